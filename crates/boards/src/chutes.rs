@@ -1,0 +1,105 @@
+//! Chutes and Ladders with a fixed list of die throws (UVa 647): who wins.
+//!
+//! Rules (see `shared/spec/chutes.md`): counters start on square 0 and players move in turn
+//! order. A throw that would pass the goal is used up but ignored and triggers nothing.
+//! Landing on a jump's start follows the (already resolved) chain. Landing on a miss-a-turn
+//! square skips the player's next turn, which uses no throw; landing on an extra-turn square
+//! gives another throw at once, within the same turn. The first counter on the goal wins.
+
+use crate::board::{Board, Special, Square};
+
+/// The smallest and largest die values.
+pub const DIE_FACES: std::ops::RangeInclusive<u8> = 1..=6;
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Outcome {
+    /// The winning player, 1-based as in the judge's output.
+    pub winner: usize,
+    /// How many throws of the list the game used.
+    pub throws_used: usize,
+}
+
+/// Why a game could not be played to its end.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ChutesError {
+    /// A game needs at least one player.
+    #[error("a game needs at least one player")]
+    NoPlayers,
+    /// A throw is not a die value.
+    #[error("throw #{} is {value}, not a die value 1..6", index + 1)]
+    InvalidThrow {
+        /// Index of the throw in the list.
+        index: usize,
+        /// The value given.
+        value: u8,
+    },
+    /// Every throw was used and nobody reached the goal.
+    #[error("the game runs out of throws (all {throws} used) before anyone reaches the goal")]
+    OutOfThrows {
+        /// The length of the throw list.
+        throws: usize,
+    },
+}
+
+/// Plays one game on `board` with `players` players, taking throws from the start of `throws`.
+///
+/// # Errors
+/// [`ChutesError::NoPlayers`] for zero players, [`ChutesError::InvalidThrow`] if a throw used
+/// is outside 1..6, and [`ChutesError::OutOfThrows`] if nobody has won when the list ends.
+///
+/// # Example
+/// ```
+/// use tabletop_boards::{Board, Jump, Special, chutes};
+/// let board = Board::new(100, &[Jump::new(6, 95), Jump::new(99, 1)],
+///                        &[(3, Special::MissTurn), (98, Special::ExtraTurn)])?;
+/// let outcome = chutes::play(&board, 2, &[3, 6, 3, 2, 5, 1, 3, 4, 2, 3, 1, 2])?;
+/// assert_eq!(outcome.winner, 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn play(board: &Board, players: usize, throws: &[u8]) -> Result<Outcome, ChutesError> {
+    if players == 0 {
+        return Err(ChutesError::NoPlayers);
+    }
+    let goal = board.goal();
+    let mut position: Vec<Square> = vec![0; players];
+    let mut misses_next = vec![false; players];
+    let mut next_throw = 0;
+    let mut take_throw = || -> Result<Square, ChutesError> {
+        let index = next_throw;
+        let &value = throws
+            .get(index)
+            .ok_or(ChutesError::OutOfThrows { throws: throws.len() })?;
+        if !DIE_FACES.contains(&value) {
+            return Err(ChutesError::InvalidThrow { index, value });
+        }
+        next_throw += 1;
+        Ok(Square::from(value))
+    };
+    for player in (0..players).cycle() {
+        if std::mem::take(&mut misses_next[player]) {
+            continue;
+        }
+        loop {
+            let target = position[player] + take_throw()?;
+            if target > goal {
+                break; // Ignored: the counter stays, and nothing is triggered.
+            }
+            let square = board.land(target);
+            position[player] = square;
+            if square == goal {
+                return Ok(Outcome {
+                    winner: player + 1,
+                    throws_used: next_throw,
+                });
+            }
+            match board.special(square) {
+                Some(Special::ExtraTurn) => continue,
+                Some(Special::MissTurn) => misses_next[player] = true,
+                None => {}
+            }
+            break;
+        }
+    }
+    unreachable!("`cycle` over a non-empty range never ends")
+}

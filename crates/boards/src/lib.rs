@@ -1,0 +1,20 @@
+//! Race board games, exactly.
+//!
+//! - [`Board`]: the board model shared by every race game (jumps resolved once, special squares).
+//! - [`chutes`]: Chutes and Ladders with a fixed list of die throws (UVa 647).
+//!
+//! The crate is pure: typed inputs, typed results, no parsing, no I/O.
+//!
+//! ```
+//! use tabletop_boards::{Board, Jump, chutes};
+//! // A 10-square board with a ladder from 2 to 9.
+//! let board = Board::new(10, &[Jump::new(2, 9)], &[])?;
+//! // Player 1 throws 2 (ladder to 9), player 2 throws 3, player 1 throws 1 and wins.
+//! assert_eq!(chutes::play(&board, 2, &[2, 3, 1])?.winner, 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod board;
+pub mod chutes;
+
+pub use board::{Board, BoardError, Jump, Special, Square};

@@ -1,0 +1,1 @@
+//! Combinatorial games on directed graphs (filled in by the Sprague-Grundy issue).

@@ -1,0 +1,1 @@
+//! 猪国杀 simulator (filled in by the pigs issue).
