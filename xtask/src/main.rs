@@ -1,1 +1,84 @@
-fn main() {}
+//! Project automation for tabletop, run as `cargo xtask <command>` (alias in
+//! `.cargo/config.toml`). Standard library only, so that it builds in seconds.
+//!
+//! - `cargo xtask verify [--release] [--dir PATH]... [GAME]...`: every fixture through the real
+//!   `tabletop` binary; `--dir` adds outside judge data (compared as judges compare).
+//! - `cargo xtask bench [--runs N] [GAME]...`: `tabletop` side by side with reference C++
+//!   solutions on generated inputs, as a Markdown table.
+
+mod bench;
+mod compare;
+mod rng;
+mod verify;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+const USAGE: &str = "\
+usage: cargo xtask <command> [options]
+
+commands:
+  verify [--release] [--bin PATH] [--dir PATH]... [GAME]...
+      Run every fixture in fixtures/<game>/ through `tabletop <game>`: `<case>.in` with
+      `<case>.out` (exact stdout) or `<case>.err` (a substring of stderr, non-zero exit);
+      optional `<case>.args` holds extra arguments. `--dir PATH` also runs outside data
+      (`PATH/<game>/*.in` or `PATH/*.in` named by the folder), compared as judges compare:
+      trailing spaces and trailing empty lines ignored.
+  bench [--runs N] [GAME]...
+      Build `tabletop` in release mode and time it against the reference C++ solutions in
+      xtask/reference/ on generated inputs; prints a Markdown table.
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("verify") => verify::main(&args[1..]),
+        Some("bench") => bench::main(&args[1..]),
+        Some("help" | "--help" | "-h") => {
+            print!("{USAGE}");
+            Ok(true)
+        }
+        _ => Err(format!("unknown command\n\n{USAGE}")),
+    };
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(message) => {
+            eprintln!("xtask: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The workspace root (the parent of this crate's folder).
+fn workspace_root() -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().unwrap_or(manifest).to_path_buf()
+}
+
+/// Builds the `tabletop` binary and returns its path.
+fn build_tabletop(release: bool) -> Result<PathBuf, String> {
+    let root = workspace_root();
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut command = Command::new(cargo);
+    command
+        .current_dir(&root)
+        .args(["build", "--quiet", "--package", "tabletop", "--bin", "tabletop"]);
+    if release {
+        command.arg("--release");
+    }
+    let status = command.status().map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !status.success() {
+        return Err("building tabletop failed".into());
+    }
+    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    let target = if target.is_relative() {
+        root.join(target)
+    } else {
+        target
+    };
+    let binary = target
+        .join(if release { "release" } else { "debug" })
+        .join("tabletop");
+    Ok(binary.with_extension(std::env::consts::EXE_EXTENSION))
+}

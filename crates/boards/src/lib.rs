@@ -16,5 +16,7 @@
 
 pub mod board;
 pub mod chutes;
+pub mod odds;
+pub mod snakes;
 
 pub use board::{Board, BoardError, Jump, Special, Square};

@@ -24,12 +24,24 @@ struct Cli {
 enum Command {
     /// Chutes and Ladders with a fixed throw list (UVa 647): the winner of each game.
     Chutes(commands::chutes::Args),
+    /// Snakes and Ladders: the fewest throws to the last square when you choose every throw.
+    Snakes(commands::snakes::Args),
+    /// Sums of games on a directed graph (POJ 2425): WIN, LOSE or DRAW per query.
+    Grundy(commands::grundy::Args),
+    /// 猪国杀 (Pig Kingdom Kill, SDOI 2010): simulate the card game.
+    Pigs(commands::pigs::Args),
+    /// Exact odds of a race board: game length and each seat's chance to win.
+    Odds(commands::odds::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Chutes(args) => commands::chutes::run(args),
+        Command::Snakes(args) => commands::snakes::run(args),
+        Command::Grundy(args) => commands::grundy::run(args),
+        Command::Pigs(args) => commands::pigs::run(args),
+        Command::Odds(args) => commands::odds::run(args),
     };
     match result.and_then(|output| write_stdout(output.as_bytes())) {
         Ok(()) => ExitCode::SUCCESS,

@@ -71,12 +71,12 @@ fn chutes_input(n: usize, input: Input<'_>) -> PResult<'_, Result<ChutesInput, P
     let mut games = Vec::new();
     loop {
         let (rest, _) = any_space(input)?;
-        let (after, players) = player_count(rest)?;
+        let (after, (players, len)) = player_count(rest)?;
         let Some(players) = players else {
             let (input, ()) = end_of_input(after)?;
             return Ok((input, Ok(ChutesInput { throws, games })));
         };
-        let header = span(n, rest, after);
+        let header = (n - rest.len())..(n - rest.len() + len);
         let (after, jumps) = jump_lines(n, after)?;
         let (after, specials) = special_lines(n, after)?;
         input = after;
@@ -108,14 +108,14 @@ fn throw_list(input: Input<'_>) -> PResult<'_, Vec<u8>> {
     }
 }
 
-/// The number of players alone on a line; `None` for the final 0.
-fn player_count(input: Input<'_>) -> PResult<'_, Option<usize>> {
+/// The number of players alone on a line (`None` for the final 0), and the length of the number.
+fn player_count(input: Input<'_>) -> PResult<'_, (Option<usize>, usize)> {
     let (rest, (value, len)) =
         context("the number of players (2..5), or 0 to end the input", integer).parse(input)?;
     let (rest, ()) = line_end(rest)?;
     match usize::try_from(value) {
-        Ok(0) => Ok((rest, None)),
-        Ok(players) if PLAYERS.contains(&players) => Ok((rest, Some(players))),
+        Ok(0) => Ok((rest, (None, len))),
+        Ok(players) if PLAYERS.contains(&players) => Ok((rest, (Some(players), len))),
         _ => invalid(input, len, format!("a game needs 2 to 5 players, not {value}")),
     }
 }
@@ -232,7 +232,7 @@ mod tests {
         assert_eq!(first.board.land(6), 95);
         assert_eq!(first.board.special(3), Some(Special::MissTurn));
         assert_eq!(first.board.special(98), Some(Special::ExtraTurn));
-        assert_eq!(input.games[1].span, 37..38);
+        assert_eq!(input.games[1].span, 50..51);
     }
 
     #[test]

@@ -19,7 +19,11 @@
 //! ```
 
 mod atoms;
+pub mod board;
 pub mod chutes;
 mod error;
+pub mod grundy;
+pub mod pigs;
+pub mod snakes;
 
 pub use error::{position_of, ParseError, Position, Spanned};

@@ -1,0 +1,1 @@
+//! Placeholder: the issue for this game fills it in.

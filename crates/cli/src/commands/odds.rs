@@ -1,0 +1,18 @@
+//! `tabletop odds` (placeholder: its issue replaces this module).
+
+use crate::input::{Failure, InputArgs};
+
+/// Arguments of `tabletop odds`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    input: InputArgs,
+}
+
+/// Not implemented yet.
+pub fn run(args: &Args) -> Result<String, Failure> {
+    let _ = &args.input;
+    Err(Failure::Input(
+        "error: tabletop odds is not implemented yet".into(),
+    ))
+}

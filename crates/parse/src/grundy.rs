@@ -1,0 +1,1 @@
+//! Placeholder: the issue for this format fills it in.

@@ -1,0 +1,49 @@
+//! Side-by-side comparisons for `cargo xtask bench`: one module per game, each listing its
+//! cases (a generated input, the reference C++ solution, and the goal).
+
+pub mod grundy;
+pub mod snakes;
+
+/// One comparison: `tabletop <game> <args> input` against a reference C++ program.
+pub struct Case {
+    /// The `tabletop` subcommand (also the game name used to select cases).
+    pub game: &'static str,
+    /// A short name, also the input file's name.
+    pub name: String,
+    /// A one-line description of the input (sizes), for the table.
+    pub description: String,
+    /// Extra arguments for `tabletop <game>`.
+    pub args: Vec<String>,
+    /// The generated input.
+    pub input: Vec<u8>,
+    /// Reference C++ source (compiled with `g++ -O2`), reading stdin; `None` when no
+    /// straightforward reference can run the input (e.g. a board of 10^18 squares).
+    pub reference: Option<Reference>,
+    /// The goal, checked on the measured times.
+    pub goal: Goal,
+}
+
+/// A reference solution.
+pub struct Reference {
+    /// Its name (the binary's name).
+    pub name: &'static str,
+    /// Its C++ source.
+    pub source: &'static str,
+}
+
+/// What the measured times must show.
+#[derive(Clone, Copy)]
+pub enum Goal {
+    /// tabletop's time at most this fraction of the reference's.
+    AtMostRatio(f64),
+    /// tabletop's time under this many milliseconds.
+    UnderMillis(f64),
+}
+
+/// Every case of every game.
+pub fn all_cases() -> Vec<Case> {
+    let mut cases = Vec::new();
+    cases.extend(snakes::cases());
+    cases.extend(grundy::cases());
+    cases
+}
