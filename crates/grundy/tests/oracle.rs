@@ -1,0 +1,92 @@
+//! Brute force against Sprague-Grundy: the whole sum of games searched as one game tree.
+//!
+//! The oracle knows nothing of Grundy values: a state is the multiset of the pieces'
+//! positions (a sorted list), and the player to move wins iff some move (one piece along one
+//! edge) leads to a state where the opponent loses. It is checked on thousands of small
+//! random DAGs with up to three pieces.
+
+use std::collections::HashMap;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use tabletop_grundy::{sum_outcome, Graph, Outcome};
+
+/// A random DAG on `n` positions: moves only go from a lower to a higher index (after a
+/// random relabelling, so that the order is hidden), possibly repeated.
+fn random_dag(rng: &mut StdRng, n: usize) -> Vec<Vec<u64>> {
+    let mut label: Vec<u64> = (0..n as u64).collect();
+    for i in (1..n).rev() {
+        label.swap(i, rng.random_range(0..=i));
+    }
+    let mut lists = vec![Vec::new(); n];
+    for i in 0..n {
+        for j in i + 1..n {
+            if rng.random_bool(0.35) {
+                let copies = if rng.random_bool(0.1) { 2 } else { 1 };
+                for _ in 0..copies {
+                    lists[label[i] as usize].push(label[j]);
+                }
+            }
+        }
+    }
+    lists
+}
+
+/// Whether the player to move wins from `state` (sorted positions), by game-tree search.
+fn wins(lists: &[Vec<u64>], state: Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+    if let Some(&known) = memo.get(&state) {
+        return known;
+    }
+    let mut result = false;
+    'search: for piece in 0..state.len() {
+        for &to in &lists[state[piece] as usize] {
+            let mut next = state.clone();
+            next[piece] = to;
+            next.sort_unstable();
+            if !wins(lists, next, memo) {
+                result = true;
+                break 'search;
+            }
+        }
+    }
+    memo.insert(state, result);
+    result
+}
+
+#[test]
+fn sprague_grundy_agrees_with_game_tree_search() {
+    let mut rng = StdRng::seed_from_u64(0x5eed_2425);
+    let mut checked = 0;
+    let mut wins_seen = 0;
+    for _ in 0..3000 {
+        let n = rng.random_range(1..=9);
+        let lists = random_dag(&mut rng, n);
+        let graph = Graph::from_lists(&lists).unwrap();
+        let values = graph.grundy_values().unwrap();
+        let mut memo = HashMap::new();
+        for _ in 0..4 {
+            let pieces: Vec<u32> = (0..rng.random_range(1..=3))
+                .map(|_| rng.random_range(0..n as u32))
+                .collect();
+            let mut state: Vec<u64> = pieces.iter().map(|&p| u64::from(p)).collect();
+            state.sort_unstable();
+            let expected = if wins(&lists, state, &mut memo) {
+                Outcome::Win
+            } else {
+                Outcome::Lose
+            };
+            assert_eq!(
+                sum_outcome(&values, &pieces).unwrap(),
+                expected,
+                "graph {lists:?}, pieces {pieces:?}"
+            );
+            checked += 1;
+            wins_seen += usize::from(expected == Outcome::Win);
+        }
+    }
+    // Both answers must occur often, or the check would be weak.
+    assert!(
+        wins_seen > checked / 5 && wins_seen < checked * 4 / 5,
+        "{wins_seen} of {checked}"
+    );
+}
