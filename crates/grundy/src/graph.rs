@@ -190,7 +190,6 @@ impl Graph {
 
     /// The reverse graph in CSR form: for each position, the positions with a move to it
     /// (once per move).
-    #[allow(dead_code)] // The loopy labelling uses it.
     pub(crate) fn predecessors(&self) -> (Vec<u32>, Vec<Position>) {
         let n = self.len();
         let mut offsets = vec![0u32; n + 1];

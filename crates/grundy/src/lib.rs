@@ -1,9 +1,13 @@
-//! Combinatorial games on directed graphs: Sprague-Grundy values and sums of games.
+//! Combinatorial games on directed graphs: Sprague-Grundy values and sums of games, with or
+//! without cycles.
 //!
 //! - [`Graph`]: a game graph stored compactly (offsets plus one successor array), validated.
 //! - [`Graph::grundy_values`]: plain Sprague-Grundy values of an acyclic graph, iteratively in
 //!   `O(V + E)`; a cycle is a [`CycleError`] naming its positions.
 //! - [`sum_outcome`]: who wins a sum of pieces (the XOR of their values).
+//! - [`Graph::values`]: the generalized Sprague-Grundy function of any graph (Smith;
+//!   Fraenkel and Yesha): a finite value or `∞(K)` per position, and
+//!   [`Values::outcome`]: `WIN`, `LOSE` or `DRAW` for a sum of pieces.
 //!
 //! The crate is pure: typed inputs, typed results, no parsing, no I/O.
 //!
@@ -15,13 +19,25 @@
 //! assert_eq!(sum_outcome(&values, &[2])?, Outcome::Win);
 //! assert_eq!(sum_outcome(&values, &[0, 2, 2])?, Outcome::Win);
 //! assert_eq!(sum_outcome(&values, &[2, 2])?, Outcome::Lose);
+//!
+//! // With a cycle: 0 <-> 1, and 1 -> 2. Position 0 can only go to 1, from which the
+//! // player to move escapes to 2 and wins: γ = 0, 1, 0.
+//! let loopy = Graph::from_lists(&[vec![1], vec![0, 2], vec![]])?;
+//! let values = loopy.values();
+//! assert_eq!(values.outcome(&[0])?, Outcome::Lose);
+//! // A position that can only loop: a draw, and a draw in any sum with finite pieces
+//! // whose XOR is not in its K = {}.
+//! let spin = Graph::from_lists(&[vec![0], vec![]])?.values();
+//! assert_eq!(spin.outcome(&[0, 1])?, Outcome::Draw);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 pub mod graph;
+pub mod loopy;
 pub mod sprague;
 
 pub use graph::{Graph, GraphError, Position};
+pub use loopy::{Value, Values};
 pub use sprague::CycleError;
 
 /// Who wins a game with perfect play.
@@ -31,14 +47,18 @@ pub enum Outcome {
     Win,
     /// The player to move loses.
     Lose,
+    /// Neither player can force a win: with perfect play the game goes on forever (only on
+    /// graphs with cycles).
+    Draw,
 }
 
 impl Outcome {
-    /// The judge's spelling: `WIN` or `LOSE`.
+    /// The judge's spelling: `WIN`, `LOSE` or `DRAW`.
     pub fn as_str(self) -> &'static str {
         match self {
             Outcome::Win => "WIN",
             Outcome::Lose => "LOSE",
+            Outcome::Draw => "DRAW",
         }
     }
 }

@@ -1,33 +1,39 @@
-//! `tabletop grundy`: POJ 2425, sums of games on a directed graph.
+//! `tabletop grundy`: POJ 2425, sums of games on a directed graph, with or without cycles.
 
 use std::fmt::Write;
 
-use tabletop_grundy::{sum_outcome, Graph};
+use tabletop_grundy::{Graph, Value, Values};
 use tabletop_parse::ParseError;
 
 use crate::input::{Failure, InputArgs};
 
-/// Sums of games on a directed graph: WIN or LOSE per query.
+/// Sums of games on a directed graph: WIN, LOSE or DRAW per query.
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "Input: the POJ 2425 judge format (see shared/spec/grundy.md): test cases \
 until end of input, each N, then N lines `X_i s_1 .. s_X`, then queries `M p_1 .. p_M`, one per \
-line, ended by `0`.\n\
-Output: one line per query, `WIN` if the player to move wins, else `LOSE`.\n\
---values: one line per test case, the Grundy values of positions 0..N-1 separated by spaces.\n\
+line, ended by `0`. Graphs may have cycles.\n\
+Output: one line per query: `WIN` if the player to move wins, `LOSE` if they lose, `DRAW` if \
+play goes on forever with perfect play (only possible with cycles).\n\
+--values: one line per test case, the generalized Sprague-Grundy values of positions 0..N-1 \
+separated by spaces: a number, or `∞(K)` (`inf(K)` with --ascii) where K lists the finite \
+values among the position's successors, e.g. `∞(0,2)` or `∞()`.\n\
 --dot: each test case's graph in Graphviz DOT (`digraph case1 { ... }`), each position \
-labelled `position: value`.\n\
-Example:\n  printf '2\\n1 1\\n0\\n1 0\\n0\\n' | tabletop grundy"
+labelled `position: value` (infinite values dashed).\n\
+Example:\n  printf '2\\n1 1\\n1 0\\n1 0\\n0\\n' | tabletop grundy --values"
 )]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
-    /// Print each test case's Grundy values (one line per test case) instead of the answers.
+    /// Print each test case's values (one line per test case) instead of the answers.
     #[arg(long, conflicts_with = "dot")]
     values: bool,
     /// Print each test case's graph in Graphviz DOT, positions labelled with their values.
     #[arg(long)]
     dot: bool,
+    /// Spell infinite values `inf(0,2)` instead of `∞(0,2)`.
+    #[arg(long)]
+    ascii: bool,
 }
 
 /// Answers every query, or fails without output.
@@ -38,22 +44,22 @@ pub fn run(args: &Args) -> Result<String, Failure> {
     for (number, case) in tabletop_parse::grundy::cases(&source.bytes).enumerate() {
         let case = case.map_err(|e| source.error(&e))?;
         let number = number + 1;
-        let at_case = |message: String| {
-            source.error(&ParseError::new(
-                case.span.clone(),
-                format!("test case {number} (it starts here): {message}"),
-            ))
-        };
         let graph = &case.value.graph;
-        let values = graph.grundy_values().map_err(|e| at_case(e.to_string()))?;
+        let values = graph.values();
         if args.values {
-            write_values(&mut output, &values);
+            write_values(&mut output, &values, args.ascii);
         } else if args.dot {
-            write_dot(&mut output, number, graph, &values);
+            write_dot(&mut output, number, graph, &values, args.ascii);
         } else {
             output.reserve(case.value.queries.len() * 5);
             for pieces in case.value.queries.iter() {
-                let outcome = sum_outcome(&values, pieces).map_err(|e| at_case(e.to_string()))?;
+                let outcome = values.outcome(pieces).map_err(|e| {
+                    // The parser checks every piece; this is a safety net.
+                    source.error(&ParseError::new(
+                        case.span.clone(),
+                        format!("test case {number} (it starts here): {e}"),
+                    ))
+                })?;
                 output.push_str(outcome.as_str());
                 output.push('\n');
             }
@@ -62,22 +68,38 @@ pub fn run(args: &Args) -> Result<String, Failure> {
     Ok(output)
 }
 
+/// `value` as text: a number, or `∞(K)` / `inf(K)`.
+fn write_value(output: &mut String, value: Value<'_>, ascii: bool) {
+    let _ = if ascii {
+        write!(output, "{value:#}")
+    } else {
+        write!(output, "{value}")
+    };
+}
+
 /// One line: the values of positions `0..N-1`, separated by single spaces.
-fn write_values(output: &mut String, values: &[u32]) {
+fn write_values(output: &mut String, values: &Values, ascii: bool) {
     for (position, value) in values.iter().enumerate() {
         if position > 0 {
             output.push(' ');
         }
-        let _ = write!(output, "{value}");
+        write_value(output, value, ascii);
     }
     output.push('\n');
 }
 
-/// The graph in DOT, every position labelled `position: value`, every move an edge.
-fn write_dot(output: &mut String, number: usize, graph: &Graph, values: &[u32]) {
+/// The graph in DOT, every position labelled `position: value` (infinite ones dashed), every
+/// move an edge.
+fn write_dot(output: &mut String, number: usize, graph: &Graph, values: &Values, ascii: bool) {
     let _ = writeln!(output, "digraph case{number} {{");
     for (position, value) in values.iter().enumerate() {
-        let _ = writeln!(output, "  {position} [label=\"{position}: {value}\"];");
+        let _ = write!(output, "  {position} [label=\"{position}: ");
+        write_value(output, value, ascii);
+        output.push('"');
+        if matches!(value, Value::Infinite(_)) {
+            output.push_str(", style=dashed");
+        }
+        output.push_str("];\n");
     }
     for (from, to) in graph.edges() {
         let _ = writeln!(output, "  {from} -> {to};");
