@@ -202,6 +202,13 @@ const INFINITE: u32 = u32::MAX - 1;
 
 /// The Fraenkel-Yesha labelling, for any graph. See [`Graph::values`].
 pub(crate) fn label(graph: &Graph) -> Values {
+    label_with(graph, true)
+}
+
+/// The labelling; with `settle_acyclic_part`, the positions that cannot reach a cycle get
+/// their plain values first (without it, every position goes through the rounds: kept to
+/// test one against the other).
+pub(crate) fn label_with(graph: &Graph, settle_acyclic_part: bool) -> Values {
     let n = graph.len();
     let offsets = graph.offsets();
     let successors = graph.successor_array();
@@ -209,55 +216,121 @@ pub(crate) fn label(graph: &Graph) -> Values {
     let preds =
         |p: u32| &predecessors[pred_offsets[p as usize] as usize..pred_offsets[p as usize + 1] as usize];
     let moves = |p: u32| &successors[offsets[p as usize] as usize..offsets[p as usize + 1] as usize];
-
     let mut label = vec![UNLABELLED; n];
-    // hit[w] == round + 1: w has a successor labelled `round` (so w cannot get `round`).
+
+    // 1. Positions that cannot reach a cycle form an acyclic part closed under moves, where
+    //    γ is the plain Sprague-Grundy value: settle them in reverse topological order (a
+    //    position is ready when all its successors are), O(V + E).
+    if settle_acyclic_part {
+        let mut waiting: Vec<u32> = offsets.windows(2).map(|pair| pair[1] - pair[0]).collect();
+        let mut ready: Vec<Position> = (0..n as Position).filter(|&p| waiting[p as usize] == 0).collect();
+        let mut mark = vec![0u32; graph.max_out_degree() + 1];
+        let mut stamp = 0u32;
+        while let Some(v) = ready.pop() {
+            stamp += 1;
+            label[v as usize] = crate::sprague::mex(moves(v), &label, &mut mark, stamp);
+            for &x in preds(v) {
+                waiting[x as usize] -= 1;
+                if waiting[x as usize] == 0 {
+                    ready.push(x);
+                }
+            }
+        }
+    }
+
+    // 2. The rest (every one reaches a cycle), round by round. A settled successor `v` of an
+    //    open position only matters in round γ(v), where it forbids that value: in earlier
+    //    rounds it is unlabelled in the plain algorithm but always reverses out (it has a
+    //    successor of every smaller value), so it never blocks. `seeds` lists (γ(v), u) for
+    //    such moves u -> v, by value.
+    let mut open: Vec<Position> = (0..n as Position)
+        .filter(|&p| label[p as usize] == UNLABELLED)
+        .collect();
+    let mut seeds: Vec<(u32, Position)> = Vec::new();
+    for &u in &open {
+        for &v in moves(u) {
+            let value = label[v as usize];
+            if value < INFINITE {
+                seeds.push((value, u));
+            }
+        }
+    }
+    seeds.sort_unstable();
+    let mut next_seed = 0;
+    // hit[w] == round + 1: w has a successor of value `round` (so w cannot get `round`).
     let mut hit = vec![0u32; n];
-    // For an unlabelled u: its moves to unlabelled or infinite positions not yet hit.
+    // For an open position: its moves to open or infinite positions that are not yet hit.
     let mut count = vec![0u32; n];
-    let mut open: Vec<Position> = (0..n as Position).collect();
     let mut queue: Vec<Position> = Vec::new();
     let mut round = 0u32;
     while !open.is_empty() {
         let stamp = round + 1;
         for &u in &open {
-            let pending = moves(u)
+            count[u as usize] = moves(u)
                 .iter()
                 .filter(|&&v| label[v as usize] >= INFINITE)
                 .count() as u32;
-            count[u as usize] = pending;
-            if pending == 0 {
+        }
+        // A hit open or infinite position w reverses out: its predecessors stop waiting on
+        // it. With `queue`, a predecessor left waiting on nothing (and not hit) gets `round`.
+        let reverse_out = |w: Position,
+                           label: &mut [u32],
+                           hit: &mut [u32],
+                           count: &mut [u32],
+                           queue: Option<&mut Vec<Position>>| {
+            if hit[w as usize] == stamp {
+                return;
+            }
+            hit[w as usize] = stamp;
+            if label[w as usize] < INFINITE {
+                return; // Settled, or labelled in an earlier round: nobody counts it.
+            }
+            match queue {
+                None => {
+                    for &x in preds(w) {
+                        if label[x as usize] == UNLABELLED {
+                            count[x as usize] -= 1;
+                        }
+                    }
+                }
+                Some(queue) => {
+                    for &x in preds(w) {
+                        let x = x as usize;
+                        if label[x] == UNLABELLED {
+                            count[x] -= 1;
+                            if count[x] == 0 && hit[x] != stamp {
+                                label[x] = round;
+                                queue.push(x as Position);
+                            }
+                        }
+                    }
+                }
+            }
+        };
+        // Settled successors of value `round` first (labelling waits until all are in).
+        while let Some(&(value, u)) = seeds.get(next_seed) {
+            if value != round {
+                break;
+            }
+            reverse_out(u, &mut label, &mut hit, &mut count, None);
+            next_seed += 1;
+        }
+        // Every successor of these is labelled below `round` (or settled and never
+        // blocking), and all of 0..round occur among them (else they would be infinite
+        // already): they get `round`. Two of them are never adjacent, since an unlabelled
+        // successor that is not hit counts as pending.
+        for &u in &open {
+            if label[u as usize] == UNLABELLED && count[u as usize] == 0 && hit[u as usize] != stamp {
+                label[u as usize] = round;
                 queue.push(u);
             }
         }
-        // Every successor of these is labelled below `round`, and all of 0..round occur
-        // among them (else they would be infinite already): they get `round`. (Two of them
-        // are never adjacent, since an unlabelled successor counts as pending.)
-        for &u in &queue {
-            label[u as usize] = round;
-        }
+        let mut next = Vec::new();
         while let Some(v) = queue.pop() {
             for &w in preds(v) {
-                if hit[w as usize] == stamp {
-                    continue;
-                }
-                hit[w as usize] = stamp;
-                if label[w as usize] < INFINITE {
-                    continue; // A finite value below `round`: nobody counted it.
-                }
-                // w (unlabelled or infinite) now reverses out through `round`.
-                for &x in preds(w) {
-                    if label[x as usize] != UNLABELLED {
-                        continue;
-                    }
-                    let pending = &mut count[x as usize];
-                    *pending -= 1;
-                    if *pending == 0 && hit[x as usize] != stamp {
-                        label[x as usize] = round;
-                        queue.push(x);
-                    }
-                }
+                reverse_out(w, &mut label, &mut hit, &mut count, Some(&mut next));
             }
+            queue.append(&mut next);
         }
         // Unlabelled and without a successor of value `round`: no value can ever fit.
         open.retain(|&u| {
@@ -379,7 +452,7 @@ mod tests {
             .collect();
         let graph = Graph::from_lists(&lists).unwrap();
         let plain = graph.grundy_values().unwrap();
-        let labelled = label(&graph);
+        let labelled = label_with(&graph, false);
         assert_eq!(labelled.as_finite(), Some(plain.as_slice()));
         assert_eq!(graph.values(), labelled);
     }
@@ -397,7 +470,33 @@ mod tests {
                 .collect();
             let graph = Graph::from_lists(&lists).unwrap();
             let plain = graph.grundy_values().unwrap();
+            assert_eq!(
+                label_with(&graph, false).as_finite(),
+                Some(plain.as_slice()),
+                "{lists:?}"
+            );
             assert_eq!(label(&graph).as_finite(), Some(plain.as_slice()), "{lists:?}");
+        }
+    }
+
+    #[test]
+    fn settling_the_acyclic_part_first_changes_nothing() {
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+        let mut rng = StdRng::seed_from_u64(1966);
+        for _ in 0..2000 {
+            let n = rng.random_range(1..=14u64);
+            let forward = rng.random_range(0.1..0.9);
+            let backward = rng.random_range(0.0..0.15);
+            let lists: Vec<Vec<u64>> = (0..n)
+                .map(|i| {
+                    (0..n)
+                        .filter(|&j| rng.random_bool(if j > i { forward } else { backward }))
+                        .collect()
+                })
+                .collect();
+            let graph = Graph::from_lists(&lists).unwrap();
+            assert_eq!(label_with(&graph, true), label_with(&graph, false), "{lists:?}");
         }
     }
 
