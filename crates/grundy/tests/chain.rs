@@ -31,7 +31,10 @@ fn a_chain_of_a_million_positions_parses_and_answers() {
     assert_eq!(values.get(0), Some(Value::Finite(1)));
     assert_eq!(values.get(1), Some(Value::Finite(0)));
     let answers: Vec<Outcome> = case.queries.iter().map(|q| values.outcome(q).unwrap()).collect();
-    assert_eq!(answers, vec![Outcome::Win, Outcome::Lose, Outcome::Win, Outcome::Lose]);
+    assert_eq!(
+        answers,
+        vec![Outcome::Win, Outcome::Lose, Outcome::Win, Outcome::Lose]
+    );
 }
 
 #[test]
@@ -41,5 +44,7 @@ fn a_cycle_of_a_million_positions_is_a_draw() {
     assert_eq!(values.infinite_count(), N);
     assert_eq!(values.get(0), Some(Value::Infinite(&[])));
     let queries = &input.cases[0].value.queries;
-    assert!(queries.iter().all(|q| values.outcome(q).unwrap() == Outcome::Draw));
+    assert!(queries
+        .iter()
+        .all(|q| values.outcome(q).unwrap() == Outcome::Draw));
 }

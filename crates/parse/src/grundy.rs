@@ -222,7 +222,7 @@ fn position_lines<'a>(
                 ),
             );
         }
-        let (mut rest, (count, len)) = signed(line).map_err(|e| {
+        let (mut rest, (count, len)) = count_token(line).map_err(|e| {
             expected(e, line, || {
                 format!("the number of out-positions of position {position}")
             })
@@ -237,7 +237,20 @@ fn position_lines<'a>(
         // Each out-position takes at least two bytes ("1 "): reserve no more than the line
         // can hold.
         successors.reserve((count as usize).min(rest.len() / 2 + 1));
-        for listed in 0..count {
+        // The common case in one tight loop; anything unusual (every error included) goes
+        // through the careful loop below, which then starts over on this line.
+        let before = successors.len();
+        let listed_fast = match fast_list(rest, count as u64, positions, &mut successors) {
+            Some(after) => {
+                rest = after;
+                count
+            }
+            None => {
+                successors.truncate(before);
+                0
+            }
+        };
+        for listed in listed_fast..count {
             let at = skip_inline(rest);
             match signed(at) {
                 Ok((after, (to, to_len))) => {
@@ -317,7 +330,7 @@ fn query_lines(number: usize, positions: u64, mut input: Input<'_>) -> PResult<'
                 ),
             );
         }
-        let (mut rest, (count, len)) = signed(line).map_err(|e| {
+        let (mut rest, (count, len)) = count_token(line).map_err(|e| {
             expected(e, line, || {
                 format!("a query `M p_1 .. p_M`, or `0` to end test case {number}")
             })
@@ -339,7 +352,18 @@ fn query_lines(number: usize, positions: u64, mut input: Input<'_>) -> PResult<'
                 format!("a query needs at least one piece, but M = {count}"),
             );
         }
-        for listed in 0..count {
+        let before = queries.pieces.len();
+        let listed_fast = match fast_list(rest, count as u64, positions, &mut queries.pieces) {
+            Some(after) => {
+                rest = after;
+                count
+            }
+            None => {
+                queries.pieces.truncate(before);
+                0
+            }
+        };
+        for listed in listed_fast..count {
             let at = skip_inline(rest);
             match signed(at) {
                 Ok((after, (piece, piece_len))) => {
@@ -426,6 +450,78 @@ fn signed(input: Input<'_>) -> PResult<'_, (i64, usize)> {
         );
     }
     Ok((&input[end..], (if negative { -value } else { value }, end)))
+}
+
+/// A count at the start of a line: the fast path for a plain number, else [`signed`].
+#[inline(always)]
+fn count_token(input: Input<'_>) -> PResult<'_, (i64, usize)> {
+    match fast_number(input) {
+        Some((value, len)) => Ok((&input[len..], (value as i64, len))),
+        None => signed(input),
+    }
+}
+
+/// The fast path of a line: `count` numbers below `limit`, each after one space, appended to
+/// `out`; the rest of the input after the last one. `None` for anything else (the caller
+/// then undoes the appends and takes the careful path, which finds and reports any error).
+#[inline(always)]
+fn fast_list<'a>(mut input: Input<'a>, count: u64, limit: u64, out: &mut Vec<Position>) -> Option<Input<'a>> {
+    for _ in 0..count {
+        let (&space, rest) = input.split_first()?;
+        if space != b' ' {
+            return None;
+        }
+        let (value, len) = fast_number(rest)?;
+        if value >= limit {
+            return None;
+        }
+        out.push(value as Position);
+        input = &rest[len..];
+    }
+    Some(input)
+}
+
+/// A plain decimal number of 1 to 7 digits followed by a space, tab, `\r`, `\n` or the end
+/// of the input, and its length; `None` for anything else (including signs and longer
+/// numbers, which [`signed`] handles). Eight bytes at a time (SWAR) when eight are there.
+#[inline(always)]
+fn fast_number(input: Input<'_>) -> Option<(u64, usize)> {
+    let Some(chunk) = input.first_chunk::<8>() else {
+        // Near the end of the input: digit by digit.
+        let len = input
+            .iter()
+            .position(|b| !b.is_ascii_digit())
+            .unwrap_or(input.len());
+        if len == 0
+            || len > 7
+            || input
+                .get(len)
+                .is_some_and(|b| !matches!(b, b' ' | b'\n' | b'\r' | b'\t'))
+        {
+            return None;
+        }
+        let value = input[..len]
+            .iter()
+            .fold(0u64, |v, &b| v * 10 + u64::from(b - b'0'));
+        return Some((value, len));
+    };
+    // Digits become 0..9 in their byte; any other byte gets a bit in its high nibble (a carry
+    // out of a non-digit byte only disturbs later bytes, after the first non-digit).
+    let digits = u64::from_le_bytes(*chunk) ^ 0x3030_3030_3030_3030;
+    let non_digit = (digits | digits.wrapping_add(0x0606_0606_0606_0606)) & 0xF0F0_F0F0_F0F0_F0F0;
+    // (The top bit keeps the operand non-zero, so no zero check; eight digits still fail
+    // below, the byte after seven digits being a digit.)
+    let len = ((non_digit | 1 << 63).trailing_zeros() / 8) as usize;
+    if len == 0 || !matches!(chunk[len], b' ' | b'\n' | b'\r' | b'\t') {
+        return None;
+    }
+    // The digits moved to the top bytes (leading zeros below), the first digit the most
+    // significant; then pairs, quads and the whole combined by multiply-and-shift.
+    let mut v = digits << (64 - 8 * len);
+    v = (v.wrapping_mul(10).wrapping_add(v >> 8)) & 0x00FF_00FF_00FF_00FF;
+    v = (v.wrapping_mul(100).wrapping_add(v >> 16)) & 0x0000_FFFF_0000_FFFF;
+    v = (v.wrapping_mul(10_000).wrapping_add(v >> 32)) & 0xFFFF_FFFF;
+    Some((v, len))
 }
 
 /// Skips spaces, tabs and carriage returns (not newlines).
@@ -688,6 +784,59 @@ mod tests {
     fn a_large_n_with_few_lines_is_truncated_not_a_huge_allocation() {
         let message = error("4000000000\n0\n").2;
         assert!(message.contains("the input ends inside a test case"), "{message}");
+    }
+
+    #[test]
+    fn the_fast_number_path_agrees_with_the_careful_one() {
+        let check = |text: &[u8]| {
+            let careful = match signed(text) {
+                Ok((_, (value, len))) if value >= 0 && len <= 7 && text.first() != Some(&b'-') => {
+                    let next = text.get(len);
+                    (next.is_none() || matches!(next, Some(b' ' | b'\n' | b'\r' | b'\t')))
+                        .then_some((value as u64, len))
+                }
+                _ => None,
+            };
+            assert_eq!(fast_number(text), careful, "{:?}", String::from_utf8_lossy(text));
+        };
+        for value in (0..1_000_000u64).chain([9_999_999, 1_234_567, 7_654_321, 10_000_000]) {
+            for tail in [&b" 12345678"[..], b"\n", b"", b"\r\n0 0 0 0", b"x       ", b"\t"] {
+                let mut text = value.to_string().into_bytes();
+                text.extend_from_slice(tail);
+                check(&text);
+            }
+        }
+        for text in [
+            &b"0123 "[..],
+            b"00000000 ",
+            b"0000000 ",
+            b"-1 ",
+            b" 1",
+            b":",
+            b"9/",
+            b"1\x0c",
+            b"12345678",
+        ] {
+            check(text);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn fast_number_matches_careful_on_any_bytes(bytes in proptest::collection::vec(
+            prop_oneof![Just(b'0'), Just(b'5'), Just(b'9'), Just(b' '), Just(b'\n'), Just(b'/'), Just(b':'), Just(b'-'), any::<u8>()],
+            0..12,
+        )) {
+            let careful = match signed(&bytes) {
+                Ok((_, (value, len))) if value >= 0 && len <= 7 && bytes.first() != Some(&b'-') => {
+                    let next = bytes.get(len);
+                    (next.is_none() || matches!(next, Some(b' ' | b'\n' | b'\r' | b'\t')))
+                        .then_some((value as u64, len))
+                }
+                _ => None,
+            };
+            prop_assert_eq!(fast_number(&bytes), careful);
+        }
     }
 
     proptest! {
