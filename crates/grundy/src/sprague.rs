@@ -74,9 +74,9 @@ pub(crate) fn mex(successors: &[Position], values: &[u32], mark: &mut [u32], sta
 ///
 /// An iterative depth-first search (an explicit stack of `(position, next move)` frames, so a
 /// chain of millions of positions needs no call stack) finishes each position after all its
-/// successors and gives it the mex of their values. Each move is looked at twice (once by
-/// the search, once by the mex), so the cost is `O(V + E)` time and `O(V + max degree)`
-/// memory besides the graph.
+/// successors and gives it the mex of their values. Each move's target value is read once,
+/// so the cost is `O(V + E)` time and `O(V + E)` memory at worst besides the graph (the
+/// values collected along the search path).
 pub(crate) fn grundy_values(graph: &Graph) -> Result<Vec<u32>, CycleError> {
     let offsets = graph.offsets();
     let successors = graph.successor_array();
@@ -84,15 +84,21 @@ pub(crate) fn grundy_values(graph: &Graph) -> Result<Vec<u32>, CycleError> {
     let mut values = vec![NEW; n];
     let mut mark = vec![0u32; graph.max_out_degree() + 1];
     let mut stamp = 0u32;
-    let mut stack: Vec<(Position, u32)> = Vec::new();
+    // Frames: (position, its next move, where its successors' values start in `found`).
+    let mut stack: Vec<(Position, u32, u32)> = Vec::new();
+    // The successors' values of every frame on the stack, frame after frame: each value is
+    // read from `values` once (the search needs it anyway), so the mex reads a short
+    // contiguous slice instead of going back to scattered positions.
+    let mut found: Vec<u32> = Vec::new();
     for root in 0..n {
         if values[root] != NEW {
             continue;
         }
         values[root] = ON_PATH;
-        stack.push((root as Position, offsets[root]));
+        found.clear();
+        stack.push((root as Position, offsets[root], 0));
         while let Some(top) = stack.last_mut() {
-            let (at, cursor) = *top;
+            let (at, cursor, first) = *top;
             let end = offsets[at as usize + 1];
             let mut next = cursor;
             let mut descend = None;
@@ -104,27 +110,48 @@ pub(crate) fn grundy_values(graph: &Graph) -> Result<Vec<u32>, CycleError> {
                         break;
                     }
                     ON_PATH => {
-                        let from = stack.iter().rposition(|&(p, _)| p == to).unwrap_or(0);
-                        let cycle = stack[from..].iter().map(|&(p, _)| p).collect();
+                        let from = stack.iter().rposition(|&(p, _, _)| p == to).unwrap_or(0);
+                        let cycle = stack[from..].iter().map(|&(p, _, _)| p).collect();
                         return Err(CycleError { cycle });
                     }
-                    _ => next += 1,
+                    value => {
+                        found.push(value);
+                        next += 1;
+                    }
                 }
             }
             if let Some(to) = descend {
                 top.1 = next + 1;
                 values[to as usize] = ON_PATH;
-                stack.push((to, offsets[to as usize]));
+                stack.push((to, offsets[to as usize], found.len() as u32));
                 continue;
             }
             stack.pop();
             stamp += 1;
-            let start = offsets[at as usize] as usize;
-            let moves = &successors[start..end as usize];
-            values[at as usize] = mex(moves, &values, &mut mark, stamp);
+            let value = mex_of(&found[first as usize..], &mut mark, stamp);
+            values[at as usize] = value;
+            found.truncate(first as usize);
+            found.push(value); // Into the parent's slice.
         }
     }
     Ok(values)
+}
+
+/// Smallest value of `0..` not in `found` (the mex), with `mark` (at least
+/// `found.len() + 1` entries) and a fresh `stamp`.
+#[inline]
+fn mex_of(found: &[u32], mark: &mut [u32], stamp: u32) -> u32 {
+    let degree = found.len();
+    for &value in found {
+        if (value as usize) < degree {
+            mark[value as usize] = stamp;
+        }
+    }
+    let mut m = 0;
+    while mark[m] == stamp {
+        m += 1;
+    }
+    m as u32
 }
 
 #[cfg(test)]
