@@ -272,8 +272,9 @@ fn position_lines<'a>(
                         line,
                         len,
                         format!(
-                            "position {position} should have {count} out-positions, \
-                             but its line lists {listed}"
+                            "position {position} should have {}, \
+                             but its line lists {listed}",
+                            counted(count, "out-position")
                         ),
                     );
                 }
@@ -291,8 +292,9 @@ fn position_lines<'a>(
                     line,
                     len,
                     format!(
-                        "position {position} should have {count} out-positions, \
-                         but its line lists more"
+                        "position {position} should have {}, \
+                         but its line lists more",
+                        counted(count, "out-position")
                     ),
                 )
             }
@@ -386,7 +388,10 @@ fn query_lines(number: usize, positions: u64, mut input: Input<'_>) -> PResult<'
                     return invalid(
                         line,
                         len,
-                        format!("the query should have {count} pieces, but its line lists {listed}{hint}"),
+                        format!(
+                            "the query should have {}, but its line lists {listed}{hint}",
+                            counted(count, "piece")
+                        ),
                     );
                 }
                 Err(e) => return Err(expected(e, at, || "the position of a piece".to_string())),
@@ -398,7 +403,10 @@ fn query_lines(number: usize, positions: u64, mut input: Input<'_>) -> PResult<'
                 return invalid(
                     line,
                     len,
-                    format!("the query should have {count} pieces, but its line lists more"),
+                    format!(
+                        "the query should have {}, but its line lists more",
+                        counted(count, "piece")
+                    ),
                 )
             }
             Err(_) => {
@@ -450,6 +458,15 @@ fn signed(input: Input<'_>) -> PResult<'_, (i64, usize)> {
         );
     }
     Ok((&input[end..], (if negative { -value } else { value }, end)))
+}
+
+/// `1 piece`, `2 pieces`.
+fn counted(count: i64, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
 }
 
 /// A count at the start of a line: the fast path for a plain number, else [`signed`].
@@ -667,7 +684,7 @@ mod tests {
             (
                 2,
                 1,
-                "position 0 should have 1 out-positions, but its line lists more".into()
+                "position 0 should have 1 out-position, but its line lists more".into()
             )
         );
         assert_eq!(
@@ -748,7 +765,7 @@ mod tests {
             (
                 3,
                 1,
-                "the query should have 1 pieces, but its line lists more".into()
+                "the query should have 1 piece, but its line lists more".into()
             )
         );
         // A missing terminator: the next test case's N reads as a query without pieces.
@@ -757,7 +774,7 @@ mod tests {
             (
                 4,
                 1,
-                "the query should have 1 pieces, but its line lists 0 \
+                "the query should have 1 piece, but its line lists 0 \
                  (is the line `0` that ends test case 1 missing?)"
                     .into()
             )
