@@ -170,6 +170,11 @@ impl Graph {
         &self.successors
     }
 
+    /// The CSR arrays back, `(offsets, successors)` (to reuse their memory).
+    pub fn into_csr(self) -> (Vec<u32>, Vec<Position>) {
+        (self.offsets, self.successors)
+    }
+
     /// Every move `(from, to)`, position by position.
     pub fn edges(&self) -> impl Iterator<Item = (Position, Position)> + '_ {
         self.offsets.windows(2).enumerate().flat_map(move |(from, pair)| {

@@ -41,9 +41,11 @@ pub fn run(args: &Args) -> Result<String, Failure> {
     let source = args.input.read()?;
     let mut output = String::new();
     // One test case at a time: memory for the largest test case, not for the whole file.
-    for (number, case) in tabletop_parse::grundy::cases(&source.bytes).enumerate() {
+    let mut cases = tabletop_parse::grundy::cases(&source.bytes);
+    let mut number = 0;
+    while let Some(case) = cases.next() {
         let case = case.map_err(|e| source.error(&e))?;
-        let number = number + 1;
+        number += 1;
         let graph = &case.value.graph;
         let values = graph.values();
         if args.values {
@@ -64,6 +66,7 @@ pub fn run(args: &Args) -> Result<String, Failure> {
                 output.push('\n');
             }
         }
+        cases.recycle(case.value);
     }
     Ok(output)
 }
