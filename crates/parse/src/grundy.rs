@@ -710,6 +710,24 @@ mod tests {
     }
 
     #[test]
+    fn recycled_buffers_give_the_same_cases() {
+        // A big case, then smaller ones, then a big one again: buffers shrink and grow.
+        let mut text = String::from("5\n4 1 2 3 4\n3 2 3 4\n2 3 4\n1 4\n0\n3 0 1 2\n2 3 4\n0\n");
+        text.push_str(SAMPLE);
+        text.push_str("1\n0\n1 0\n0\n6\n1 1\n1 2\n1 3\n1 4\n1 5\n1 0\n6 0 1 2 3 4 5\n0\n");
+        let expected = parse(text.as_bytes()).unwrap().cases;
+        let mut cases = cases(text.as_bytes());
+        let mut seen = Vec::new();
+        while let Some(case) = cases.next() {
+            let case = case.unwrap();
+            seen.push(case.clone());
+            cases.recycle(case.value);
+        }
+        assert_eq!(seen, expected);
+        assert_eq!(seen.len(), 5);
+    }
+
+    #[test]
     fn layout_is_forgiving_about_blank_lines_and_line_ends() {
         let text = "\n\n2 \r\n\n1 1\r\n0\n\n1 0  \n0";
         let input = parse(text.as_bytes()).unwrap();
