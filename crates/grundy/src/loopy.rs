@@ -161,13 +161,20 @@ impl Graph {
     /// acyclic graph these are exactly [`Graph::grundy_values`].
     ///
     /// An acyclic graph takes the plain path (an iterative depth-first search, `O(V + E)`).
-    /// A graph with a cycle is labelled by the Fraenkel-Yesha algorithm, round by round: in
-    /// round `m`, the positions still unlabelled get value `m` by a retrograde (backward,
-    /// queue-driven) propagation over the reverse graph, and those that can no longer get
-    /// any value become `∞`. Each round costs `O(V + E)`, so the whole labelling costs
-    /// `O((γ + 2) (V + E))` time for the largest finite value `γ` (which is below
-    /// `sqrt(2E) + 1`: a value `m` needs positions of values `0..m` with at least that many
-    /// moves each), and `O(V + E)` memory. Nothing is recursive.
+    /// A graph with a cycle goes in two steps, both iterative:
+    ///
+    /// 1. The positions that cannot reach a cycle get their plain values, in reverse
+    ///    topological order over the reverse graph (Kahn's order), `O(V + E)`.
+    /// 2. The others are labelled by the Fraenkel-Yesha algorithm, round by round: in round
+    ///    `m`, the positions still unlabelled get value `m` by a retrograde (backward,
+    ///    queue-driven) propagation over the reverse graph, and those that can no longer get
+    ///    any value become `∞`. A round costs `O(V' + E')` for the positions `V'` that reach a
+    ///    cycle and the moves `E'` touching them.
+    ///
+    /// **Complexity:** `O(V + E + (γ + 2)(V' + E'))` time, where `γ` is the largest finite
+    /// value among the positions that reach a cycle (`γ < sqrt(2E) + 1`: a value `m` needs
+    /// positions of all values below `m`, each with at least that many moves), so
+    /// `O(V + E)` for a bounded `γ` and `O(E^1.5)` at worst; `O(V + E)` memory.
     ///
     /// ```
     /// use tabletop_grundy::{Graph, Outcome, Value};
