@@ -124,9 +124,9 @@ fn header(input: Input<'_>) -> PResult<'_, Header> {
         }
     };
     let (at, _) = any_space(rest)?;
-    let (rest, snakes) = count(at, "the number of snakes S", "snakes")?;
+    let (rest, snakes) = count(input, rest, at, "the number of snakes S")?;
     let (at, _) = any_space(rest)?;
-    let (rest, ladders) = count(at, "the number of ladders L", "ladders")?;
+    let (rest, ladders) = count(input, rest, at, "the number of ladders L")?;
     Ok((
         rest,
         Header {
@@ -138,12 +138,24 @@ fn header(input: Input<'_>) -> PResult<'_, Header> {
     ))
 }
 
-/// A count of snakes or ladders: a number >= 0.
-fn count<'a>(input: Input<'a>, label: &'static str, what: &str) -> PResult<'a, u64> {
+/// A count of snakes or ladders (a number >= 0) at `input`, in the line `N S L` that starts
+/// at `line` and has been read up to `read`.
+fn count<'a>(line: Input<'a>, read: Input<'a>, input: Input<'a>, label: &'static str) -> PResult<'a, u64> {
+    if input.is_empty() {
+        // Most often the previous board had more pairs than its counts said.
+        return invalid(
+            line,
+            line.len() - read.len(),
+            format!(
+                "the input ends inside a line `N S L`: {label} is missing \
+                 (are there more pairs than the counts S and L say?)"
+            ),
+        );
+    }
     let (rest, (value, len)) = context(label, number).parse(input)?;
     match u64::try_from(value) {
         Ok(count) => Ok((rest, count)),
-        Err(_) => invalid(input, len, format!("the number of {what} is {value}, not 0 or more")),
+        Err(_) => invalid(input, len, format!("{label} is {value}, not 0 or more")),
     }
 }
 
@@ -361,8 +373,8 @@ mod tests {
             "N = 4294967296 is too large: N² must fit in 64 bits (N <= 4294967295)"
         );
         assert_eq!(error("-3 0 0\n").2, "N is -3, but a board needs N >= 1 (N x N squares)");
-        assert_eq!(error("6 -1 0\n"), (1, 3, "the number of snakes is -1, not 0 or more".into()));
-        assert_eq!(error("6 0 -2\n"), (1, 5, "the number of ladders is -2, not 0 or more".into()));
+        assert_eq!(error("6 -1 0\n"), (1, 3, "the number of snakes S is -1, not 0 or more".into()));
+        assert_eq!(error("6 0 -2\n"), (1, 5, "the number of ladders L is -2, not 0 or more".into()));
         assert_eq!(
             error("99999999999999999999999999999999999999999 0 0\n").2,
             "number 99999999999999999999999999999999999999999 is too large"
@@ -377,7 +389,13 @@ mod tests {
         assert_eq!(error("6 1 3\n35 2x5\n").2, "expected a snake's tail, found `2x5`");
         assert_eq!(error("six\n").2, "expected the board size N, found `six`");
         assert_eq!(error("6 0 1\n3 +23\n").2, "expected a ladder's top, found `+23`");
-        assert_eq!(error("6 1\n").2, "expected the number of ladders L, found end of input");
+        assert_eq!(
+            error("6 1\n").2,
+            "the input ends inside a line `N S L`: the number of ladders L is missing \
+             (are there more pairs than the counts S and L say?)"
+        );
+        assert_eq!(error("6 1 0\n35 25\n3 23\n"), (3, 1, error("6 1\n").2));
+        assert_eq!(error_span("6 1 0\n35 25\n3 23\n"), "3 23");
     }
 
     #[test]
