@@ -44,7 +44,7 @@
 //! ```
 
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap, VecDeque};
+use std::collections::{BTreeMap, BinaryHeap};
 
 use crate::board::{Board, Jump, Square};
 
@@ -82,6 +82,113 @@ pub struct TooLarge {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn fewest_throws(board: &Board, start: Square) -> Option<u64> {
+    // On small boards a breadth-first search over bit sets of squares is cheaper than the
+    // sweep's bookkeeping.
+    if board.goal() <= SMALL_BOARD {
+        return layered_fewest_throws(board, start);
+    }
+    sparse_fewest_throws(board, start)
+}
+
+/// Boards of at most this many squares are solved by a breadth-first search over bit sets of
+/// squares in [`fewest_throws`] (a few words per throw), larger ones by
+/// [`sparse_fewest_throws`].
+pub const SMALL_BOARD: Square = 4096;
+
+/// Breadth-first search by layers over bit sets of squares (64 squares per word): a layer's
+/// reach is its set shifted by 1..6, the free squares of the reach not seen before join the
+/// next layer, and each jump start in the reach sends its destination there. Memory `O(G/64)`,
+/// time `O(G/64)` words per throw.
+fn layered_fewest_throws(board: &Board, start: Square) -> Option<u64> {
+    let goal = usize::try_from(board.goal()).ok()?;
+    let start = usize::try_from(start).ok()?;
+    if start == goal {
+        return Some(0);
+    }
+    if start > goal {
+        return None;
+    }
+    let words = goal / 64 + 1;
+    let last_mask = u64::MAX >> (63 - goal % 64);
+    let bit = |square: usize| 1u64 << (square % 64);
+    // One allocation: jump starts, squares seen (jump starts: already reached), the current
+    // layer, and its reach.
+    let mut buffer = vec![0u64; 4 * words];
+    let (starts, rest) = buffer.split_at_mut(words);
+    let (seen, rest) = rest.split_at_mut(words);
+    let (layer, reach) = rest.split_at_mut(words);
+    for jump in board.jumps() {
+        if let Ok(from) = usize::try_from(jump.from) {
+            starts[from / 64] |= bit(from);
+        }
+    }
+    // The counter stands on `start`; if a jump starts there, landing on it later still jumps.
+    seen[start / 64] |= bit(start) & !starts[start / 64];
+    layer[start / 64] |= bit(start);
+    let (mut lo, mut hi) = (start / 64, start / 64);
+    let mut arrivals = Vec::new();
+    for throws in 1u64.. {
+        let top = (hi + 1).min(words - 1);
+        for w in lo..=top {
+            let here = layer[w];
+            let before = if w > 0 { layer[w - 1] } else { 0 };
+            let mut r = 0;
+            for die in 1..=FACES as u32 {
+                r |= here << die | before >> (64 - die);
+            }
+            reach[w] = if w == words - 1 { r & last_mask } else { r };
+        }
+        layer[lo..=hi].fill(0);
+        let (mut new_lo, mut new_hi) = (usize::MAX, 0);
+        arrivals.clear();
+        for w in lo..=top {
+            let r = reach[w];
+            let fresh = r & !seen[w];
+            let free = fresh & !starts[w];
+            let mut hits = fresh & starts[w];
+            seen[w] |= fresh;
+            if free != 0 {
+                layer[w] = free;
+                new_lo = new_lo.min(w);
+                new_hi = new_hi.max(w);
+            }
+            while hits != 0 {
+                let square = w * 64 + hits.trailing_zeros() as usize;
+                hits &= hits - 1;
+                arrivals.push(board.land(square as Square));
+            }
+        }
+        for &to in &arrivals {
+            let Ok(to) = usize::try_from(to) else { continue };
+            if seen[to / 64] & bit(to) == 0 {
+                seen[to / 64] |= bit(to);
+                layer[to / 64] |= bit(to);
+                new_lo = new_lo.min(to / 64);
+                new_hi = new_hi.max(to / 64);
+            }
+        }
+        if seen[goal / 64] & bit(goal) != 0 {
+            return Some(throws);
+        }
+        if new_lo == usize::MAX {
+            return None;
+        }
+        (lo, hi) = (new_lo, new_hi);
+    }
+    None
+}
+
+/// The event-driven sweep behind [`fewest_throws`], whatever the board's size: time
+/// `O(J log J)` and memory `O(J)` for `J` jumps. Exposed so that it can be checked against
+/// [`dense_fewest_throws`] on small boards, where [`fewest_throws`] would not use it.
+///
+/// ```
+/// use tabletop_boards::{Board, Jump, snakes};
+/// let board = Board::new(36, &[Jump::new(35, 25), Jump::new(3, 23), Jump::new(5, 16), Jump::new(20, 33)], &[])?;
+/// assert_eq!(snakes::sparse_fewest_throws(&board, 1), Some(3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn sparse_fewest_throws(board: &Board, start: Square) -> Option<u64> {
     Sweep::new(board).run(start)
 }
 
@@ -111,33 +218,35 @@ pub fn dense_fewest_throws(board: &Board, start: Square) -> Result<Option<u64>, 
     if start > goal {
         return Ok(None);
     }
-    let size = usize::try_from(goal).map_or(0, |g| g + 1);
+    // Squares fit in u32 below DENSE_LIMIT; `start <= goal` was checked.
+    let (Ok(goal), Ok(start)) = (u32::try_from(goal), u32::try_from(start)) else {
+        return Ok(None);
+    };
+    let size = goal as usize + 1;
     // Where landing on each square leads (chains followed).
-    let mut land: Vec<usize> = (0..size).collect();
+    let mut land: Vec<u32> = (0..=goal).collect();
     for jump in board.jumps() {
-        if let (Ok(from), Ok(to)) = (usize::try_from(jump.from), usize::try_from(jump.to)) {
+        if let (Ok(from), Ok(to)) = (usize::try_from(jump.from), u32::try_from(jump.to)) {
             land[from] = to;
         }
     }
-    const UNSEEN: u64 = u64::MAX;
+    const UNSEEN: u32 = u32::MAX;
     let mut throws = vec![UNSEEN; size];
-    let start = usize::try_from(start).unwrap_or(0);
-    let goal = size - 1;
-    throws[start] = 0;
-    let mut queue = VecDeque::from([start]);
-    while let Some(square) = queue.pop_front() {
+    throws[start as usize] = 0;
+    let mut queue = Vec::with_capacity(size);
+    queue.push(start);
+    let mut head = 0;
+    while let Some(&square) = queue.get(head) {
+        head += 1;
+        let here = throws[square as usize];
         if square == goal {
-            return Ok(Some(throws[square]));
+            return Ok(Some(u64::from(here)));
         }
-        for die in 1..=FACES as usize {
-            let target = square + die;
-            if target > goal {
-                break;
-            }
-            let next = land[target];
-            if throws[next] == UNSEEN {
-                throws[next] = throws[square] + 1;
-                queue.push_back(next);
+        for target in square + 1..=(square + FACES as u32).min(goal) {
+            let next = land[target as usize];
+            if throws[next as usize] == UNSEEN {
+                throws[next as usize] = here + 1;
+                queue.push(next);
             }
         }
     }
@@ -406,9 +515,11 @@ mod tests {
     }
 
     fn both(board: &Board, start: Square) -> Option<u64> {
-        let sparse = fewest_throws(board, start);
+        let sparse = sparse_fewest_throws(board, start);
+        assert_eq!(sparse, fewest_throws(board, start));
         if board.goal() <= 1_000_000 {
             assert_eq!(sparse, dense_fewest_throws(board, start).unwrap(), "{board:?} from {start}");
+            assert_eq!(sparse, layered_fewest_throws(board, start), "{board:?} from {start}");
         }
         sparse
     }
@@ -476,6 +587,13 @@ mod tests {
     fn chains_are_followed() {
         let b = board(40, &[(2, 20), (20, 5), (5, 39)]);
         assert_eq!(both(&b, 1), Some(2)); // 1 -> 2 => 20 => 5 => 39 -> 40
+    }
+
+    #[test]
+    fn a_jump_on_the_start_square_works_when_landed_on_later() {
+        // The counter stands on 1 without jumping; 7 => 0, then 0 -> 1 => 13 => 16.
+        let b = board(16, &[(7, 0), (1, 13), (13, 16)]);
+        assert_eq!(both(&b, 1), Some(2));
     }
 
     #[test]

@@ -68,7 +68,7 @@ fn check(goal: Square, raw: &[(Square, Square)], start: Square) -> Result<(), Te
     let board = make_board(goal, &jumps).unwrap();
     let expected = oracle(goal, &jumps, start);
     prop_assert_eq!(
-        snakes::fewest_throws(&board, start),
+        snakes::sparse_fewest_throws(&board, start),
         expected,
         "goal {} jumps {:?} start {}",
         goal,
@@ -76,6 +76,7 @@ fn check(goal: Square, raw: &[(Square, Square)], start: Square) -> Result<(), Te
         start
     );
     prop_assert_eq!(snakes::dense_fewest_throws(&board, start).unwrap(), expected);
+    prop_assert_eq!(snakes::fewest_throws(&board, start), expected);
     Ok(())
 }
 
@@ -161,6 +162,6 @@ fn every_wall_pattern_over_fourteen_squares() {
         let jumps: Vec<(Square, Square)> =
             (0..14).filter(|b| mask & (1 << b) != 0).map(|b| (2 + b as Square, 1)).collect();
         let board = make_board(goal, &jumps).unwrap();
-        assert_eq!(snakes::fewest_throws(&board, 1), oracle(goal, &jumps, 1), "mask {mask:#b}");
+        assert_eq!(snakes::sparse_fewest_throws(&board, 1), oracle(goal, &jumps, 1), "mask {mask:#b}");
     }
 }

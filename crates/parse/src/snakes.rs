@@ -14,7 +14,7 @@
 
 use std::ops::Range;
 
-use nom::character::complete::char;
+use nom::character::complete::{char, digit1};
 use nom::combinator::opt;
 use nom::error::context;
 use nom::{Finish, Parser};
@@ -80,20 +80,17 @@ fn snakes_input(n: usize, mut input: Input<'_>) -> PResult<'_, Result<SnakesInpu
         }
         let (rest, header) = header(at)?;
         let header_span = span(n, at, rest);
-        let (rest, snakes) = pairs(n, rest, Kind::Snake, header.snakes, header.goal)?;
-        let (rest, ladders) = pairs(n, rest, Kind::Ladder, header.ladders, header.goal)?;
+        let mut jumps = Vec::new();
+        let mut spans = Vec::new();
+        let (rest, snakes) = pairs(n, rest, Kind::Snake, header.snakes, header.goal, &mut jumps, &mut spans)?;
+        let (rest, _) = pairs(n, rest, Kind::Ladder, header.ladders, header.goal, &mut jumps, &mut spans)?;
         input = rest;
-        let all: Vec<&Spanned<Jump>> = snakes.iter().chain(&ladders).collect();
-        let jumps: Vec<Jump> = all.iter().map(|j| j.value).collect();
         match Board::new(header.goal, &jumps, &[]) {
             Ok(board) => boards.push(Spanned {
                 value: SnakesBoard { n: header.n, board },
                 span: header_span,
             }),
-            Err(error) => {
-                let error = board_error(&error, &all, snakes.len());
-                return Ok((input, Err(error)));
-            }
+            Err(error) => return Ok((input, Err(board_error(&error, &spans, snakes)))),
         }
     }
 }
@@ -190,16 +187,19 @@ impl Kind {
     }
 }
 
-/// `count` pairs of squares of one kind, each checked on its own.
-fn pairs(
+/// `count` pairs of squares of one kind, each checked on its own, appended to `jumps` (and
+/// their spans to `spans`). Returns how many were read.
+fn pairs<'a>(
     n: usize,
-    mut input: Input<'_>,
+    mut input: Input<'a>,
     kind: Kind,
     count: u64,
     goal: Square,
-) -> PResult<'_, Vec<Spanned<Jump>>> {
+    jumps: &mut Vec<Jump>,
+    spans: &mut Vec<Range<usize>>,
+) -> PResult<'a, usize> {
     let (first_label, second_label) = kind.labels();
-    let mut jumps = Vec::new();
+    let before = jumps.len();
     for done in 0..count {
         let (at, _) = any_space(input)?;
         if at.is_empty() {
@@ -227,13 +227,11 @@ fn pairs(
             };
             return invalid(at, pair.len(), message);
         }
-        jumps.push(Spanned {
-            value: Jump::new(from, to),
-            span: pair,
-        });
+        jumps.push(Jump::new(from, to));
+        spans.push(pair);
         input = rest;
     }
-    Ok((input, jumps))
+    Ok((input, jumps.len() - before))
 }
 
 /// The input ended inside the pairs: the count promised more.
@@ -271,7 +269,7 @@ fn square<'a>(input: Input<'a>, label: &'static str, goal: Square) -> PResult<'a
 /// input, and the number of bytes it spans. A magnitude beyond `u64` is an error at the number.
 fn number(input: Input<'_>) -> PResult<'_, (i128, usize)> {
     let (digits, minus) = opt(char('-')).parse(input)?;
-    let (rest, (magnitude, len)) = unsigned(digits)?;
+    let (rest, run) = digit1(digits)?;
     if rest.first().is_some_and(|b| !b.is_ascii_whitespace()) {
         // `12x`: not a number at all (the message names the whole token).
         return Err(nom::Err::Error(NomError {
@@ -281,15 +279,22 @@ fn number(input: Input<'_>) -> PResult<'_, (i128, usize)> {
             len: 0,
         }));
     }
+    // Up to 19 digits cannot overflow a u64: add them up directly (the hot path on large
+    // inputs); longer runs go through `unsigned`, which reports overflow.
+    let magnitude = if run.len() <= 19 {
+        run.iter().fold(0u64, |value, &d| value * 10 + u64::from(d - b'0'))
+    } else {
+        unsigned(digits)?.1 .0
+    };
     let value = i128::from(magnitude);
     match minus {
-        Some(_) => Ok((rest, (-value, len + 1))),
-        None => Ok((rest, (value, len))),
+        Some(_) => Ok((rest, (-value, run.len() + 1))),
+        None => Ok((rest, (value, run.len()))),
     }
 }
 
-/// Points a board error at the pair it is about. `jumps` lists the snakes, then the ladders.
-fn board_error(error: &BoardError, jumps: &[&Spanned<Jump>], snakes: usize) -> ParseError {
+/// Points a board error at the pair it is about. `spans` lists the snakes', then the ladders'.
+fn board_error(error: &BoardError, spans: &[Range<usize>], snakes: usize) -> ParseError {
     let describe = |index: usize| {
         if index < snakes {
             format!("snake #{}", index + 1)
@@ -297,7 +302,7 @@ fn board_error(error: &BoardError, jumps: &[&Spanned<Jump>], snakes: usize) -> P
             format!("ladder #{}", index - snakes + 1)
         }
     };
-    let at = |index: usize| -> Range<usize> { jumps.get(index).map_or(0..0, |j| j.span.clone()) };
+    let at = |index: usize| -> Range<usize> { spans.get(index).cloned().unwrap_or(0..0) };
     match *error {
         BoardError::DuplicateJumpStart { index, first, square } => ParseError::new(
             at(index),
