@@ -73,6 +73,8 @@ pub fn parse(source: &[u8]) -> Result<SnakesInput, ParseError> {
 /// after a board was read.
 fn snakes_input(n: usize, mut input: Input<'_>) -> PResult<'_, Result<SnakesInput, ParseError>> {
     let mut boards = Vec::new();
+    // Reused from board to board.
+    let (mut jumps, mut spans) = (Vec::new(), Vec::new());
     loop {
         let (at, _) = any_space(input)?;
         if at.is_empty() {
@@ -80,8 +82,8 @@ fn snakes_input(n: usize, mut input: Input<'_>) -> PResult<'_, Result<SnakesInpu
         }
         let (rest, header) = header(at)?;
         let header_span = span(n, at, rest);
-        let mut jumps = Vec::new();
-        let mut spans = Vec::new();
+        jumps.clear();
+        spans.clear();
         let (rest, snakes) = pairs(n, rest, Kind::Snake, header.snakes, header.goal, &mut jumps, &mut spans)?;
         let (rest, _) = pairs(n, rest, Kind::Ladder, header.ladders, header.goal, &mut jumps, &mut spans)?;
         input = rest;
