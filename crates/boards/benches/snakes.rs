@@ -57,7 +57,12 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("snakes/judge-boards");
     group.throughput(Throughput::Elements(boards.len() as u64));
     group.bench_function(BenchmarkId::new("fewest_throws", boards.len()), |b| {
-        b.iter(|| boards.iter().filter_map(|board| snakes::fewest_throws(black_box(board), 1)).sum::<u64>())
+        b.iter(|| {
+            boards
+                .iter()
+                .filter_map(|board| snakes::fewest_throws(black_box(board), 1))
+                .sum::<u64>()
+        })
     });
     group.bench_function(BenchmarkId::new("sparse", boards.len()), |b| {
         b.iter(|| {
@@ -81,15 +86,21 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("snakes/3000x3000-400-jumps");
     group.throughput(Throughput::Elements(400));
     group.sample_size(10);
-    group.bench_function("fewest_throws", |b| b.iter(|| snakes::fewest_throws(black_box(&board), 1)));
-    group.bench_function("dense", |b| b.iter(|| snakes::dense_fewest_throws(black_box(&board), 1)));
+    group.bench_function("fewest_throws", |b| {
+        b.iter(|| snakes::fewest_throws(black_box(&board), 1))
+    });
+    group.bench_function("dense", |b| {
+        b.iter(|| snakes::dense_fewest_throws(black_box(&board), 1))
+    });
     group.finish();
 
     let board = sparse_board(&mut rng, 1_000_000_000_000_000_000, 100_000);
     let mut group = c.benchmark_group("snakes/1e18-squares-100000-jumps");
     group.throughput(Throughput::Elements(100_000));
     group.sample_size(10);
-    group.bench_function("fewest_throws", |b| b.iter(|| snakes::fewest_throws(black_box(&board), 1)));
+    group.bench_function("fewest_throws", |b| {
+        b.iter(|| snakes::fewest_throws(black_box(&board), 1))
+    });
     group.finish();
 }
 

@@ -518,8 +518,16 @@ mod tests {
         let sparse = sparse_fewest_throws(board, start);
         assert_eq!(sparse, fewest_throws(board, start));
         if board.goal() <= 1_000_000 {
-            assert_eq!(sparse, dense_fewest_throws(board, start).unwrap(), "{board:?} from {start}");
-            assert_eq!(sparse, layered_fewest_throws(board, start), "{board:?} from {start}");
+            assert_eq!(
+                sparse,
+                dense_fewest_throws(board, start).unwrap(),
+                "{board:?} from {start}"
+            );
+            assert_eq!(
+                sparse,
+                layered_fewest_throws(board, start),
+                "{board:?} from {start}"
+            );
         }
         sparse
     }
@@ -538,7 +546,11 @@ mod tests {
     #[test]
     fn without_jumps_it_is_sixes_rounded_up() {
         for goal in 1..200 {
-            assert_eq!(both(&board(goal, &[]), 1), Some((goal - 1).div_ceil(6)), "goal {goal}");
+            assert_eq!(
+                both(&board(goal, &[]), 1),
+                Some((goal - 1).div_ceil(6)),
+                "goal {goal}"
+            );
         }
         let goal = 1_000_000_000_000_000_000;
         assert_eq!(fewest_throws(&board(goal, &[]), 1), Some((goal - 1).div_ceil(6)));
@@ -580,7 +592,7 @@ mod tests {
         // 1 + 6 = 7 is a snake back to 1; 1 + 5 = 6, then 12: 2 throws to 12... goal 12.
         let b = board(12, &[(7, 1)]);
         assert_eq!(both(&b, 1), Some(2)); // 1 -> 6 -> 12
-        // Greedy would go 1 -> 7 => 1 forever.
+                                          // Greedy would go 1 -> 7 => 1 forever.
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! random boards: sparse and crowded ones, chained jumps, walls of jump starts, unreachable
 //! goals, and boards with a few clusters of jumps far apart.
 
+#![allow(clippy::unwrap_used)] // a test crate: a failed unwrap is a failed test
+
 use proptest::prelude::*;
 use tabletop_boards::{snakes, Board, Jump, Square};
 
@@ -92,7 +94,10 @@ fn small_board() -> impl Strategy<Value = (Square, Vec<(Square, Square)>, Square
 
 /// A board with clusters of jumps separated by long free stretches.
 fn clustered_board() -> impl Strategy<Value = (Square, Vec<(Square, Square)>)> {
-    let cluster = (0u64..400, prop::collection::vec((0u64..12, 0u64..=40, any::<bool>()), 1..12));
+    let cluster = (
+        0u64..400,
+        prop::collection::vec((0u64..12, 0u64..=40, any::<bool>()), 1..12),
+    );
     prop::collection::vec(cluster, 1..6).prop_flat_map(|clusters| {
         let mut at = 1u64;
         let mut jumps = Vec::new();
@@ -100,7 +105,11 @@ fn clustered_board() -> impl Strategy<Value = (Square, Vec<(Square, Square)>)> {
             at += gap;
             for &(offset, length, down) in members {
                 let from = at + offset;
-                let to = if down { from.saturating_sub(length) } else { from + length };
+                let to = if down {
+                    from.saturating_sub(length)
+                } else {
+                    from + length
+                };
                 jumps.push((from, to));
             }
             at += 12;
@@ -159,9 +168,40 @@ proptest! {
 fn every_wall_pattern_over_fourteen_squares() {
     for mask in 0u32..(1 << 14) {
         let goal = 20;
-        let jumps: Vec<(Square, Square)> =
-            (0..14).filter(|b| mask & (1 << b) != 0).map(|b| (2 + b as Square, 1)).collect();
+        let jumps: Vec<(Square, Square)> = (0..14)
+            .filter(|b| mask & (1 << b) != 0)
+            .map(|b| (2 + b as Square, 1))
+            .collect();
         let board = make_board(goal, &jumps).unwrap();
-        assert_eq!(snakes::sparse_fewest_throws(&board, 1), oracle(goal, &jumps, 1), "mask {mask:#b}");
+        assert_eq!(
+            snakes::sparse_fewest_throws(&board, 1),
+            oracle(goal, &jumps, 1),
+            "mask {mask:#b}"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// Medium boards (up to 200,000 squares, a few hundred jumps, some in tight clusters):
+    /// the sweep skips long free stretches, the BFS walks every square.
+    #[test]
+    fn sparse_solver_agrees_with_bfs_on_medium_boards(
+        goal in 5_000u64..200_000,
+        spread in prop::collection::vec((0u64..1_000_000, 0u64..1_000_000), 0..300),
+        crowd in prop::collection::vec((0u64..40, 0u64..1_000_000), 0..60),
+        crowd_at in 0u64..1_000_000,
+    ) {
+        let square = |x: u64| x % goal;
+        let mut raw: Vec<(Square, Square)> = spread.iter().map(|&(a, b)| (square(a), square(b))).collect();
+        let base = square(crowd_at);
+        raw.extend(crowd.iter().map(|&(offset, to)| ((base + offset).min(goal - 1), square(to))));
+        let jumps = valid_jumps(goal, &raw);
+        let board = make_board(goal, &jumps).unwrap();
+        prop_assert_eq!(
+            snakes::sparse_fewest_throws(&board, 1),
+            snakes::dense_fewest_throws(&board, 1).unwrap()
+        );
     }
 }

@@ -84,8 +84,24 @@ fn snakes_input(n: usize, mut input: Input<'_>) -> PResult<'_, Result<SnakesInpu
         let header_span = span(n, at, rest);
         jumps.clear();
         spans.clear();
-        let (rest, snakes) = pairs(n, rest, Kind::Snake, header.snakes, header.goal, &mut jumps, &mut spans)?;
-        let (rest, _) = pairs(n, rest, Kind::Ladder, header.ladders, header.goal, &mut jumps, &mut spans)?;
+        let (rest, snakes) = pairs(
+            n,
+            rest,
+            Kind::Snake,
+            header.snakes,
+            header.goal,
+            &mut jumps,
+            &mut spans,
+        )?;
+        let (rest, _) = pairs(
+            n,
+            rest,
+            Kind::Ladder,
+            header.ladders,
+            header.goal,
+            &mut jumps,
+            &mut spans,
+        )?;
         input = rest;
         match Board::new(header.goal, &jumps, &[]) {
             Ok(board) => boards.push(Spanned {
@@ -109,7 +125,11 @@ struct Header {
 fn header(input: Input<'_>) -> PResult<'_, Header> {
     let (rest, (n, n_len)) = context("the board size N", number).parse(input)?;
     if n < 1 {
-        return invalid(input, n_len, format!("N is {n}, but a board needs N >= 1 (N x N squares)"));
+        return invalid(
+            input,
+            n_len,
+            format!("N is {n}, but a board needs N >= 1 (N x N squares)"),
+        );
     }
     let side = u64::try_from(n).ok().filter(|&n| n <= MAX_N);
     let (side, goal) = match side.map(|side| (side, side * side)) {
@@ -219,13 +239,18 @@ fn pairs<'a>(
             return invalid(
                 at,
                 pair.len(),
-                format!("{} {from} {to} goes nowhere: its two squares must differ", kind.name()),
+                format!(
+                    "{} {from} {to} goes nowhere: its two squares must differ",
+                    kind.name()
+                ),
             );
         }
         if goes_down != (kind == Kind::Snake) {
             let message = match kind {
                 Kind::Snake => format!("snake {from} {to} goes up: a snake's mouth must be above its tail"),
-                Kind::Ladder => format!("ladder {from} {to} goes down: a ladder's foot must be below its top"),
+                Kind::Ladder => {
+                    format!("ladder {from} {to} goes down: a ladder's foot must be below its top")
+                }
             };
             return invalid(at, pair.len(), message);
         }
@@ -256,7 +281,11 @@ fn truncated<T>(at: Input<'_>, kind: Kind, done: u64, count: u64) -> PResult<'_,
 fn square<'a>(input: Input<'a>, label: &'static str, goal: Square) -> PResult<'a, Square> {
     let (rest, (value, len)) = context(label, number).parse(input)?;
     match u64::try_from(value) {
-        Ok(1) => invalid(input, len, "square 1 is the start: no snake or ladder may touch it"),
+        Ok(1) => invalid(
+            input,
+            len,
+            "square 1 is the start: no snake or ladder may touch it",
+        ),
         Ok(square) if square == goal => invalid(
             input,
             len,
@@ -284,7 +313,8 @@ fn number(input: Input<'_>) -> PResult<'_, (i128, usize)> {
     // Up to 19 digits cannot overflow a u64: add them up directly (the hot path on large
     // inputs); longer runs go through `unsigned`, which reports overflow.
     let magnitude = if run.len() <= 19 {
-        run.iter().fold(0u64, |value, &d| value * 10 + u64::from(d - b'0'))
+        run.iter()
+            .fold(0u64, |value, &d| value * 10 + u64::from(d - b'0'))
     } else {
         unsigned(digits)?.1 .0
     };
@@ -308,7 +338,10 @@ fn board_error(error: &BoardError, spans: &[Range<usize>], snakes: usize) -> Par
     match *error {
         BoardError::DuplicateJumpStart { index, first, square } => ParseError::new(
             at(index),
-            format!("square {square} already starts a jump ({} of this board)", describe(first)),
+            format!(
+                "square {square} already starts a jump ({} of this board)",
+                describe(first)
+            ),
         ),
         BoardError::JumpOffBoard { index, .. }
         | BoardError::JumpToItself { index, .. }
@@ -379,20 +412,35 @@ mod tests {
             error("4294967296 0 0\n").2,
             "N = 4294967296 is too large: N² must fit in 64 bits (N <= 4294967295)"
         );
-        assert_eq!(error("-3 0 0\n").2, "N is -3, but a board needs N >= 1 (N x N squares)");
-        assert_eq!(error("6 -1 0\n"), (1, 3, "the number of snakes S is -1, not 0 or more".into()));
-        assert_eq!(error("6 0 -2\n"), (1, 5, "the number of ladders L is -2, not 0 or more".into()));
+        assert_eq!(
+            error("-3 0 0\n").2,
+            "N is -3, but a board needs N >= 1 (N x N squares)"
+        );
+        assert_eq!(
+            error("6 -1 0\n"),
+            (1, 3, "the number of snakes S is -1, not 0 or more".into())
+        );
+        assert_eq!(
+            error("6 0 -2\n"),
+            (1, 5, "the number of ladders L is -2, not 0 or more".into())
+        );
         assert_eq!(
             error("99999999999999999999999999999999999999999 0 0\n").2,
             "number 99999999999999999999999999999999999999999 is too large"
         );
-        assert_eq!(error("6 1 0\n35 -99999999999999999999\n").2, "number 99999999999999999999 is too large");
+        assert_eq!(
+            error("6 1 0\n35 -99999999999999999999\n").2,
+            "number 99999999999999999999 is too large"
+        );
         assert_eq!(error("00006 0 1\n-0 3\n").2, "square 0 is outside 1..36");
     }
 
     #[test]
     fn non_numbers_are_named() {
-        assert_eq!(error("6 x 3\n"), (1, 3, "expected the number of snakes S, found `x`".into()));
+        assert_eq!(
+            error("6 x 3\n"),
+            (1, 3, "expected the number of snakes S, found `x`".into())
+        );
         assert_eq!(error("6 1 3\n35 2x5\n").2, "expected a snake's tail, found `2x5`");
         assert_eq!(error("six\n").2, "expected the board size N, found `six`");
         assert_eq!(error("6 0 1\n3 +23\n").2, "expected a ladder's top, found `+23`");
@@ -409,7 +457,11 @@ mod tests {
     fn truncated_input_says_how_many_pairs_are_missing() {
         assert_eq!(
             error("6 2 0\n35 25\n"),
-            (3, 1, "the input ends after 1 of 2 snakes (a pair `mouth tail` is missing)".into())
+            (
+                3,
+                1,
+                "the input ends after 1 of 2 snakes (a pair `mouth tail` is missing)".into()
+            )
         );
         assert_eq!(
             error("6 0 3\n3 23 5 16 20").2,
@@ -419,41 +471,79 @@ mod tests {
 
     #[test]
     fn squares_are_checked() {
-        assert_eq!(error("6 1 0\n37 25\n"), (2, 1, "square 37 is outside 1..36".into()));
+        assert_eq!(
+            error("6 1 0\n37 25\n"),
+            (2, 1, "square 37 is outside 1..36".into())
+        );
         assert_eq!(error("6 1 0\n35 0\n"), (2, 4, "square 0 is outside 1..36".into()));
         assert_eq!(error("6 1 0\n35 -4\n").2, "square -4 is outside 1..36");
         assert_eq!(
             error("6 0 1\n1 23\n").2,
             "square 1 is the start: no snake or ladder may touch it"
         );
-        assert_eq!(error("6 1 0\n35 1\n"), (2, 4, "square 1 is the start: no snake or ladder may touch it".into()));
-        assert_eq!(error("6 0 1\n3 36\n").2, "square 36 is the goal: no snake or ladder may touch it");
-        assert_eq!(error("6 1 0\n36 3\n").2, "square 36 is the goal: no snake or ladder may touch it");
-        assert_eq!(error("1 0 1\n1 1\n").2, "square 1 is the start: no snake or ladder may touch it");
+        assert_eq!(
+            error("6 1 0\n35 1\n"),
+            (
+                2,
+                4,
+                "square 1 is the start: no snake or ladder may touch it".into()
+            )
+        );
+        assert_eq!(
+            error("6 0 1\n3 36\n").2,
+            "square 36 is the goal: no snake or ladder may touch it"
+        );
+        assert_eq!(
+            error("6 1 0\n36 3\n").2,
+            "square 36 is the goal: no snake or ladder may touch it"
+        );
+        assert_eq!(
+            error("1 0 1\n1 1\n").2,
+            "square 1 is the start: no snake or ladder may touch it"
+        );
     }
 
     #[test]
     fn directions_are_checked_on_the_pair() {
-        assert_eq!(error("6 1 0\n25 35\n").2, "snake 25 35 goes up: a snake's mouth must be above its tail");
+        assert_eq!(
+            error("6 1 0\n25 35\n").2,
+            "snake 25 35 goes up: a snake's mouth must be above its tail"
+        );
         assert_eq!(error_span("6 1 0\n25   35\n"), "25   35");
         assert_eq!(
             error("6 0 1\n23 3\n").2,
             "ladder 23 3 goes down: a ladder's foot must be below its top"
         );
-        assert_eq!(error("6 0 1\n23 23\n").2, "ladder 23 23 goes nowhere: its two squares must differ");
+        assert_eq!(
+            error("6 0 1\n23 23\n").2,
+            "ladder 23 23 goes nowhere: its two squares must differ"
+        );
     }
 
     #[test]
     fn board_errors_point_at_the_pair() {
         let text = "6 1 2\n35 25\n3 23\n35\n36\n";
-        assert_eq!(error(text).2, "square 36 is the goal: no snake or ladder may touch it");
+        assert_eq!(
+            error(text).2,
+            "square 36 is the goal: no snake or ladder may touch it"
+        );
         let text = "6 1 2\n35 25\n3 23\n35\n  36\n";
         assert_eq!(error(text).1, 3);
         let text = "6 1 2\n30 25\n3 23 30 33\n";
-        assert_eq!(error(text), (3, 6, "square 30 already starts a jump (snake #1 of this board)".into()));
+        assert_eq!(
+            error(text),
+            (
+                3,
+                6,
+                "square 30 already starts a jump (snake #1 of this board)".into()
+            )
+        );
         assert_eq!(error_span(text), "30 33");
         let text = "6 0 2\n3 23 3 24\n";
-        assert_eq!(error(text).2, "square 3 already starts a jump (ladder #1 of this board)");
+        assert_eq!(
+            error(text).2,
+            "square 3 already starts a jump (ladder #1 of this board)"
+        );
         let text = "6 1 1\n23 3\n3 23\n";
         assert_eq!(error(text), (3, 1, "jumps loop forever: 3 -> 23 -> 3".into()));
     }

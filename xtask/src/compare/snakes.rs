@@ -21,7 +21,9 @@ pub fn cases() -> Vec<Case> {
         Case {
             game: "snakes",
             name: "snakes-judge-2000".into(),
-            description: "2,000 judge boards (N 5..20, up to 100 snakes and 100 ladders, no two jump squares touching)".into(),
+            description:
+                "2,000 judge boards (N 5..20, up to 100 snakes and 100 ladders, no two jump squares touching)"
+                    .into(),
             args: Vec::new(),
             input: judge.into_bytes(),
             reference: Some(BFS),
@@ -53,7 +55,9 @@ fn judge_board(rng: &mut Rng, n: u64, out: &mut String) {
     let goal = n * n;
     let mut taken = vec![false; goal as usize + 2];
     let (mut snakes, mut ladders) = (Vec::new(), Vec::new());
-    let free = |taken: &[bool], s: u64| s > 2 && s < goal - 1 && !taken[s as usize - 1..=s as usize + 1].contains(&true);
+    let free = |taken: &[bool], s: u64| {
+        s > 2 && s < goal - 1 && !taken[s as usize - 1..=s as usize + 1].contains(&true)
+    };
     for _ in 0..200 {
         let (a, b) = (rng.range(2, goal), rng.range(2, goal));
         if a.abs_diff(b) < 2 || !free(&taken, a) || !free(&taken, b) {

@@ -12,10 +12,12 @@ const START: u64 = 1;
 /// Snakes and Ladders: prints, for each board, the fewest throws from square 1 to square N²
 /// (-1 if it cannot be reached).
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Input: boards `N S L`, then S snakes `mouth tail` and L ladders `foot top`, \
+#[command(
+    after_help = "Input: boards `N S L`, then S snakes `mouth tail` and L ladders `foot top`, \
 until the end of the input (see shared/spec/snakes.md). N may be up to 4294967295 \
 (N² squares) and the counts as large as you like.\n\
-Example:\n  printf '6 1 3\\n35 25\\n3 23 5 16 20 33\\n' | tabletop snakes")]
+Example:\n  printf '6 1 3\\n35 25\\n3 23 5 16 20 33\\n' | tabletop snakes"
+)]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
