@@ -363,7 +363,7 @@ impl<'a> Sweep<'a> {
         let mut arrivals = Vec::new();
         for &id in batch {
             let pos = self.fronts[id].pos_at(time);
-            let window_end = pos + FACES;
+            let window_end = pos.saturating_add(FACES);
             if window_end >= self.goal {
                 return Batch::Goal(next);
             }
@@ -612,6 +612,19 @@ mod tests {
     fn jumps_to_the_goal_win() {
         let b = board(1000, &[(4, 1000)]);
         assert_eq!(both(&b, 1), Some(1));
+    }
+
+    #[test]
+    fn the_largest_boards_do_not_overflow() {
+        let goal = u64::MAX;
+        assert_eq!(fewest_throws(&board(goal, &[]), 1), Some((goal - 1).div_ceil(6)));
+        let b = board(goal, &[(goal - 3, 5), (goal - 9, goal - 2)]);
+        // goal-20 -> goal-14 -> goal-9 => goal-2 -> goal.
+        assert_eq!(fewest_throws(&b, goal - 20), Some(3));
+        // From goal-8 the ladder is behind: goal-8 -> goal-4 (avoiding goal-3) -> goal.
+        assert_eq!(fewest_throws(&b, goal - 8), Some(2));
+        let b = board(goal, &(goal - 6..goal).map(|s| (s, 2)).collect::<Vec<_>>());
+        assert_eq!(fewest_throws(&b, 1), None);
     }
 
     #[test]
