@@ -6,12 +6,14 @@
 //! (the [`Board`] has resolved chains already). Only the throws count, so the special squares
 //! of a [`Board`] (miss a turn, extra turn) do not change the answer and are ignored.
 //!
-//! Two solvers give the same answers:
+//! Three solvers give the same answers:
 //!
-//! - [`fewest_throws`], the scalable one: time `O(J log J)` and memory `O(J)` for `J` jumps,
-//!   whatever the number of squares (boards of 10^18 squares are fine);
+//! - [`sparse_fewest_throws`], the scalable one: time `O(J log J)` and memory `O(J)` for `J`
+//!   jumps, whatever the number of squares (boards of 10^18 squares are fine);
 //! - [`dense_fewest_throws`], the reference: a plain breadth-first search over every square,
-//!   `O(G)` time and memory for `G` squares, for small boards and for cross-checking.
+//!   `O(G)` time and memory for `G` squares, for small boards and for cross-checking;
+//! - [`fewest_throws`], the one to call: a breadth-first search over bit sets of squares on
+//!   boards of at most [`SMALL_BOARD`] squares (where it beats both), the sweep above that.
 //!
 //! # How the scalable solver works
 //!
@@ -70,7 +72,9 @@ pub struct TooLarge {
 ///
 /// The counter stands on `start` without following a jump that may start there; a `start` on
 /// the goal needs 0 throws, and a `start` past the goal can never reach it. Time
-/// `O(J log J)` and memory `O(J)` for `J` jumps, independent of the number of squares.
+/// `O(J log J)` and memory `O(J)` for `J` jumps on boards of more than [`SMALL_BOARD`]
+/// squares (see [`sparse_fewest_throws`]); smaller boards take a bit-set search over their
+/// squares.
 ///
 /// # Example
 /// ```
@@ -193,7 +197,7 @@ pub fn sparse_fewest_throws(board: &Board, start: Square) -> Option<u64> {
 }
 
 /// The reference solver: a breadth-first search over every square `0..=goal`, following
-/// jumps with [`Board::land`]. Same answers as [`fewest_throws`], but `O(G)` time and memory
+/// the board's jumps (chains resolved by [`Board`]). Same answers as [`fewest_throws`], but `O(G)` time and memory
 /// for `G` squares, so it is meant for small boards and for cross-checking.
 ///
 /// # Errors
