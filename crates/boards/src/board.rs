@@ -166,9 +166,9 @@ impl Board {
                 });
             }
         }
-        // Sort indices by start square (stable, so the first given wins ties).
+        // Sort indices by start square, ties by index (the first given first); the keys are
+        // distinct, so the faster unstable sort gives the stable order.
         let mut order: Vec<usize> = (0..jumps.len()).collect();
-        // (start, index) keys are distinct, so an unstable sort keeps the first given first.
         order.sort_unstable_by_key(|&i| (jumps[i].from, i));
         for pair in order.windows(2) {
             if jumps[pair[0]].from == jumps[pair[1]].from {
