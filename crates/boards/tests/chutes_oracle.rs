@@ -51,7 +51,10 @@ fn reference(jumps: &[(u64, u64)], specials: &[(u64, bool)], players: usize, thr
     }
 }
 
-fn game() -> impl Strategy<Value = (Vec<(u64, u64)>, Vec<(u64, bool)>, usize, Vec<u8>)> {
+/// Jumps, special squares (`true` = miss a turn), players, throws.
+type Game = (Vec<(u64, u64)>, Vec<(u64, bool)>, usize, Vec<u8>);
+
+fn game() -> impl Strategy<Value = Game> {
     (
         prop::collection::vec((1u64..100, 1u64..100), 0..12),
         prop::collection::vec((1u64..100, any::<bool>()), 0..5),
