@@ -13,9 +13,11 @@ fn tabletop(args: &[&str], stdin: &str) -> Output {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
+        .expect("tabletop starts");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    pipe.write_all(stdin.as_bytes()).expect("stdin takes the input");
+    drop(pipe);
+    child.wait_with_output().expect("tabletop finishes")
 }
 
 fn text(bytes: &[u8]) -> String {
