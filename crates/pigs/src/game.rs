@@ -97,9 +97,9 @@ impl std::fmt::Display for Outcome {
 /// A game that can never end (see the module documentation for the proof).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "the game can never end: the deck ran out, so every draw is its last card {card}, and in the \
-     whole round of turns {round_start}..={round_end} no card was used but Zs by pigs already \
-     equipped, so every later round repeats it and nobody can ever be hurt"
+    "the game can never end: the deck is used up and every draw repeats its last card, {card}; in \
+     turns {round_start}..={round_end}, a whole round, no card was used except Zs by pigs already \
+     equipped, so every later round goes the same way and nobody is ever hurt again"
 )]
 pub struct NeverEnds {
     /// The deck's last card, which every draw repeats.

@@ -1,18 +1,178 @@
-//! `tabletop pigs` (placeholder: its issue replaces this module).
+//! `tabletop pigs`: 猪国杀 (BZOJ 1972 / SDOI 2010 / Luogu P2482).
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+
+use tabletop_parse::ParseError;
+use tabletop_pigs::{Card, DrawReason, EndReason, Event, Game, Role, Target, Winner};
 
 use crate::input::{Failure, InputArgs};
 
-/// Arguments of `tabletop pigs`.
+/// 猪国杀: simulates the game and prints the winner and every pig's final hand.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "Input: the judge format (see shared/spec/pigs.md): `n m`, n lines \
+`ROLE c1 c2 c3 c4`, then the deck.\n\
+A game that can never end is reported as an error (exit 2).\n\
+Example:\n  printf '2 1\\nMP P P P P\\nFP K K K K\\nW\\n' | tabletop pigs --trace")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
+    /// Also write a turn-by-turn account of the game to stderr (stdout is unchanged).
+    #[arg(long)]
+    trace: bool,
 }
 
-/// Not implemented yet.
+/// Plays the game, or fails without output.
 pub fn run(args: &Args) -> Result<String, Failure> {
-    let _ = &args.input;
-    Err(Failure::Input(
-        "error: tabletop pigs is not implemented yet".into(),
-    ))
+    let source = args.input.read()?;
+    let parsed = tabletop_parse::pigs::parse(&source.bytes).map_err(|e| source.error(&e))?;
+    let mut game = Game::new(&parsed.setup)
+        .map_err(|e| source.error(&ParseError::new(parsed.header.clone(), e.to_string())))?;
+    if args.trace {
+        game.record_events();
+    }
+    let result = game.run();
+    if args.trace {
+        let roles: Vec<Role> = parsed.setup.pigs.iter().map(|(role, _)| *role).collect();
+        let text = render_trace(game.events(), &roles);
+        // A closed stderr is no reason to lose the answer.
+        let _ = std::io::stderr().lock().write_all(text.as_bytes());
+    }
+    match result {
+        Ok(_) => Ok(game.outcome().map(|outcome| outcome.to_string()).unwrap_or_default()),
+        Err(never) => {
+            let message = format!(
+                "{never} (the repeated card is here; stopped after {} turns)",
+                game.turns()
+            );
+            Err(source.error(&ParseError::new(parsed.last_card.clone(), message)))
+        }
+    }
+}
+
+/// A readable account of the events: one header line per turn, the cards used indented by
+/// two spaces, their effects by four. Pigs are numbered from 1, as in the input.
+pub fn render_trace(events: &[Event], roles: &[Role]) -> String {
+    let name = |pig: usize| -> String {
+        let role = roles.get(pig).copied().map_or("?", Role::name);
+        format!("pig {} ({role})", pig + 1)
+    };
+    let letters = |cards: &[Card]| -> String {
+        if cards.is_empty() {
+            "(nothing)".to_string()
+        } else {
+            let words: Vec<String> = cards.iter().map(|c| c.letter().to_string()).collect();
+            words.join(" ")
+        }
+    };
+    let mut out = String::new();
+    let mut indent = "  ";
+    let mut turn = None;
+    for event in events {
+        let line = match event {
+            Event::Turn { number, .. } => {
+                indent = "  ";
+                turn = Some(*number);
+                continue;
+            }
+            Event::Draw {
+                pig,
+                cards,
+                repeated,
+                reason,
+                hand,
+            } => {
+                let why = match reason {
+                    DrawReason::Turn => "draws",
+                    DrawReason::Reward => "draws 3 as a reward for killing an FP:",
+                };
+                let repeat = match repeated {
+                    0 => String::new(),
+                    k => format!(" (the deck is used up: {k} repeated)"),
+                };
+                let head = match turn.take() {
+                    Some(number) => format!("turn {number}: "),
+                    None => indent.to_string(),
+                };
+                format!("{head}{} {why} {}{repeat}; hand: {}", name(*pig), letters(cards), letters(hand))
+            }
+            Event::Use { pig, card, target } => {
+                indent = "    ";
+                let what = match (card, target) {
+                    (Card::Peach, _) => "P: heals 1 HP".to_string(),
+                    (Card::Crossbow, _) => "Z: equips the crossbow".to_string(),
+                    (Card::Kill, Target::Pig(t)) => format!("K on {}", name(*t)),
+                    (Card::Duel, Target::Pig(t)) => format!("F: duels {}", name(*t)),
+                    (Card::Invasion, _) => "N: every other pig must discard a K".to_string(),
+                    (Card::Arrows, _) => "W: every other pig must discard a D".to_string(),
+                    (card, _) => card.letter().to_string(),
+                };
+                format!("  {} uses {what}", name(*pig))
+            }
+            Event::Jump { pig, was_similar } => {
+                let cleared = if *was_similar {
+                    "; the MP no longer suspects it"
+                } else {
+                    ""
+                };
+                format!("{indent}{} jumps (reveals its side){cleared}", name(*pig))
+            }
+            Event::Mark { pig } => format!(
+                "{indent}{} is now similar-to-rebel: its trick hurt the MP while it had not jumped",
+                name(*pig)
+            ),
+            Event::Nullify {
+                pig,
+                target,
+                countering,
+            } => match countering {
+                None => format!("{indent}{} plays J to protect {}", name(*pig), name(*target)),
+                Some(other) => format!("{indent}{} plays J against the J of {}", name(*pig), name(*other)),
+            },
+            Event::Protected { target } => {
+                format!("{indent}the J stands: the trick does not affect {}", name(*target))
+            }
+            Event::Discard { pig, card, against } => {
+                format!("{indent}{} discards {card} against {against}", name(*pig))
+            }
+            Event::Damage { pig, source, hp } => {
+                format!("{indent}{} loses 1 HP to {} -> {hp} HP", name(*pig), name(*source))
+            }
+            Event::Peach { pig } => format!("{indent}{} eats a P at 0 HP -> 1 HP", name(*pig)),
+            Event::Death { pig, killer } => {
+                format!("{indent}{} dies (killed by {})", name(*pig), name(*killer))
+            }
+            Event::Penalty {
+                pig,
+                victim,
+                lost,
+                lost_crossbow,
+            } => {
+                let z = if *lost_crossbow { " and its crossbow" } else { "" };
+                format!(
+                    "{indent}{} killed its own ZP, pig {}: it throws away its hand ({}){z}",
+                    name(*pig),
+                    victim + 1,
+                    letters(lost)
+                )
+            }
+            Event::End { winner, reason } => {
+                let why = match reason {
+                    EndReason::NoFpAlive => "there is no FP".to_string(),
+                    EndReason::MpDead => "the MP is dead".to_string(),
+                    EndReason::MpDied { killer } => format!("the MP was killed by {}", name(*killer)),
+                    EndReason::LastFpDied { pig, killer } => {
+                        format!("the last FP, {}, was killed by {}", name(*pig), name(*killer))
+                    }
+                };
+                let side = match winner {
+                    Winner::Mp => "MP",
+                    Winner::Fp => "FP",
+                };
+                format!("game over: {side} wins, because {why}")
+            }
+        };
+        let _ = writeln!(out, "{line}");
+    }
+    out
 }
