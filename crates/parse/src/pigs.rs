@@ -123,7 +123,11 @@ fn not_a_card<'a, T>(at: Input<'a>, word: &[u8], what: &dyn Fn() -> String) -> P
     invalid(
         at,
         word.len(),
-        format!("`{}` is not a card (P, K, D, F, N, W, J or Z), for {}", show(word), what()),
+        format!(
+            "`{}` is not a card (P, K, D, F, N, W, J or Z), for {}",
+            show(word),
+            what()
+        ),
     )
 }
 
@@ -134,7 +138,13 @@ fn role(input: Input<'_>, pig: usize) -> PResult<'_, (Role, Input<'_>)> {
         b"MP" => Role::Mp,
         b"ZP" => Role::Zp,
         b"FP" => Role::Fp,
-        [] => return invalid(input, 0, format!("expected the role of pig {pig}, found end of input")),
+        [] => {
+            return invalid(
+                input,
+                0,
+                format!("expected the role of pig {pig}, found end of input"),
+            )
+        }
         _ => {
             return invalid(
                 at,
@@ -146,9 +156,7 @@ fn role(input: Input<'_>, pig: usize) -> PResult<'_, (Role, Input<'_>)> {
     match (pig, role) {
         (1, Role::Mp) => {}
         (1, other) => return invalid(at, word.len(), format!("pig 1 must be the MP, not {other}")),
-        (_, Role::Mp) => {
-            return invalid(at, 2, format!("pig {pig} is a second MP: only pig 1 is the MP"))
-        }
+        (_, Role::Mp) => return invalid(at, 2, format!("pig {pig} is a second MP: only pig 1 is the MP")),
         _ => {}
     }
     Ok((rest, (role, at)))
@@ -159,11 +167,21 @@ fn pigs_input(len: usize, input: Input<'_>) -> PResult<'_, PigsInput> {
     let (input, (n, n_at, n_len)) = count(input, "the number of pigs n")?;
     let n = match usize::try_from(n) {
         Ok(n) if PIGS.contains(&n) => n,
-        _ => return invalid(n_at, n_len, format!("n = {n} pigs is outside the judge's limits 2..=10")),
+        _ => {
+            return invalid(
+                n_at,
+                n_len,
+                format!("n = {n} pigs is outside the judge's limits 2..=10"),
+            )
+        }
     };
     let (mut input, (m, m_at, m_len)) = count(input, "the number of deck cards m")?;
     if m == 0 {
-        return invalid(m_at, m_len, "m = 0: the deck must hold at least 1 card (there is nothing to draw)");
+        return invalid(
+            m_at,
+            m_len,
+            "m = 0: the deck must hold at least 1 card (there is nothing to draw)",
+        );
     }
     let header = span(len, n_at, input);
     let mut pigs = Vec::with_capacity(n);
@@ -274,16 +292,38 @@ mod tests {
 
     #[test]
     fn errors_are_located() {
-        assert_eq!(error(""), (1, 1, "expected the number of pigs n, found end of input".into()));
-        assert_eq!(error("x 1"), (1, 1, "expected the number of pigs n, found `x`".into()));
-        assert_eq!(error("1 1\n"), (1, 1, "n = 1 pigs is outside the judge's limits 2..=10".into()));
-        assert_eq!(error("11 1\n").2, "n = 11 pigs is outside the judge's limits 2..=10");
-        assert_eq!(error("99999999999999999999 1").2, "number 99999999999999999999 is too large");
+        assert_eq!(
+            error(""),
+            (1, 1, "expected the number of pigs n, found end of input".into())
+        );
+        assert_eq!(
+            error("x 1"),
+            (1, 1, "expected the number of pigs n, found `x`".into())
+        );
+        assert_eq!(
+            error("1 1\n"),
+            (1, 1, "n = 1 pigs is outside the judge's limits 2..=10".into())
+        );
+        assert_eq!(
+            error("11 1\n").2,
+            "n = 11 pigs is outside the judge's limits 2..=10"
+        );
+        assert_eq!(
+            error("99999999999999999999 1").2,
+            "number 99999999999999999999 is too large"
+        );
         assert_eq!(
             error("2 0\nMP K K K K\nFP D D D D\n"),
-            (1, 3, "m = 0: the deck must hold at least 1 card (there is nothing to draw)".into())
+            (
+                1,
+                3,
+                "m = 0: the deck must hold at least 1 card (there is nothing to draw)".into()
+            )
         );
-        assert_eq!(error("2 -1\n").2, "expected the number of deck cards m, found `-1`");
+        assert_eq!(
+            error("2 -1\n").2,
+            "expected the number of deck cards m, found `-1`"
+        );
         assert_eq!(
             error("2 1\nZP K K K K\nMP D D D D\nW\n"),
             (2, 1, "pig 1 must be the MP, not ZP".into())
@@ -298,7 +338,11 @@ mod tests {
         );
         assert_eq!(
             error("2 1\nMP K K X K\nFP D D D D\nW\n"),
-            (2, 8, "`X` is not a card (P, K, D, F, N, W, J or Z), for card 3 of 4 in pig 1's hand".into())
+            (
+                2,
+                8,
+                "`X` is not a card (P, K, D, F, N, W, J or Z), for card 3 of 4 in pig 1's hand".into()
+            )
         );
         assert_eq!(
             error("2 1\nMP K K KK K\nFP D D D D\nW\n").2,
@@ -306,7 +350,11 @@ mod tests {
         );
         assert_eq!(
             error("2 1\nMP K K K K\nFP D D D\n"),
-            (3, 9, "expected card 4 of 4 in pig 2's hand, found end of input".into())
+            (
+                3,
+                9,
+                "expected card 4 of 4 in pig 2's hand, found end of input".into()
+            )
         );
         assert_eq!(
             error("2 3\nMP K K K K\nFP D D D D\nW W\n"),

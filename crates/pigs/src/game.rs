@@ -279,14 +279,19 @@ impl Game {
     /// dead). `pig` itself if nobody else lives.
     pub fn next(&self, pig: usize) -> usize {
         let n = self.pigs.len();
-        (1..=n).map(|k| (pig + k) % n).find(|&p| !self.pigs[p].dead).unwrap_or(pig)
+        (1..=n)
+            .map(|k| (pig + k) % n)
+            .find(|&p| !self.pigs[p].dead)
+            .unwrap_or(pig)
     }
 
     /// The first living pig in the order starting at `start` (itself first) that satisfies
     /// `wanted`.
     fn first_from(&self, start: usize, wanted: impl Fn(&Pig) -> bool) -> Option<usize> {
         let n = self.pigs.len();
-        (0..n).map(|k| (start + k) % n).find(|&p| !self.pigs[p].dead && wanted(&self.pigs[p]))
+        (0..n)
+            .map(|k| (start + k) % n)
+            .find(|&p| !self.pigs[p].dead && wanted(&self.pigs[p]))
     }
 
     /// Whether `x` would attack `t` (the role rules for K, and for the F of an MP or ZP).
@@ -473,7 +478,11 @@ impl Game {
     fn discard(&mut self, t: usize, card: Card, against: Card) -> bool {
         let given = self.pigs[t].take(card);
         if given {
-            self.log(|| Event::Discard { pig: t, card, against });
+            self.log(|| Event::Discard {
+                pig: t,
+                card,
+                against,
+            });
         }
         given
     }
@@ -515,7 +524,11 @@ impl Game {
 
     /// N (`need` = K) or W (`need` = D) from `x`: every other living pig in turn.
     fn volley(&mut self, x: usize, need: Card) {
-        let against = if need == Card::Kill { Card::Invasion } else { Card::Arrows };
+        let against = if need == Card::Kill {
+            Card::Invasion
+        } else {
+            Card::Arrows
+        };
         let mut p = self.next(x);
         while p != x {
             if !self.protect(x, p) && !self.discard(p, need, against) {
@@ -597,7 +610,10 @@ impl Game {
     /// §8: `v` dies from `source`'s damage: game end, the MP's penalty, or the reward.
     fn die(&mut self, v: usize, source: usize) {
         self.pigs[v].dead = true;
-        self.log(|| Event::Death { pig: v, killer: source });
+        self.log(|| Event::Death {
+            pig: v,
+            killer: source,
+        });
         match self.pigs[v].role {
             Role::Mp => self.end(Winner::Fp, EndReason::MpDied { killer: source }),
             Role::Zp => {
@@ -616,7 +632,13 @@ impl Game {
             Role::Fp => {
                 self.fp_dead += 1;
                 if self.fp_dead >= self.fp_total {
-                    self.end(Winner::Mp, EndReason::LastFpDied { pig: v, killer: source });
+                    self.end(
+                        Winner::Mp,
+                        EndReason::LastFpDied {
+                            pig: v,
+                            killer: source,
+                        },
+                    );
                 } else {
                     self.draw(source, 3, DrawReason::Reward);
                 }

@@ -1,6 +1,8 @@
 //! Every worked example of the spec (fixtures/pigs/spec-*) and the public judge data, through
 //! the engine alone.
 
+#![allow(clippy::unwrap_used)] // tests may unwrap (see the common brief)
+
 mod common;
 
 use tabletop_pigs::play;
@@ -8,7 +10,10 @@ use tabletop_pigs::play;
 #[test]
 fn spec_examples_match_exactly() {
     let cases = common::cases(&common::root().join("fixtures/pigs"));
-    let spec: Vec<_> = cases.iter().filter(|(name, _, _)| name.starts_with("spec-")).collect();
+    let spec: Vec<_> = cases
+        .iter()
+        .filter(|(name, _, _)| name.starts_with("spec-"))
+        .collect();
     assert_eq!(spec.len(), 14, "the sample and E1..E13");
     for (name, input, expected) in spec {
         let outcome = play(&common::judge(input)).unwrap_or_else(|e| panic!("{name}: {e}"));

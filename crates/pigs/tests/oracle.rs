@@ -8,6 +8,8 @@
 //!   neither finish nor change anything but hands (the soundness half of the proof in
 //!   `src/game.rs`, checked empirically).
 
+#![allow(clippy::unwrap_used)] // tests may unwrap (see the common brief)
+
 mod common;
 
 use proptest::prelude::*;
@@ -332,7 +334,10 @@ impl Oracle {
 
     /// Everything but the hands.
     fn fingerprint(&self) -> Vec<(i32, bool, bool, bool, bool)> {
-        self.pigs.iter().map(|p| (p.hp, p.equipped, p.jumped, p.similar, p.dead)).collect()
+        self.pigs
+            .iter()
+            .map(|p| (p.hp, p.equipped, p.jumped, p.similar, p.dead))
+            .collect()
     }
 }
 
@@ -395,7 +400,9 @@ fn check(setup: &Setup) -> Result<(), String> {
             // but hands may change, and the game must not end.
             let mut oracle = Oracle::new(setup);
             if let Some(out) = oracle.run(never.round_end - 1) {
-                return Err(format!("{setup:?}: reported never-ending, but the oracle ends:\n{out}"));
+                return Err(format!(
+                    "{setup:?}: reported never-ending, but the oracle ends:\n{out}"
+                ));
             }
             let before = oracle.fingerprint();
             let mut probe = oracle.clone();
@@ -404,7 +411,9 @@ fn check(setup: &Setup) -> Result<(), String> {
                 return Err(format!("{setup:?}: reported never-ending, but it ends:\n{out}"));
             }
             if probe.fingerprint() != before {
-                return Err(format!("{setup:?}: reported never-ending, but the state still changes"));
+                return Err(format!(
+                    "{setup:?}: reported never-ending, but the state still changes"
+                ));
             }
         }
         Err(other) => return Err(format!("{setup:?}: {other}")),

@@ -2,6 +2,8 @@
 //! position that isolates the rule and says, in its comment, what breaking the rule would
 //! change. The matching end-to-end fixtures are `fixtures/pigs/<rule>.in`.
 
+#![allow(clippy::unwrap_used)] // tests may unwrap (see the common brief)
+
 mod common;
 
 use common::{cards, setup};
@@ -22,6 +24,55 @@ fn hps(game: &Game) -> Vec<u8> {
     game.pigs().iter().map(|p| p.hp).collect()
 }
 
+// ---------------------------------------------------------------- §3, §4 deck and turns
+
+/// §3: draws take the deck in order onto the right end of the hand; once it is used up, every
+/// draw is its last card again.
+#[test]
+fn s3_draws_repeat_the_last_card_forever() {
+    let mut g = game(&[("MP", "D"), ("FP", "D")], "J P");
+    g.play_turn();
+    assert_eq!(hand(&g, 0), cards("D J P"));
+    assert!(g.deck_exhausted());
+    g.play_turn();
+    assert_eq!(hand(&g, 1), cards("D P P"));
+    let repeated: Vec<usize> = g
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Draw { repeated, .. } => Some(*repeated),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(repeated, vec![0, 2]);
+}
+
+/// §4 and §12.3: with no FP the game is over before the first turn: nobody draws.
+#[test]
+fn s4_no_fp_means_no_turn() {
+    let mut g = game(&[("MP", "K"), ("ZP", "D")], "N");
+    assert_eq!(g.run(), Ok(Winner::Mp));
+    assert_eq!(g.turns(), 0);
+    assert_eq!(hand(&g, 0), cards("K"));
+}
+
+/// §4 and §12.14: after a pig dies in its own turn, the turn passes to the next living pig
+/// after it.
+#[test]
+fn s4_turn_order_skips_the_dead() {
+    let mut g = game(&[("MP", "K"), ("FP", "D"), ("FP", "D"), ("ZP", "D")], "D");
+    g.pig_mut(1).hand = cards("F");
+    g.pig_mut(1).hp = 1;
+    g.play_turn(); // the MP: nothing to do
+    assert_eq!(g.current(), 1);
+    g.play_turn(); // pig 2 loses its own duel and dies
+    assert!(g.pigs()[1].dead);
+    assert_eq!(g.current(), 2);
+    g.pig_mut(2).dead = true; // by hand: pig 4 follows pig 3, then the MP
+    assert_eq!(g.next(1), 3);
+    assert_eq!(g.next(3), 0);
+}
+
 // ---------------------------------------------------------------- §5 the play phase
 
 /// §5: after every card used, the scan restarts at the leftmost card. The MP's P is skipped at
@@ -33,7 +84,11 @@ fn s5_scan_restarts_from_the_leftmost_card() {
     g.pig_mut(1).jumped = true;
     g.play_phase(0);
     assert_eq!(hand(&g, 1), vec![], "the FP discarded its K first");
-    assert_eq!(hps(&g), vec![4, 4], "the MP lost 1 HP in the duel and healed with the P");
+    assert_eq!(
+        hps(&g),
+        vec![4, 4],
+        "the MP lost 1 HP in the duel and healed with the P"
+    );
     assert_eq!(hand(&g, 0), vec![]);
 }
 
@@ -182,15 +237,31 @@ fn s6_duel_targets() {
     assert_eq!(g.usable(1, Card::Duel, 0), Some(Target::Pig(4)));
     assert_eq!(g.usable(3, Card::Duel, 0), Some(Target::Pig(4)));
     g.pig_mut(3).similar = true;
-    assert_eq!(g.usable(0, Card::Duel, 0), Some(Target::Pig(3)), "the marked ZP comes first");
-    assert_eq!(g.usable(1, Card::Duel, 0), Some(Target::Pig(4)), "a ZP ignores the mark");
+    assert_eq!(
+        g.usable(0, Card::Duel, 0),
+        Some(Target::Pig(3)),
+        "the marked ZP comes first"
+    );
+    assert_eq!(
+        g.usable(1, Card::Duel, 0),
+        Some(Target::Pig(4)),
+        "a ZP ignores the mark"
+    );
     g.pig_mut(2).jumped = true;
-    assert_eq!(g.usable(3, Card::Duel, 0), Some(Target::Pig(4)), "from the ZP, pig 5 is first");
+    assert_eq!(
+        g.usable(3, Card::Duel, 0),
+        Some(Target::Pig(4)),
+        "from the ZP, pig 5 is first"
+    );
     assert_eq!(g.usable(1, Card::Duel, 0), Some(Target::Pig(2)));
     // The FP at seat 3: pig 4 (a jumped ZP) comes before the MP in order, yet the MP is the target.
     g.pig_mut(3).jumped = true;
     assert_eq!(g.usable(2, Card::Duel, 0), Some(Target::Pig(0)));
-    assert_eq!(g.usable(2, Card::Kill, 0), Some(Target::Pig(3)), "its K takes the next pig");
+    assert_eq!(
+        g.usable(2, Card::Kill, 0),
+        Some(Target::Pig(3)),
+        "its K takes the next pig"
+    );
 }
 
 // ---------------------------------------------------------------- §7 resolve
@@ -277,7 +348,11 @@ fn s7_invasion_and_arrows_hit_every_other_pig() {
             _ => None,
         })
         .collect();
-    assert_eq!(hit, vec![2, 3, 0, 2, 3, 0], "order from the user's next pig, around");
+    assert_eq!(
+        hit,
+        vec![2, 3, 0, 2, 3, 0],
+        "order from the user's next pig, around"
+    );
 }
 
 /// §7 N/W and §12.10: an unjumped user that costs the MP HP becomes similar; a jumped user
@@ -365,10 +440,13 @@ fn s8_the_mp_dying_ends_the_game_at_once() {
     assert_eq!(g.winner(), Some(Winner::Fp));
     assert_eq!(g.pigs()[1].hp, 4, "the ZP after the MP is never reached");
     assert_eq!(hand(&g, 2), cards("N"), "and no further card is played");
-    assert!(g
-        .events()
-        .iter()
-        .any(|e| matches!(e, Event::End { reason: EndReason::MpDied { killer: 2 }, .. })));
+    assert!(g.events().iter().any(|e| matches!(
+        e,
+        Event::End {
+            reason: EndReason::MpDied { killer: 2 },
+            ..
+        }
+    )));
 }
 
 /// §8: the MP killing a ZP loses its hand and its Z, and its turn goes on (§12.9): a later
@@ -472,7 +550,11 @@ fn s9_jumping_clears_the_similar_mark() {
 fn s10_no_j_for_an_unjumped_target() {
     let mut g = game(&[("MP", ""), ("FP", "J"), ("ZP", "N")], "D");
     g.play_phase(2);
-    assert_eq!(hand(&g, 1), cards("J"), "the unjumped FP keeps its J and loses HP");
+    assert_eq!(
+        hand(&g, 1),
+        cards("J"),
+        "the unjumped FP keeps its J and loses HP"
+    );
     assert_eq!(g.pigs()[1].hp, 3);
     // Once it has jumped, it protects itself.
     let mut g = game(&[("MP", ""), ("FP", "J"), ("ZP", "N")], "D");
@@ -516,7 +598,11 @@ fn s10_chain_parity_and_order() {
     // An even chain: the FP's counter stands and the duel goes on.
     let mut g = game(&[("MP", "J"), ("FP", "F J J"), ("ZP", "")], "D");
     g.play_phase(1);
-    assert_eq!(g.pigs()[0].hp, 3, "MP J, FP J, MP has none left: the duel happens");
+    assert_eq!(
+        g.pigs()[0].hp,
+        3,
+        "MP J, FP J, MP has none left: the duel happens"
+    );
     assert_eq!(hand(&g, 1), cards("J"));
 }
 

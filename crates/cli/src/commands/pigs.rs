@@ -10,10 +10,12 @@ use crate::input::{Failure, InputArgs};
 
 /// 猪国杀: simulates the game and prints the winner and every pig's final hand.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Input: the judge format (see shared/spec/pigs.md): `n m`, n lines \
+#[command(
+    after_help = "Input: the judge format (see shared/spec/pigs.md): `n m`, n lines \
 `ROLE c1 c2 c3 c4`, then the deck.\n\
 A game that can never end is reported as an error (exit 2).\n\
-Example:\n  printf '2 1\\nMP P P P P\\nFP K K K K\\nW\\n' | tabletop pigs --trace")]
+Example:\n  printf '2 1\\nMP P P P P\\nFP K K K K\\nW\\n' | tabletop pigs --trace"
+)]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -39,7 +41,10 @@ pub fn run(args: &Args) -> Result<String, Failure> {
         let _ = std::io::stderr().lock().write_all(text.as_bytes());
     }
     match result {
-        Ok(_) => Ok(game.outcome().map(|outcome| outcome.to_string()).unwrap_or_default()),
+        Ok(_) => Ok(game
+            .outcome()
+            .map(|outcome| outcome.to_string())
+            .unwrap_or_default()),
         Err(never) => {
             let message = format!(
                 "{never} (the repeated card is here; stopped after {} turns)",
@@ -94,7 +99,12 @@ pub fn render_trace(events: &[Event], roles: &[Role]) -> String {
                     Some(number) => format!("turn {number}: "),
                     None => indent.to_string(),
                 };
-                format!("{head}{} {why} {}{repeat}; hand: {}", name(*pig), letters(cards), letters(hand))
+                format!(
+                    "{head}{} {why} {}{repeat}; hand: {}",
+                    name(*pig),
+                    letters(cards),
+                    letters(hand)
+                )
             }
             Event::Use { pig, card, target } => {
                 indent = "    ";
@@ -130,13 +140,20 @@ pub fn render_trace(events: &[Event], roles: &[Role]) -> String {
                 Some(other) => format!("{indent}{} plays J against the J of {}", name(*pig), name(*other)),
             },
             Event::Protected { target } => {
-                format!("{indent}the J stands: the trick does not affect {}", name(*target))
+                format!(
+                    "{indent}the J stands: the trick does not affect {}",
+                    name(*target)
+                )
             }
             Event::Discard { pig, card, against } => {
                 format!("{indent}{} discards {card} against {against}", name(*pig))
             }
             Event::Damage { pig, source, hp } => {
-                format!("{indent}{} loses 1 HP to {} -> {hp} HP", name(*pig), name(*source))
+                format!(
+                    "{indent}{} loses 1 HP to {} -> {hp} HP",
+                    name(*pig),
+                    name(*source)
+                )
             }
             Event::Peach { pig } => format!("{indent}{} eats a P at 0 HP -> 1 HP", name(*pig)),
             Event::Death { pig, killer } => {
