@@ -123,6 +123,8 @@ pub enum Event {
         source: usize,
         /// HP left (0 means it is dying).
         hp: u8,
+        /// The card being resolved (K, F, N or W).
+        cause: Card,
     },
     /// A dying pig ate its leftmost P and is back at 1 HP.
     Peach {

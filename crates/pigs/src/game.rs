@@ -493,7 +493,7 @@ impl Game {
             self.jump(x);
         }
         if !self.discard(t, Card::Dodge, Card::Kill) {
-            self.damage(t, x);
+            self.damage(t, x, Card::Kill);
         }
     }
 
@@ -503,7 +503,7 @@ impl Game {
         if self.pigs[x].role == Role::Mp && self.pigs[t].role == Role::Zp {
             // Only a similar (unjumped) ZP: it never discards a K against the MP, and nobody
             // helps an unjumped pig.
-            self.damage(t, x);
+            self.damage(t, x, Card::Duel);
             return;
         }
         if self.protect(x, t) {
@@ -512,11 +512,11 @@ impl Game {
         // Every discard removes a K, so this ends.
         loop {
             if !self.discard(t, Card::Kill, Card::Duel) {
-                self.damage(t, x);
+                self.damage(t, x, Card::Duel);
                 return;
             }
             if !self.discard(x, Card::Kill, Card::Duel) {
-                self.damage(x, t);
+                self.damage(x, t, Card::Duel);
                 return;
             }
         }
@@ -532,7 +532,7 @@ impl Game {
         let mut p = self.next(x);
         while p != x {
             if !self.protect(x, p) && !self.discard(p, need, against) {
-                self.damage(p, x);
+                self.damage(p, x, against);
                 if self.over() {
                     return;
                 }
@@ -592,11 +592,16 @@ impl Game {
 
     /// §8: `v` loses 1 HP from `source`; at 0 it eats a P or dies. The only place that deals
     /// damage.
-    fn damage(&mut self, v: usize, source: usize) {
+    fn damage(&mut self, v: usize, source: usize, cause: Card) {
         let pig = &mut self.pigs[v];
         pig.hp = pig.hp.saturating_sub(1);
         let hp = pig.hp;
-        self.log(|| Event::Damage { pig: v, source, hp });
+        self.log(|| Event::Damage {
+            pig: v,
+            source,
+            hp,
+            cause,
+        });
         if hp == 0 {
             if self.pigs[v].take(Card::Peach) {
                 self.pigs[v].hp = 1;

@@ -148,9 +148,23 @@ pub fn render_trace(events: &[Event], roles: &[Role]) -> String {
             Event::Discard { pig, card, against } => {
                 format!("{indent}{} discards {card} against {against}", name(*pig))
             }
-            Event::Damage { pig, source, hp } => {
+            Event::Damage {
+                pig,
+                source,
+                hp,
+                cause,
+            } => {
+                let why = match cause {
+                    Card::Duel
+                        if roles.get(*pig) == Some(&Role::Zp) && roles.get(*source) == Some(&Role::Mp) =>
+                    {
+                        "never duels back against the MP"
+                    }
+                    Card::Kill | Card::Arrows => "has no D",
+                    _ => "has no K",
+                };
                 format!(
-                    "{indent}{} loses 1 HP to {} -> {hp} HP",
+                    "{indent}{} {why}: loses 1 HP to {} -> {hp} HP",
                     name(*pig),
                     name(*source)
                 )
@@ -192,4 +206,61 @@ pub fn render_trace(events: &[Event], roles: &[Role]) -> String {
         let _ = writeln!(out, "{line}");
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The trace of the spec's sample game tells its story (§13): the marks, the MP's duels
+    /// on its own ZP, the penalty, and the FP's final K.
+    #[test]
+    fn trace_of_the_sample_game() {
+        let text = b"3 10\nMP D D F F\nZP N N N D\nFP J J J J\nF F D D J J F F K D\n";
+        let parsed = tabletop_parse::pigs::parse(text).unwrap();
+        let mut game = Game::new(&parsed.setup).unwrap();
+        game.record_events();
+        assert_eq!(game.run(), Ok(Winner::Fp));
+        let roles: Vec<Role> = parsed.setup.pigs.iter().map(|(role, _)| *role).collect();
+        let trace = render_trace(game.events(), &roles);
+        let lines: Vec<&str> = trace.lines().collect();
+        assert_eq!(lines[0], "turn 1: pig 1 (MP) draws F F; hand: D D F F F F");
+        assert_eq!(lines[1], "turn 2: pig 2 (ZP) draws D D; hand: N N N D D D");
+        assert_eq!(lines[2], "  pig 2 (ZP) uses N: every other pig must discard a K");
+        assert_eq!(
+            lines[3],
+            "    pig 3 (FP) has no K: loses 1 HP to pig 2 (ZP) -> 3 HP"
+        );
+        assert_eq!(
+            lines[5],
+            "    pig 2 (ZP) is now similar-to-rebel: its trick hurt the MP while it had not jumped"
+        );
+        assert!(trace.contains("  pig 1 (MP) uses F: duels pig 2 (ZP)\n"));
+        assert!(
+            trace.contains("    pig 1 (MP) killed its own ZP, pig 2: it throws away its hand (D D F F)\n")
+        );
+        assert!(trace.contains("turn 5: pig 3 (FP) draws K D; hand: J J J J J J K D\n"));
+        assert_eq!(
+            lines.last().copied(),
+            Some("game over: FP wins, because the MP was killed by pig 3 (FP)")
+        );
+    }
+
+    /// Every J of a chain is in the trace, with whom it protects or counters (E1).
+    #[test]
+    fn trace_shows_j_chains() {
+        let text = b"3 8\nMP J F F F\nFP F J D D\nZP J D D D\nD D D D D D F F\n";
+        let parsed = tabletop_parse::pigs::parse(text).unwrap();
+        let mut game = Game::new(&parsed.setup).unwrap();
+        game.record_events();
+        assert_eq!(game.run(), Ok(Winner::Mp));
+        let roles: Vec<Role> = parsed.setup.pigs.iter().map(|(role, _)| *role).collect();
+        let trace = render_trace(game.events(), &roles);
+        let chain =
+            "    pig 3 (ZP) plays J to protect pig 1 (MP)\n    pig 3 (ZP) jumps (reveals its side)\n    \
+                     pig 2 (FP) plays J against the J of pig 3 (ZP)\n    \
+                     pig 1 (MP) plays J against the J of pig 2 (FP)\n    \
+                     the J stands: the trick does not affect pig 1 (MP)\n";
+        assert!(trace.contains(chain), "{trace}");
+    }
 }
