@@ -94,7 +94,14 @@ impl std::fmt::Display for Outcome {
     }
 }
 
-/// A game that can never end (see the module documentation for the proof).
+/// A game that can never end.
+///
+/// The criterion: a whole round (the turns from one MP turn to the next) that began with the
+/// deck used up and in which no card was used except Zs by pigs that already had a Z
+/// equipped. Such a round repeats forever: nothing but the hands changed, `usable` never
+/// reads a hand, and every card left in a hand was found unusable in that very state. And
+/// every game that never ends has such a round, at most two rounds after its last other card
+/// use. The full proof heads `src/game.rs`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
     "the game can never end: the deck is used up and every draw repeats its last card, {card}; in \

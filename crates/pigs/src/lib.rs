@@ -3,8 +3,8 @@
 //! The rules are those of `shared/spec/pigs.md`, section numbers below refer to it. A
 //! [`Setup`] (roles, starting hands, deck) becomes a [`Game`], whose methods are the rules;
 //! [`play`] runs a whole game to its [`Outcome`], whose `Display` is the judge's output. A
-//! game that can never end is reported as [`NeverEnds`] instead of running forever (the proof
-//! is in the documentation of the `game` module, on [`Game::run`]'s side). The engine can
+//! game that can never end is reported as [`NeverEnds`] instead of running forever, with no
+//! step limit (the criterion is on [`NeverEnds`]; its proof heads `src/game.rs`). The engine can
 //! record a typed [`Event`] log (draws, cards used and their targets, every J of a chain,
 //! damage, peaches, deaths, penalties, rewards and why the game ended); it never prints.
 //!
