@@ -68,8 +68,9 @@ pub enum Event {
         repeated: usize,
         /// Turn draw or reward.
         reason: DrawReason,
-        /// The whole hand afterwards.
-        hand: Vec<Card>,
+        /// The number of cards in the hand afterwards. (Every change of a hand is an event,
+        /// so a reader can follow the hands from the starting ones without copying them here.)
+        hand_size: usize,
     },
     /// A pig used a card from its hand in its play phase.
     Use {

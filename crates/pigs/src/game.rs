@@ -86,8 +86,7 @@ impl std::fmt::Display for Outcome {
             if pig.dead {
                 writeln!(f, "DEAD")?;
             } else {
-                let letters: Vec<String> = pig.hand.iter().map(|card| card.letter().to_string()).collect();
-                writeln!(f, "{}", letters.join(" "))?;
+                writeln!(f, "{}", pig.hand)?;
             }
         }
         Ok(())
@@ -361,17 +360,17 @@ impl Game {
             };
             cards.push(card);
         }
-        self.pigs[pig].hand.extend_from_slice(&cards);
-        let hand = &self.pigs[pig].hand;
-        if let Some(events) = self.events.as_mut() {
-            events.push(Event::Draw {
-                pig,
-                cards,
-                repeated,
-                reason,
-                hand: hand.clone(),
-            });
+        for &card in &cards {
+            self.pigs[pig].hand.push(card);
         }
+        let hand_size = self.pigs[pig].hand.len();
+        self.log(|| Event::Draw {
+            pig,
+            cards,
+            repeated,
+            reason,
+            hand_size,
+        });
     }
 
     /// The end-of-game check of the main loop (§4): also catches a position with no living FP.
@@ -432,21 +431,27 @@ impl Game {
     }
 
     /// §5: pig `x` plays its hand (no draw). After every card used the scan restarts at the
-    /// leftmost card; it stops when a whole scan finds nothing usable, when `x` dies, or when the
-    /// game ends.
+    /// leftmost card, so each step uses the leftmost usable card; it stops when no card is
+    /// usable, when `x` dies, or when the game ends. (Usability depends on the card's type, so
+    /// the leftmost usable card is found among the leftmost card of each type: see [`Hand`].)
+    ///
+    /// [`Hand`]: crate::Hand
     pub fn play_phase(&mut self, x: usize) {
         let mut k_used = 0;
-        let mut i = 0;
-        while i < self.pigs[x].hand.len() {
+        loop {
             if self.over() || self.pigs[x].dead {
                 return;
             }
-            let card = self.pigs[x].hand[i];
-            let Some(target) = self.usable(x, card, k_used) else {
-                i += 1;
-                continue;
+            let Some(card) = self.pigs[x]
+                .hand
+                .leftmost(|card| self.usable(x, card, k_used).is_some())
+            else {
+                return;
             };
-            self.pigs[x].hand.remove(i);
+            let Some(target) = self.usable(x, card, k_used) else {
+                return;
+            };
+            self.pigs[x].take(card);
             if !(card == Card::Crossbow && self.pigs[x].equipped) {
                 self.progress += 1;
             }
@@ -461,7 +466,6 @@ impl Game {
             if self.pigs[x].dead {
                 return;
             }
-            i = 0;
         }
     }
 
@@ -631,7 +635,7 @@ impl Game {
             Role::Zp => {
                 if self.pigs[source].role == Role::Mp {
                     let mp = &mut self.pigs[source];
-                    let lost = std::mem::take(&mut mp.hand);
+                    let lost = mp.hand.take_all();
                     let lost_crossbow = std::mem::replace(&mut mp.equipped, false);
                     self.log(|| Event::Penalty {
                         pig: source,

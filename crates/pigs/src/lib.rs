@@ -33,8 +33,10 @@
 
 mod event;
 mod game;
+mod hand;
 mod model;
 
 pub use event::{DrawReason, EndReason, Event, Target};
 pub use game::{play, Game, NeverEnds, Outcome, PigsError};
+pub use hand::Hand;
 pub use model::{Card, Pig, Role, Setup, SetupError, Side, Winner, MAX_HP};

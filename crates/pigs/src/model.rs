@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::hand::Hand;
+
 /// A card. Each is a single letter in the judge format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Card {
@@ -55,6 +57,11 @@ impl Card {
             Card::Nullify => 'J',
             Card::Crossbow => 'Z',
         }
+    }
+
+    /// The card's position in [`Card::ALL`] (0..8).
+    pub const fn index(self) -> usize {
+        self as usize
     }
 
     /// The card with this letter, if any (upper case only).
@@ -154,7 +161,7 @@ pub struct Pig {
     /// The true role.
     pub role: Role,
     /// The hand, left to right.
-    pub hand: Vec<Card>,
+    pub hand: Hand,
     /// Hit points, 0..=4 (0 only for a dead pig).
     pub hp: u8,
     /// A Z is equipped.
@@ -169,10 +176,10 @@ pub struct Pig {
 
 impl Pig {
     /// A pig at the start of a game: 4 HP, nothing equipped, only the MP revealed.
-    pub fn new(role: Role, hand: Vec<Card>) -> Pig {
+    pub fn new(role: Role, hand: impl Into<Hand>) -> Pig {
         Pig {
             role,
-            hand,
+            hand: hand.into(),
             hp: MAX_HP,
             equipped: false,
             jumped: role == Role::Mp,
@@ -188,18 +195,12 @@ impl Pig {
 
     /// Whether the hand holds a card of this type.
     pub fn holds(&self, card: Card) -> bool {
-        self.hand.contains(&card)
+        self.hand.holds(card)
     }
 
     /// Removes the leftmost card of this type; `false` if there is none.
     pub(crate) fn take(&mut self, card: Card) -> bool {
-        match self.hand.iter().position(|&c| c == card) {
-            Some(index) => {
-                self.hand.remove(index);
-                true
-            }
-            None => false,
-        }
+        self.hand.take(card)
     }
 }
 

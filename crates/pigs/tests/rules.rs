@@ -17,7 +17,7 @@ fn game(pigs: &[(&str, &str)], deck: &str) -> Game {
 }
 
 fn hand(game: &Game, pig: usize) -> Vec<Card> {
-    game.pigs()[pig].hand.clone()
+    game.pigs()[pig].hand.to_vec()
 }
 
 fn hps(game: &Game) -> Vec<u8> {
@@ -61,7 +61,7 @@ fn s4_no_fp_means_no_turn() {
 #[test]
 fn s4_turn_order_skips_the_dead() {
     let mut g = game(&[("MP", "K"), ("FP", "D"), ("FP", "D"), ("ZP", "D")], "D");
-    g.pig_mut(1).hand = cards("F");
+    g.pig_mut(1).hand = cards("F").into();
     g.pig_mut(1).hp = 1;
     g.play_turn(); // the MP: nothing to do
     assert_eq!(g.current(), 1);
@@ -361,7 +361,7 @@ fn s7_invasion_and_arrows_hit_every_other_pig() {
 fn s7_volley_marks_an_unjumped_user_that_hurts_the_mp() {
     let mut g = game(&[("MP", ""), ("ZP", "W")], "D");
     g.pig_mut(0).hp = 1;
-    g.pig_mut(0).hand = cards("P");
+    g.pig_mut(0).hand = cards("P").into();
     g.play_phase(1);
     assert_eq!(g.pigs()[0].hp, 1, "ate the P");
     assert!(g.pigs()[1].similar);

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 
 use tabletop_parse::ParseError;
-use tabletop_pigs::{Card, DrawReason, EndReason, Event, Game, Role, Target, Winner};
+use tabletop_pigs::{Card, DrawReason, EndReason, Event, Game, Hand, Role, Setup, Target, Winner};
 
 use crate::input::{Failure, InputArgs};
 
@@ -35,8 +35,7 @@ pub fn run(args: &Args) -> Result<String, Failure> {
     }
     let result = game.run();
     if args.trace {
-        let roles: Vec<Role> = parsed.setup.pigs.iter().map(|(role, _)| *role).collect();
-        let text = render_trace(game.events(), &roles);
+        let text = render_trace(game.events(), &parsed.setup);
         // A closed stderr is no reason to lose the answer.
         let _ = std::io::stderr().lock().write_all(text.as_bytes());
     }
@@ -55,9 +54,62 @@ pub fn run(args: &Args) -> Result<String, Failure> {
     }
 }
 
-/// A readable account of the events: one header line per turn, the cards used indented by
-/// two spaces, their effects by four. Pigs are numbered from 1, as in the input.
-pub fn render_trace(events: &[Event], roles: &[Role]) -> String {
+/// Applies the change `event` makes to the hands, if any. Every change of a hand is an event,
+/// and every card that leaves a hand is the leftmost of its type.
+fn follow(hands: &mut [Hand], event: &Event) {
+    match event {
+        Event::Draw { pig, cards, .. } => {
+            if let Some(hand) = hands.get_mut(*pig) {
+                for &card in cards {
+                    hand.push(card);
+                }
+            }
+        }
+        Event::Use { pig, card, .. } | Event::Discard { pig, card, .. } => {
+            if let Some(hand) = hands.get_mut(*pig) {
+                hand.take(*card);
+            }
+        }
+        Event::Nullify { pig, .. } => {
+            if let Some(hand) = hands.get_mut(*pig) {
+                hand.take(Card::Nullify);
+            }
+        }
+        Event::Peach { pig } => {
+            if let Some(hand) = hands.get_mut(*pig) {
+                hand.take(Card::Peach);
+            }
+        }
+        Event::Penalty { pig, .. } => {
+            if let Some(hand) = hands.get_mut(*pig) {
+                hand.take_all();
+            }
+        }
+        Event::Turn { .. }
+        | Event::Jump { .. }
+        | Event::Mark { .. }
+        | Event::Protected { .. }
+        | Event::Damage { .. }
+        | Event::Death { .. }
+        | Event::End { .. } => {}
+    }
+}
+
+/// Hands longer than this are shown by their size only in the trace.
+const SHOWN_HAND: usize = 60;
+
+/// A readable account of the events of a game played from `setup`: one header line per turn,
+/// the cards used indented by two spaces, their effects by four. Pigs are numbered from 1, as
+/// in the input. The hands are followed from the starting ones through the events (every change
+/// of a hand is an event), each change in O(1), so a trace costs time in proportion to its
+/// length even when hands grow to thousands of cards.
+pub fn render_trace(events: &[Event], setup: &Setup) -> String {
+    let roles: Vec<Role> = setup.pigs.iter().map(|(role, _)| *role).collect();
+    let mut hands: Vec<Hand> = setup
+        .pigs
+        .iter()
+        .map(|(_, hand)| Hand::from(hand.clone()))
+        .collect();
     let name = |pig: usize| -> String {
         let role = roles.get(pig).copied().map_or("?", Role::name);
         format!("pig {} ({role})", pig + 1)
@@ -74,6 +126,7 @@ pub fn render_trace(events: &[Event], roles: &[Role]) -> String {
     let mut indent = "  ";
     let mut turn = None;
     for event in events {
+        follow(&mut hands, event);
         let line = match event {
             Event::Turn { number, .. } => {
                 indent = "  ";
@@ -85,8 +138,15 @@ pub fn render_trace(events: &[Event], roles: &[Role]) -> String {
                 cards,
                 repeated,
                 reason,
-                hand,
+                ..
             } => {
+                let hand = hands.get(*pig).map_or_else(String::new, |hand| {
+                    if hand.len() <= SHOWN_HAND {
+                        letters(&hand.to_vec())
+                    } else {
+                        format!("{} cards", hand.len())
+                    }
+                });
                 let why = match reason {
                     DrawReason::Turn => "draws",
                     DrawReason::Reward => "draws 3 as a reward for killing an FP:",
@@ -100,10 +160,9 @@ pub fn render_trace(events: &[Event], roles: &[Role]) -> String {
                     None => indent.to_string(),
                 };
                 format!(
-                    "{head}{} {why} {}{repeat}; hand: {}",
+                    "{head}{} {why} {}{repeat}; hand: {hand}",
                     name(*pig),
-                    letters(cards),
-                    letters(hand)
+                    letters(cards)
                 )
             }
             Event::Use { pig, card, target } => {
@@ -221,8 +280,7 @@ mod tests {
         let mut game = Game::new(&parsed.setup).unwrap();
         game.record_events();
         assert_eq!(game.run(), Ok(Winner::Fp));
-        let roles: Vec<Role> = parsed.setup.pigs.iter().map(|(role, _)| *role).collect();
-        let trace = render_trace(game.events(), &roles);
+        let trace = render_trace(game.events(), &parsed.setup);
         let lines: Vec<&str> = trace.lines().collect();
         assert_eq!(lines[0], "turn 1: pig 1 (MP) draws F F; hand: D D F F F F");
         assert_eq!(lines[1], "turn 2: pig 2 (ZP) draws D D; hand: N N N D D D");
@@ -246,6 +304,45 @@ mod tests {
         );
     }
 
+    /// Following the events from the starting hands gives the engine's hands, on many random
+    /// games (so the trace shows true hands).
+    #[test]
+    fn events_account_for_every_change_of_a_hand() {
+        let mut seed: u64 = 99;
+        let mut next = |below: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % below
+        };
+        for _ in 0..2_000 {
+            let n = 2 + next(5) as usize;
+            let mut pigs = Vec::new();
+            for i in 0..n {
+                let role = match (i, next(2)) {
+                    (0, _) => Role::Mp,
+                    (_, 0) => Role::Zp,
+                    _ => Role::Fp,
+                };
+                pigs.push((role, (0..4).map(|_| Card::ALL[next(8) as usize]).collect()));
+            }
+            let deck = (0..1 + next(30)).map(|_| Card::ALL[next(8) as usize]).collect();
+            let setup = Setup { pigs, deck };
+            let mut game = Game::new(&setup).unwrap();
+            game.record_events();
+            let _ = game.run();
+            let mut hands: Vec<Hand> = setup.pigs.iter().map(|(_, h)| Hand::from(h.clone())).collect();
+            for event in game.events() {
+                follow(&mut hands, event);
+            }
+            for (pig, hand) in game.pigs().iter().zip(&hands) {
+                if !pig.dead {
+                    assert_eq!(&pig.hand, hand, "{setup:?}");
+                }
+            }
+        }
+    }
+
     /// Every J of a chain is in the trace, with whom it protects or counters (E1).
     #[test]
     fn trace_shows_j_chains() {
@@ -254,8 +351,7 @@ mod tests {
         let mut game = Game::new(&parsed.setup).unwrap();
         game.record_events();
         assert_eq!(game.run(), Ok(Winner::Mp));
-        let roles: Vec<Role> = parsed.setup.pigs.iter().map(|(role, _)| *role).collect();
-        let trace = render_trace(game.events(), &roles);
+        let trace = render_trace(game.events(), &parsed.setup);
         let chain =
             "    pig 3 (ZP) plays J to protect pig 1 (MP)\n    pig 3 (ZP) jumps (reveals its side)\n    \
                      pig 2 (FP) plays J against the J of pig 3 (ZP)\n    \
