@@ -165,7 +165,8 @@ struct RoundMark {
 
 /// The whole state of a game, and the rules as methods.
 ///
-/// Pig indices are 0-based seats: 0 is pig 1, the MP.
+/// Pig indices are 0-based seats: 0 is pig 1, the MP. Methods taking a pig index panic if it
+/// is not a seat (indices come from the game itself, never from input text).
 #[derive(Debug, Clone)]
 pub struct Game {
     pigs: Vec<Pig>,
