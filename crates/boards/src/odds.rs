@@ -44,12 +44,16 @@
 //! ```
 
 mod chain;
+mod dd;
 mod solve;
 
-use num_rational::BigRational;
+/// Exact rationals (big integers), as returned by [`Odds::expected_turns_exact`].
+pub use num_rational::BigRational;
 
 use crate::board::{Board, Square};
 use chain::{Structure, TurnChain};
+use dd::Dd;
+use solve::Field;
 
 /// What happens to a throw that would take the counter past the goal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -161,8 +165,8 @@ pub enum OddsError {
 #[derive(Debug, Clone)]
 pub struct Odds {
     structure: Structure,
-    chain: TurnChain<f64>,
-    expected: f64,
+    chain: TurnChain<Dd>,
+    expected: Dd,
 }
 
 /// Probability left on the board at which the distribution stops.
@@ -180,7 +184,7 @@ impl Odds {
     /// a goal that cannot be reached or can be missed forever, a board too large.
     pub fn new(board: &Board, rules: &Rules) -> Result<Self, OddsError> {
         let structure = Structure::new(board, rules)?;
-        let chain = structure.fold::<f64>()?;
+        let chain = structure.fold::<Dd>()?;
         let expected = chain
             .expected_turns()?
             .get(chain.start)
@@ -200,7 +204,7 @@ impl Odds {
 
     /// The expected number of turns to reach the goal.
     pub fn expected_turns(&self) -> f64 {
-        self.expected
+        self.expected.to_f64()
     }
 
     /// The number of states of the per-turn chain (squares the counter can be on at the start
@@ -229,39 +233,38 @@ impl Odds {
     pub fn distribution(&self) -> Result<Distribution, OddsError> {
         let chain = &self.chain;
         let work_per_turn: u64 = chain.transitions.iter().map(|row| row.len() as u64 + 1).sum();
-        let mut now = vec![0.0f64; chain.transitions.len()];
-        let mut next = vec![0.0f64; chain.transitions.len()];
+        let mut now = vec![Dd::zero(); chain.transitions.len()];
+        let mut next = vec![Dd::zero(); chain.transitions.len()];
         if let Some(at) = now.get_mut(chain.start) {
-            *at = 1.0;
+            *at = Dd::one();
         }
-        let mut probability = vec![0.0];
-        let mut survival = vec![1.0];
+        let mut probability = vec![Dd::zero()];
+        let mut survival = vec![Dd::one()];
         let mut work = 0u64;
         loop {
-            let mut won = Sum::default();
-            for ((&mass, row), to_goal) in now.iter().zip(&chain.transitions).zip(&chain.to_goal) {
-                if mass == 0.0 {
+            let mut won = Dd::zero();
+            for ((mass, row), to_goal) in now.iter().zip(&chain.transitions).zip(&chain.to_goal) {
+                if mass.is_zero() {
                     continue;
                 }
-                won.add(mass * to_goal);
-                for &(to, p) in row {
-                    next[to] += mass * p;
+                won = won.plus(&mass.times(to_goal));
+                for (to, p) in row {
+                    next[*to] = next[*to].plus(&mass.times(p));
                 }
             }
             std::mem::swap(&mut now, &mut next);
-            next.iter_mut().for_each(|m| *m = 0.0);
-            let mut left = Sum::default();
-            now.iter().for_each(|&m| left.add(m));
-            probability.push(won.value());
-            survival.push(left.value());
-            if left.value() <= TAIL {
+            next.iter_mut().for_each(|m| *m = Dd::zero());
+            let left = now.iter().fold(Dd::zero(), |sum, m| sum.plus(m));
+            probability.push(won);
+            survival.push(left);
+            if left.to_f64() <= TAIL {
                 break;
             }
             work = work.saturating_add(work_per_turn);
             if work > MAX_DISTRIBUTION_WORK {
                 return Err(OddsError::TooLong {
                     turns: probability.len() as u64 - 1,
-                    rest: left.value(),
+                    rest: left.to_f64(),
                 });
             }
         }
@@ -273,37 +276,14 @@ impl Odds {
     }
 }
 
-/// Neumaier's compensated sum.
-#[derive(Debug, Default, Clone, Copy)]
-struct Sum {
-    sum: f64,
-    compensation: f64,
-}
-
-impl Sum {
-    fn add(&mut self, x: f64) {
-        let t = self.sum + x;
-        if self.sum.abs() >= x.abs() {
-            self.compensation += (self.sum - t) + x;
-        } else {
-            self.compensation += (x - t) + self.sum;
-        }
-        self.sum = t;
-    }
-
-    fn value(self) -> f64 {
-        self.sum + self.compensation
-    }
-}
-
 /// The distribution of the number of turns `T` one counter takes to reach the goal.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Distribution {
     /// `probability[t] = P(T = t)`, for `t` in `0..=horizon` (`probability[0] = 0`).
-    probability: Vec<f64>,
+    probability: Vec<Dd>,
     /// `survival[t] = P(T > t)`.
-    survival: Vec<f64>,
-    expected: f64,
+    survival: Vec<Dd>,
+    expected: Dd,
 }
 
 impl Distribution {
@@ -317,8 +297,7 @@ impl Distribution {
         usize::try_from(t)
             .ok()
             .and_then(|t| self.probability.get(t))
-            .copied()
-            .unwrap_or(0.0)
+            .map_or(0.0, |p| p.to_f64())
     }
 
     /// `P(T > t)`, the chance that the counter has not reached the goal after `t` turns.
@@ -326,8 +305,8 @@ impl Distribution {
         usize::try_from(t)
             .ok()
             .and_then(|t| self.survival.get(t))
-            .copied()
-            .unwrap_or_else(|| self.survival.last().copied().unwrap_or(0.0))
+            .or_else(|| self.survival.last())
+            .map_or(0.0, |s| s.to_f64())
     }
 
     /// `P(T <= t)`.
@@ -337,7 +316,7 @@ impl Distribution {
 
     /// The mean of `T` (the expected number of turns, from the linear system).
     pub fn mean(&self) -> f64 {
-        self.expected
+        self.expected.to_f64()
     }
 
     /// The `q`-quantile for `0 < q < 1`: the fewest turns `t` with `P(T <= t) >= q`.
@@ -348,7 +327,7 @@ impl Distribution {
         }
         // P(T <= t) >= q  <=>  P(T > t) <= 1 - q.
         let left = 1.0 - q;
-        let at = self.survival.iter().position(|&s| s <= left)?;
+        let at = self.survival.iter().position(|s| s.to_f64() <= left)?;
         u64::try_from(at).ok()
     }
 
@@ -369,33 +348,34 @@ impl Distribution {
         if players == 0 {
             return Err(OddsError::NoPlayers);
         }
-        let count = i32::try_from(players).map_err(|_| OddsError::TooLarge { limit: i32::MAX as u64 })?;
-        let mut wins = vec![Sum::default(); players];
-        let mut rounds = Sum::default();
+        let count = u32::try_from(players).map_err(|_| OddsError::TooLarge { limit: u64::from(u32::MAX) })?;
+        let mut wins = vec![Dd::zero(); players];
+        let mut rounds = Dd::zero();
         for r in 1..self.probability.len() {
             let (p, s, before) = (self.probability[r], self.survival[r], self.survival[r - 1]);
-            rounds.add(before.powi(count));
-            if p == 0.0 {
+            rounds = rounds.plus(&before.powi(count));
+            if p.is_zero() {
                 continue;
             }
-            // Seat i (0-based) needs seats before it to be still going after round r, and
+            // Seat i (0-based) needs the seats before it still going after round r, and the
             // seats after it still going after round r - 1.
-            for (i, win) in wins.iter_mut().enumerate() {
-                let i = i as i32;
-                win.add(p * s.powi(i) * before.powi(count - 1 - i));
+            for (i, win) in (0u32..).zip(wins.iter_mut()) {
+                *win = win.plus(&p.times(&s.powi(i)).times(&before.powi(count - 1 - i)));
             }
         }
-        let rest = self.survival.last().copied().unwrap_or(0.0);
-        let left = rest.powi(count);
+        let rest = self.survival.last().copied().unwrap_or_default();
+        let left = rest.powi(count).to_f64();
         // Rounds beyond the horizon: sum_{r >= R} S_r^P <= S_R^(P-1) sum_{r >= R} S_r, and the
-        // last sum is E[T] minus the part of it computed.
-        let computed: f64 = self.survival.iter().take(self.survival.len() - 1).sum();
-        let single_tail = (self.expected - computed).max(0.0) + rest;
-        let rounds_tail = rest.powi(count - 1) * single_tail;
+        // last sum is E[T] minus the part of it computed (plus S_R for safety).
+        let computed = self.survival[..self.survival.len() - 1]
+            .iter()
+            .fold(Dd::zero(), |sum, s| sum.plus(s));
+        let single_tail = self.expected.minus(&computed).plus(&rest).to_f64().max(0.0);
+        let rounds_tail = rest.powi(count - 1).to_f64() * single_tail;
         Ok(Race {
             players,
-            expected_rounds: if players == 1 { self.expected } else { rounds.value() },
-            win_probability: wins.iter().map(|w| w.value()).collect(),
+            expected_rounds: if players == 1 { self.expected.to_f64() } else { rounds.to_f64() },
+            win_probability: wins.iter().map(|w| w.to_f64()).collect(),
             truncation_bound: left.max(if players == 1 { 0.0 } else { rounds_tail }),
         })
     }
