@@ -46,6 +46,8 @@
 mod chain;
 mod dd;
 mod solve;
+#[cfg(test)]
+mod tests;
 
 /// Exact rationals (big integers), as returned by [`Odds::expected_turns_exact`].
 pub use num_rational::BigRational;

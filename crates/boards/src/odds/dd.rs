@@ -139,7 +139,7 @@ mod tests {
     use super::*;
     use num_bigint::BigInt;
     use num_rational::BigRational;
-    use num_traits::ToPrimitive;
+    use num_traits::{Signed, ToPrimitive};
 
     fn exact(x: Dd) -> BigRational {
         BigRational::from_float(x.hi).unwrap() + BigRational::from_float(x.lo).unwrap()

@@ -279,8 +279,8 @@ mod tests {
         // x0 = 1/2 x1 + [outcome 7: 1/2];  x1 = 1/3 x0 + [outcome 8: 2/3].
         let r = |n, d| BigRational::ratio(n, d);
         let rows = vec![
-            vec![(0, r(1, 1)), (1, BigRational::zero() - r(1, 2))],
-            vec![(0, BigRational::zero() - r(1, 3)), (1, r(1, 1))],
+            vec![(0, r(1, 1)), (1, <BigRational as Zero>::zero() - r(1, 2))],
+            vec![(0, <BigRational as Zero>::zero() - r(1, 3)), (1, r(1, 1))],
         ];
         let rhs = vec![SparseRhs(vec![(7, r(1, 2))]), SparseRhs(vec![(8, r(2, 3))])];
         let x = solve(rows, rhs).unwrap();
