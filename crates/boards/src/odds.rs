@@ -175,7 +175,7 @@ pub struct Odds {
 pub const TAIL: f64 = 1e-18;
 
 /// Most (turns × transitions) the distribution may take before it gives up.
-pub const MAX_DISTRIBUTION_WORK: u64 = 400_000_000;
+pub const MAX_DISTRIBUTION_WORK: u64 = 1_000_000_000;
 
 impl Odds {
     /// Builds the per-turn chain of a counter on `board` under `rules`, and checks that the
@@ -233,6 +233,14 @@ impl Odds {
     /// # Errors
     /// [`OddsError::TooLong`] if that takes more than [`MAX_DISTRIBUTION_WORK`] steps.
     pub fn distribution(&self) -> Result<Distribution, OddsError> {
+        self.distribution_within(MAX_DISTRIBUTION_WORK)
+    }
+
+    /// [`Odds::distribution`] with another limit on the work (turns times transitions).
+    ///
+    /// # Errors
+    /// [`OddsError::TooLong`] if more than `max_work` steps would be needed.
+    pub fn distribution_within(&self, max_work: u64) -> Result<Distribution, OddsError> {
         let chain = &self.chain;
         let work_per_turn: u64 = chain.transitions.iter().map(|row| row.len() as u64 + 1).sum();
         let mut now = vec![Dd::zero(); chain.transitions.len()];
@@ -263,7 +271,7 @@ impl Odds {
                 break;
             }
             work = work.saturating_add(work_per_turn);
-            if work > MAX_DISTRIBUTION_WORK {
+            if work > max_work {
                 return Err(OddsError::TooLong {
                     turns: probability.len() as u64 - 1,
                     rest: left.to_f64(),
@@ -350,7 +358,9 @@ impl Distribution {
         if players == 0 {
             return Err(OddsError::NoPlayers);
         }
-        let count = u32::try_from(players).map_err(|_| OddsError::TooLarge { limit: u64::from(u32::MAX) })?;
+        let count = u32::try_from(players).map_err(|_| OddsError::TooLarge {
+            limit: u64::from(u32::MAX),
+        })?;
         let mut wins = vec![Dd::zero(); players];
         let mut rounds = Dd::zero();
         for r in 1..self.probability.len() {
@@ -376,7 +386,11 @@ impl Distribution {
         let rounds_tail = rest.powi(count - 1).to_f64() * single_tail;
         Ok(Race {
             players,
-            expected_rounds: if players == 1 { self.expected.to_f64() } else { rounds.to_f64() },
+            expected_rounds: if players == 1 {
+                self.expected.to_f64()
+            } else {
+                rounds.to_f64()
+            },
             win_probability: wins.iter().map(|w| w.to_f64()).collect(),
             truncation_bound: left.max(if players == 1 { 0.0 } else { rounds_tail }),
         })

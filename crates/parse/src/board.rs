@@ -136,7 +136,8 @@ fn end_of_line(input: Input<'_>) -> PResult<'_, ()> {
 
 /// A keyword and its arguments.
 fn statement(n: usize, input: Input<'_>) -> PResult<'_, Line> {
-    let (rest, word) = take_while1(|b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'-').parse(input)?;
+    let (rest, word) =
+        take_while1(|b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'-').parse(input)?;
     let keyword = (n - input.len())..(n - rest.len());
     let number = |label: &'static str| move |i| argument(n, label, i);
     // Once the keyword is known, any error in its arguments is final.
@@ -212,10 +213,9 @@ fn keyword_value(word: &'static str, value: Overshoot) -> impl Fn(Input<'_>) -> 
     move |input| {
         let (rest, _) = tag(word).parse(input)?;
         match rest.first() {
-            Some(b) if b.is_ascii_alphanumeric() => Err(nom::Err::Error(nom::error::ParseError::from_error_kind(
-                input,
-                nom::error::ErrorKind::Tag,
-            ))),
+            Some(b) if b.is_ascii_alphanumeric() => Err(nom::Err::Error(
+                nom::error::ParseError::from_error_kind(input, nom::error::ErrorKind::Tag),
+            )),
             _ => Ok((rest, value)),
         }
     }
@@ -302,7 +302,11 @@ fn validate(source: &[u8], lines: &[Line]) -> Result<BoardFile, ParseError> {
                 if from.value == 0 || from.value >= goal {
                     return Err(ParseError::new(
                         from.span(),
-                        format!("a jump must start on a square in 1..{}, not {}", goal - 1, from.value),
+                        format!(
+                            "a jump must start on a square in 1..{}, not {}",
+                            goal - 1,
+                            from.value
+                        ),
                     ));
                 }
                 if to.value > goal {
@@ -319,7 +323,11 @@ fn validate(source: &[u8], lines: &[Line]) -> Result<BoardFile, ParseError> {
                                 "a ladder goes up: {} -> {} {} (use `chute`)",
                                 from.value,
                                 to.value,
-                                if to.value == from.value { "goes nowhere" } else { "goes down" }
+                                if to.value == from.value {
+                                    "goes nowhere"
+                                } else {
+                                    "goes down"
+                                }
                             ),
                         ))
                     }
@@ -330,7 +338,11 @@ fn validate(source: &[u8], lines: &[Line]) -> Result<BoardFile, ParseError> {
                                 "a chute goes down: {} -> {} {} (use `ladder`)",
                                 from.value,
                                 to.value,
-                                if to.value == from.value { "goes nowhere" } else { "goes up" }
+                                if to.value == from.value {
+                                    "goes nowhere"
+                                } else {
+                                    "goes up"
+                                }
                             ),
                         ))
                     }
@@ -342,7 +354,11 @@ fn validate(source: &[u8], lines: &[Line]) -> Result<BoardFile, ParseError> {
                 if square.value == 0 || square.value >= goal {
                     return Err(ParseError::new(
                         square.span(),
-                        format!("a special square must be in 1..{}, not {}", goal - 1, square.value),
+                        format!(
+                            "a special square must be in 1..{}, not {}",
+                            goal - 1,
+                            square.value
+                        ),
                     ));
                 }
                 specials.push(((square.value, kind), line.whole.clone()));
@@ -428,13 +444,39 @@ mod tests {
             error("squares ten\n"),
             (1, 9, "expected the number of squares, found `ten`".into())
         );
-        assert_eq!(error("squares 10\nladder 1\n").2, "expected the end square of the jump, found end of input");
-        assert_eq!(error("squares 10 11\n"), (1, 12, "expected the end of the line (or a `#` comment), found `11`".into()));
-        assert_eq!(error("squares 10\novershoot wrap\n"), (2, 11, "expected `stay`, `bounce` or `win`, found `wrap`".into()));
+        assert_eq!(
+            error("squares 10\nladder 1\n").2,
+            "expected the end square of the jump, found end of input"
+        );
+        assert_eq!(
+            error("squares 10 11\n"),
+            (
+                1,
+                12,
+                "expected the end of the line (or a `#` comment), found `11`".into()
+            )
+        );
+        assert_eq!(
+            error("squares 10\novershoot wrap\n"),
+            (2, 11, "expected `stay`, `bounce` or `win`, found `wrap`".into())
+        );
         assert_eq!(error("squares 10\novershoot stays\n").0, 2);
-        assert_eq!(error("squares 99999999999999999999\n"), (1, 9, "number 99999999999999999999 is too large".into()));
-        assert_eq!(error("squares 10\nmiss -3\n").2, "expected the miss-a-turn square, found `-3`");
-        assert_eq!(error("squares 10\n%\n"), (2, 1, "expected the end of the line (or a `#` comment), found `%`".into()));
+        assert_eq!(
+            error("squares 99999999999999999999\n"),
+            (1, 9, "number 99999999999999999999 is too large".into())
+        );
+        assert_eq!(
+            error("squares 10\nmiss -3\n").2,
+            "expected the miss-a-turn square, found `-3`"
+        );
+        assert_eq!(
+            error("squares 10\n%\n"),
+            (
+                2,
+                1,
+                "expected the end of the line (or a `#` comment), found `%`".into()
+            )
+        );
     }
 
     #[test]
@@ -447,19 +489,55 @@ mod tests {
                 "the board has no `squares` statement (the goal square, e.g. `squares 100`)".into()
             )
         );
-        assert_eq!(error("squares 10\nsquares 12\n"), (2, 1, "`squares` is given twice (first on line 1)".into()));
-        assert_eq!(error("squares 10\ndie 4\ndie 6\n"), (3, 1, "`die` is given twice (first on line 2)".into()));
-        assert_eq!(error("squares 0\n"), (1, 9, "a board needs at least 1 square".into()));
-        assert_eq!(error("squares 10\nstart 10\n"), (2, 7, "the start square 10 must be before the goal 10".into()));
-        assert_eq!(error("squares 10\ndie 0\n"), (2, 5, "a die needs at least 1 face".into()));
+        assert_eq!(
+            error("squares 10\nsquares 12\n"),
+            (2, 1, "`squares` is given twice (first on line 1)".into())
+        );
+        assert_eq!(
+            error("squares 10\ndie 4\ndie 6\n"),
+            (3, 1, "`die` is given twice (first on line 2)".into())
+        );
+        assert_eq!(
+            error("squares 0\n"),
+            (1, 9, "a board needs at least 1 square".into())
+        );
+        assert_eq!(
+            error("squares 10\nstart 10\n"),
+            (2, 7, "the start square 10 must be before the goal 10".into())
+        );
+        assert_eq!(
+            error("squares 10\ndie 0\n"),
+            (2, 5, "a die needs at least 1 face".into())
+        );
         assert_eq!(error("squares 4\novershoot bounce\ndie 6\n").0, 3);
-        assert_eq!(error("squares 10\nladder 0 5\n"), (2, 8, "a jump must start on a square in 1..9, not 0".into()));
-        assert_eq!(error("squares 10\nladder 10 5\n").2, "a jump must start on a square in 1..9, not 10");
-        assert_eq!(error("squares 10\nladder 3 11\n"), (2, 10, "a jump must end on a square in 0..10, not 11".into()));
-        assert_eq!(error("squares 10\nladder 5 2\n"), (2, 1, "a ladder goes up: 5 -> 2 goes down (use `chute`)".into()));
-        assert_eq!(error("squares 10\nchute 2 5\n").2, "a chute goes down: 2 -> 5 goes up (use `ladder`)");
-        assert_eq!(error("squares 10\nsnake 5 5\n").2, "a chute goes down: 5 -> 5 goes nowhere (use `ladder`)");
-        assert_eq!(error("squares 10\nmiss 10\n"), (2, 6, "a special square must be in 1..9, not 10".into()));
+        assert_eq!(
+            error("squares 10\nladder 0 5\n"),
+            (2, 8, "a jump must start on a square in 1..9, not 0".into())
+        );
+        assert_eq!(
+            error("squares 10\nladder 10 5\n").2,
+            "a jump must start on a square in 1..9, not 10"
+        );
+        assert_eq!(
+            error("squares 10\nladder 3 11\n"),
+            (2, 10, "a jump must end on a square in 0..10, not 11".into())
+        );
+        assert_eq!(
+            error("squares 10\nladder 5 2\n"),
+            (2, 1, "a ladder goes up: 5 -> 2 goes down (use `chute`)".into())
+        );
+        assert_eq!(
+            error("squares 10\nchute 2 5\n").2,
+            "a chute goes down: 2 -> 5 goes up (use `ladder`)"
+        );
+        assert_eq!(
+            error("squares 10\nsnake 5 5\n").2,
+            "a chute goes down: 5 -> 5 goes nowhere (use `ladder`)"
+        );
+        assert_eq!(
+            error("squares 10\nmiss 10\n"),
+            (2, 6, "a special square must be in 1..9, not 10".into())
+        );
         assert_eq!(
             error("squares 10\nladder 2 5\nextra 5\n"),
             (3, 1, "special square 5 is also the end of a jump".into())

@@ -15,7 +15,7 @@ use super::solve::{solve, Field, Rhs, Sparse, SparseRhs};
 use super::{OddsError, Overshoot, Rules};
 
 /// Most (reachable node × die face) pairs a chain may have: bounds time and memory.
-pub(crate) const MAX_WORK: u64 = 50_000_000;
+pub(crate) const MAX_WORK: u64 = 10_000_000;
 
 /// A throw-level node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -157,7 +157,10 @@ impl Structure {
             });
         }
         if rules.overshoot == Overshoot::Bounce && rules.die > goal.saturating_add(1) {
-            return Err(OddsError::BouncePastStart { faces: rules.die, goal });
+            return Err(OddsError::BouncePastStart {
+                faces: rules.die,
+                goal,
+            });
         }
         // Explore every node reachable from the start.
         let start = Node::Turn(rules.start);
@@ -251,7 +254,10 @@ impl Structure {
         };
         let moves_of = |node: Node| -> Vec<(Target, u64)> {
             let at = index.get(&node).copied().unwrap_or(0);
-            edges[at].iter().map(|&(next, count)| (target_of(next), count)).collect()
+            edges[at]
+                .iter()
+                .map(|&(next, count)| (target_of(next), count))
+                .collect()
         };
         let turn_moves: Vec<Vec<(Target, u64)>> = turn_nodes.iter().map(|&n| moves_of(n)).collect();
         let extra_moves: Vec<Vec<(Target, u64)>> =
@@ -290,7 +296,8 @@ impl Structure {
             rows.push(merge(row));
             rhs.push(SparseRhs(merge(outcomes)));
         }
-        let within = solve(rows, rhs).map_err(|_| OddsError::Internal("the within-turn chain is singular"))?;
+        let within =
+            solve(rows, rhs).map_err(|_| OddsError::Internal("the within-turn chain is singular"))?;
         let mut transitions = Vec::with_capacity(n);
         let mut to_goal = Vec::with_capacity(n);
         for moves in &self.turn_moves {
@@ -298,8 +305,12 @@ impl Structure {
             for &(target, count) in moves {
                 let p = probability(count);
                 match target {
-                    Target::End(state) => outcome.sub_scaled(&T::zero().minus(&p), &SparseRhs(vec![(state, T::one())])),
-                    Target::Goal => outcome.sub_scaled(&T::zero().minus(&p), &SparseRhs(vec![(goal_column, T::one())])),
+                    Target::End(state) => {
+                        outcome.sub_scaled(&T::zero().minus(&p), &SparseRhs(vec![(state, T::one())]))
+                    }
+                    Target::Goal => {
+                        outcome.sub_scaled(&T::zero().minus(&p), &SparseRhs(vec![(goal_column, T::one())]))
+                    }
                     Target::Continue(e) => {
                         if let Some(y) = within.get(e) {
                             outcome.sub_scaled(&T::zero().minus(&p), y);
@@ -348,7 +359,11 @@ fn fewest_turns(start: usize, turn_moves: &[Vec<(Target, u64)>], extra_moves: &[
     let mut answer = u64::MAX;
     while let Some(node) = queue.pop_front() {
         let turns = best[node];
-        let moves = if node < n { &turn_moves[node] } else { &extra_moves[node - n] };
+        let moves = if node < n {
+            &turn_moves[node]
+        } else {
+            &extra_moves[node - n]
+        };
         for &(target, _) in moves {
             let (to, cost) = match target {
                 Target::Goal => {

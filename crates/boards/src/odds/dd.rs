@@ -164,7 +164,10 @@ mod tests {
             (third.times(&seventh), r(1, 21)),
             (third.over(&seventh), r(7, 3)),
             (third.powi(5), r(1, 243)),
-            (Dd::from_u64(u64::MAX).over(&Dd::from_u64(3)), r(i64::MAX, 3) * r(2, 1) + r(1, 3)),
+            (
+                Dd::from_u64(u64::MAX).over(&Dd::from_u64(3)),
+                r(i64::MAX, 3) * r(2, 1) + r(1, 3),
+            ),
         ];
         for (got, want) in cases {
             let relative = ((exact(got) - &want) / &want).abs().to_f64().unwrap();

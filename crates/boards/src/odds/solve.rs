@@ -168,7 +168,10 @@ pub(crate) struct Singular {
 ///
 /// Columns are eliminated from the last to the first, pivoting on the diagonal, so `A` must
 /// admit that order (true of nonsingular M-matrices such as `I - Q` for a transient chain).
-pub(crate) fn solve<T: Field, R: Rhs<T>>(mut rows: Vec<Sparse<T>>, mut rhs: Vec<R>) -> Result<Vec<R>, Singular> {
+pub(crate) fn solve<T: Field, R: Rhs<T>>(
+    mut rows: Vec<Sparse<T>>,
+    mut rhs: Vec<R>,
+) -> Result<Vec<R>, Singular> {
     let n = rows.len();
     // For every column, the rows (other than its own) that may hold an entry in it.
     let mut users: Vec<Vec<usize>> = vec![Vec::new(); n];
@@ -230,13 +233,19 @@ mod tests {
     fn dense_solve(a: &[Vec<f64>], b: &[f64]) -> Vec<f64> {
         // Gauss-Jordan with partial pivoting, for comparison.
         let n = b.len();
-        let mut m: Vec<Vec<f64>> = a.iter().zip(b).map(|(row, &v)| {
-            let mut row = row.clone();
-            row.push(v);
-            row
-        }).collect();
+        let mut m: Vec<Vec<f64>> = a
+            .iter()
+            .zip(b)
+            .map(|(row, &v)| {
+                let mut row = row.clone();
+                row.push(v);
+                row
+            })
+            .collect();
         for col in 0..n {
-            let best = (col..n).max_by(|&x, &y| m[x][col].abs().total_cmp(&m[y][col].abs())).unwrap();
+            let best = (col..n)
+                .max_by(|&x, &y| m[x][col].abs().total_cmp(&m[y][col].abs()))
+                .unwrap();
             m.swap(col, best);
             for r in 0..n {
                 if r != col {
@@ -260,11 +269,21 @@ mod tests {
             [0.0, 0.6, 0.0, 0.0],
         ];
         let a: Vec<Vec<f64>> = (0..4)
-            .map(|i| (0..4).map(|j| if i == j { 1.0 - q[i][j] } else { -q[i][j] }).collect())
+            .map(|i| {
+                (0..4)
+                    .map(|j| if i == j { 1.0 - q[i][j] } else { -q[i][j] })
+                    .collect()
+            })
             .collect();
         let rows: Vec<Sparse<f64>> = a
             .iter()
-            .map(|row| row.iter().copied().enumerate().filter(|(_, v)| *v != 0.0).collect())
+            .map(|row| {
+                row.iter()
+                    .copied()
+                    .enumerate()
+                    .filter(|(_, v)| *v != 0.0)
+                    .collect()
+            })
             .collect();
         let b = vec![1.0, 2.0, 3.0, 4.0];
         let x = solve(rows, b.clone()).unwrap();

@@ -20,7 +20,11 @@ fn q(n: i64, d: i64) -> BigRational {
 }
 
 fn rules(start: Square, overshoot: Overshoot, die: u64) -> Rules {
-    Rules { start, overshoot, die }
+    Rules {
+        start,
+        overshoot,
+        die,
+    }
 }
 
 fn close(a: f64, b: f64, tolerance: f64) -> bool {
@@ -168,7 +172,11 @@ fn oracle_two_players(board: &Board, rules: &Rules) -> [f64; 2] {
                     // (`Start` -> `Throw` is the same turn).
                     let same_turn = matches!(node, OracleNode::Throw(_));
                     let next_mover = if same_turn { mover } else { 1 - mover };
-                    Ok(if mover == 0 { (node, b, next_mover) } else { (a, node, next_mover) })
+                    Ok(if mover == 0 {
+                        (node, b, next_mover)
+                    } else {
+                        (a, node, next_mover)
+                    })
                 }
             };
             if let Ok(s) = result {
@@ -196,7 +204,9 @@ fn oracle_two_players(board: &Board, rules: &Rules) -> [f64; 2] {
         }
     }
     for col in 0..n {
-        let best = (col..n).max_by(|&x, &y| m[x][col].abs().total_cmp(&m[y][col].abs())).unwrap();
+        let best = (col..n)
+            .max_by(|&x, &y| m[x][col].abs().total_cmp(&m[y][col].abs()))
+            .unwrap();
         m.swap(col, best);
         for r in 0..n {
             if r != col && m[r][col] != 0.0 {
@@ -223,7 +233,9 @@ fn simulate_turns(board: &Board, rules: &Rules, rng: &mut StdRng, cap: u64) -> O
         }
         loop {
             let die = rng.random_range(1..=rules.die);
-            let Some(to) = step(board, rules, at, die) else { break };
+            let Some(to) = step(board, rules, at, die) else {
+                break;
+            };
             if to == board.goal() {
                 return Some(turn);
             }
@@ -266,8 +278,24 @@ fn every_kind_of_square() -> Board {
 
 fn milton_bradley() -> Board {
     let jumps = [
-        (1, 38), (4, 14), (9, 31), (21, 42), (28, 84), (36, 44), (51, 67), (71, 91), (80, 100),
-        (16, 6), (47, 26), (49, 11), (56, 53), (62, 19), (64, 60), (87, 24), (93, 73), (95, 75),
+        (1, 38),
+        (4, 14),
+        (9, 31),
+        (21, 42),
+        (28, 84),
+        (36, 44),
+        (51, 67),
+        (71, 91),
+        (80, 100),
+        (16, 6),
+        (47, 26),
+        (49, 11),
+        (56, 53),
+        (62, 19),
+        (64, 60),
+        (87, 24),
+        (93, 73),
+        (95, 75),
         (98, 78),
     ];
     let jumps: Vec<Jump> = jumps.iter().map(|&(a, b)| Jump::new(a, b)).collect();
@@ -363,14 +391,21 @@ fn bounce_back_onto_an_extra_square_is_folded_into_the_turn() {
     let board = Board::new(3, &[], &[(2, Special::ExtraTurn)]).unwrap();
     let rules = rules(0, Overshoot::Bounce, 4);
     let odds = Odds::new(&board, &rules).unwrap();
-    assert_eq!(odds.expected_turns_exact().unwrap(), oracle_expected(&board, &rules).unwrap());
+    assert_eq!(
+        odds.expected_turns_exact().unwrap(),
+        oracle_expected(&board, &rules).unwrap()
+    );
     // Within a turn from 2: y = 1/4 goal + 1/4 y + 1/4 [end on 1] + 1/4 [end on 0], so
     // y = 1/3 each. Turns start on 0 or 1 only; from 0: a 1 ends on 1, a 2 and a 4 (bouncing
     // to 2) continue with y, a 3 wins: P(goal) = 1/4 + 2/4 * 1/3 = 5/12. From 1: a 2 wins,
     // a 1 and a 3 (bouncing to 2) continue with y, a 4 bounces to 1: again 5/12. So T is
     // geometric with p = 5/12 and E[T] = 12/5.
     assert_eq!(odds.expected_turns_exact().unwrap(), q(12, 5));
-    assert!(close(odds.distribution().unwrap().probability(1), 5.0 / 12.0, 1e-15));
+    assert!(close(
+        odds.distribution().unwrap().probability(1),
+        5.0 / 12.0,
+        1e-15
+    ));
     assert_eq!(odds.states(), 2);
 }
 
@@ -402,7 +437,10 @@ fn milton_bradley_matches_the_published_fraction() {
         let race = distribution.race(players).unwrap();
         let total: f64 = race.win_probability.iter().sum();
         assert!((total - 1.0).abs() < 4e-16, "{players}: {total}");
-        assert!(race.win_probability.windows(2).all(|w| w[0] > w[1]), "going first helps");
+        assert!(
+            race.win_probability.windows(2).all(|w| w[0] > w[1]),
+            "going first helps"
+        );
         assert!(race.truncation_bound < 1e-15);
     }
 }
@@ -412,7 +450,10 @@ fn milton_bradley_matches_the_published_fraction() {
 #[test]
 fn settings_are_checked() {
     let board = Board::new(5, &[], &[]).unwrap();
-    assert_eq!(Odds::new(&board, &rules(0, Overshoot::Stay, 0)).unwrap_err(), OddsError::NoFaces);
+    assert_eq!(
+        Odds::new(&board, &rules(0, Overshoot::Stay, 0)).unwrap_err(),
+        OddsError::NoFaces
+    );
     assert_eq!(
         Odds::new(&board, &rules(5, Overshoot::Stay, 6)).unwrap_err(),
         OddsError::StartNotBeforeGoal { start: 5, goal: 5 }
@@ -423,7 +464,10 @@ fn settings_are_checked() {
         OddsError::BouncePastStart { faces: 7, goal: 5 }
     );
     let odds = Odds::new(&board, &Rules::default()).unwrap();
-    assert_eq!(odds.distribution().unwrap().race(0).unwrap_err(), OddsError::NoPlayers);
+    assert_eq!(
+        odds.distribution().unwrap().race(0).unwrap_err(),
+        OddsError::NoPlayers
+    );
 }
 
 #[test]
@@ -447,17 +491,37 @@ fn a_goal_that_can_be_missed_forever_is_an_error() {
         "the goal can be missed forever: the counter can reach square 2, and from there the goal 10 cannot be reached"
     );
     // A trap that is not reachable does not matter: start past it.
-    assert!(Odds::new(&Board::new(10, &[Jump::new(5, 2)], &[]).unwrap(), &rules(6, Overshoot::Stay, 1)).is_ok());
+    assert!(Odds::new(
+        &Board::new(10, &[Jump::new(5, 2)], &[]).unwrap(),
+        &rules(6, Overshoot::Stay, 1)
+    )
+    .is_ok());
 }
 
 #[test]
 fn huge_boards_are_refused_not_attempted() {
     let board = Board::new(1_000_000_000_000, &[], &[]).unwrap();
-    assert!(matches!(Odds::new(&board, &Rules::default()), Err(OddsError::TooLarge { .. })));
+    assert!(matches!(
+        Odds::new(&board, &Rules::default()),
+        Err(OddsError::TooLarge { .. })
+    ));
     let board = Board::new(5, &[], &[]).unwrap();
     assert!(matches!(
         Odds::new(&board, &rules(0, Overshoot::Win, 1_000_000_000_000)),
         Err(OddsError::TooLarge { .. })
+    ));
+}
+
+#[test]
+fn a_game_too_long_to_tabulate_is_an_error() {
+    // A coin; every even square chutes back to 0: the goal 41 needs twenty 2s in a row.
+    let chutes: Vec<Jump> = (2..41).step_by(2).map(|s| Jump::new(s, 0)).collect();
+    let board = Board::new(41, &chutes, &[]).unwrap();
+    let odds = Odds::new(&board, &rules(0, Overshoot::Stay, 2)).unwrap();
+    assert!(odds.expected_turns() > 1e6);
+    assert!(matches!(
+        odds.distribution_within(1_000_000),
+        Err(OddsError::TooLong { rest, .. }) if rest > 0.5
     ));
 }
 
@@ -473,7 +537,12 @@ fn the_two_player_product_chain_agrees() {
         )
         .unwrap();
         let rules = rules(0, overshoot, 3);
-        let race = Odds::new(&board, &rules).unwrap().distribution().unwrap().race(2).unwrap();
+        let race = Odds::new(&board, &rules)
+            .unwrap()
+            .distribution()
+            .unwrap()
+            .race(2)
+            .unwrap();
         let oracle = oracle_two_players(&board, &rules);
         for (got, want) in race.win_probability.iter().zip(oracle) {
             assert!((got - want).abs() < 1e-12, "{overshoot:?}: {got} vs {want}");
@@ -499,13 +568,19 @@ fn monte_carlo_agrees_for_every_overshoot_rule() {
         let variance = turns.iter().map(|&t| (t as f64 - mean).powi(2)).sum::<f64>() / (n - 1.0);
         let error = (variance / n).sqrt();
         let expected = odds.expected_turns();
-        assert!((mean - expected).abs() < 5.0 * error, "{overshoot:?}: simulated {mean}, exact {expected}");
+        assert!(
+            (mean - expected).abs() < 5.0 * error,
+            "{overshoot:?}: simulated {mean}, exact {expected}"
+        );
         // Every point of the distribution function: within 5 standard errors.
         for t in 1..=distribution.quantile(0.99).unwrap() {
             let p = distribution.cumulative(t);
             let seen = turns.iter().filter(|&&x| x <= t).count() as f64 / n;
             let error = (p * (1.0 - p) / n).sqrt().max(1.0 / n);
-            assert!((seen - p).abs() < 5.0 * error, "{overshoot:?} P(T <= {t}): {seen} vs {p}");
+            assert!(
+                (seen - p).abs() < 5.0 * error,
+                "{overshoot:?} P(T <= {t}): {seen} vs {p}"
+            );
         }
         // Three players in lock-step: pair up simulated walks.
         let race = distribution.race(3).unwrap();
@@ -520,10 +595,17 @@ fn monte_carlo_agrees_for_every_overshoot_rule() {
         for (seat, &won) in wins.iter().enumerate() {
             let p = race.win_probability[seat];
             let seen = won as f64 / races;
-            assert!((seen - p).abs() < 5.0 * (p * (1.0 - p) / races).sqrt(), "{overshoot:?} seat {seat}");
+            assert!(
+                (seen - p).abs() < 5.0 * (p * (1.0 - p) / races).sqrt(),
+                "{overshoot:?} seat {seat}"
+            );
         }
         let mean_rounds = rounds as f64 / races;
-        assert!(close(mean_rounds, race.expected_rounds, 0.05), "{mean_rounds} vs {}", race.expected_rounds);
+        assert!(
+            close(mean_rounds, race.expected_rounds, 0.05),
+            "{mean_rounds} vs {}",
+            race.expected_rounds
+        );
     }
 }
 
@@ -550,7 +632,11 @@ fn small_board() -> impl Strategy<Value = (Square, Vec<(Square, Square)>, Vec<(S
     (2u64..=16, 1u64..=6, 0usize..3)
         .prop_flat_map(|(goal, die, rule)| {
             let overshoot = [Overshoot::Stay, Overshoot::Bounce, Overshoot::Win][rule];
-            let die = if overshoot == Overshoot::Bounce { die.min(goal + 1) } else { die };
+            let die = if overshoot == Overshoot::Bounce {
+                die.min(goal + 1)
+            } else {
+                die
+            };
             (
                 Just(goal),
                 proptest::collection::vec((1..goal, 0..=goal), 0..5),
@@ -561,15 +647,37 @@ fn small_board() -> impl Strategy<Value = (Square, Vec<(Square, Square)>, Vec<(S
             )
         })
         .prop_map(|(goal, jumps, specials, start, overshoot, die)| {
-            (goal, jumps, specials, Rules { start, overshoot, die })
+            (
+                goal,
+                jumps,
+                specials,
+                Rules {
+                    start,
+                    overshoot,
+                    die,
+                },
+            )
         })
 }
 
 fn build(goal: Square, jumps: &[(Square, Square)], specials: &[(Square, bool)]) -> Option<Board> {
-    let jumps: Vec<Jump> = jumps.iter().filter(|(a, b)| a != b).map(|&(a, b)| Jump::new(a, b)).collect();
+    let jumps: Vec<Jump> = jumps
+        .iter()
+        .filter(|(a, b)| a != b)
+        .map(|&(a, b)| Jump::new(a, b))
+        .collect();
     let specials: Vec<(Square, Special)> = specials
         .iter()
-        .map(|&(s, miss)| (s, if miss { Special::MissTurn } else { Special::ExtraTurn }))
+        .map(|&(s, miss)| {
+            (
+                s,
+                if miss {
+                    Special::MissTurn
+                } else {
+                    Special::ExtraTurn
+                },
+            )
+        })
         .collect();
     Board::new(goal, &jumps, &specials).ok()
 }

@@ -44,8 +44,8 @@ pub fn run(args: &Args) -> Result<String, Failure> {
             let seats: Vec<String> = race.win_probability.iter().map(f64::to_string).collect();
             let _ = writeln!(output, "{}", seats.join(" "));
         } else {
-            let outcome =
-                chutes::play(&game.value.board, game.value.players, &parsed.throws).map_err(|e| located(&e))?;
+            let outcome = chutes::play(&game.value.board, game.value.players, &parsed.throws)
+                .map_err(|e| located(&e))?;
             let _ = writeln!(output, "{}", outcome.winner);
         }
     }

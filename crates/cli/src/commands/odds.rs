@@ -116,10 +116,15 @@ pub fn run(args: &Args) -> Result<String, Failure> {
         percentiles,
     };
     if let Some(path) = &args.svg {
-        let svg = chart(&report.distribution).map_err(|e| Failure::Io(format!("error: drawing the chart: {e}")))?;
+        let svg =
+            chart(&report.distribution).map_err(|e| Failure::Io(format!("error: drawing the chart: {e}")))?;
         std::fs::write(path, svg).map_err(|e| Failure::Io(format!("error: {}: {e}", path.display())))?;
     }
-    Ok(if args.json { json(&report) } else { summary(&report) })
+    Ok(if args.json {
+        json(&report)
+    } else {
+        summary(&report)
+    })
 }
 
 /// An engine error about the board as a whole points at its `squares` statement.
@@ -156,7 +161,7 @@ fn summary(report: &Report) -> String {
     let board = &file.board;
     let _ = writeln!(
         out,
-        "board: {} squares, start {}, overshoot {}, die 1..{}, {} jumps, {} special squares",
+        "board: goal {}, start {}, overshoot {}, die 1..{}, jumps {}, special squares {}",
         board.goal(),
         file.rules.start,
         file.rules.overshoot.keyword(),
