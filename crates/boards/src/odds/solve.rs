@@ -230,6 +230,7 @@ pub(crate) fn solve<T: Field, R: Rhs<T>>(
 mod tests {
     use super::*;
 
+    #[allow(clippy::needless_range_loop)]
     fn dense_solve(a: &[Vec<f64>], b: &[f64]) -> Vec<f64> {
         // Gauss-Jordan with partial pivoting, for comparison.
         let n = b.len();

@@ -2,6 +2,10 @@
 //! chain solved densely, and a two-player product chain for who wins), Monte Carlo
 //! simulation, and properties on random small boards.
 
+// Dense elimination reads best with indices.
+#![allow(clippy::needless_range_loop)]
+
+use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
 
 use num_bigint::BigInt;
@@ -86,8 +90,8 @@ fn oracle_expected(board: &Board, rules: &Rules) -> Result<BigRational, ()> {
     while at < nodes.len() {
         for (next, _) in oracle_next(board, rules, nodes[at]) {
             if let Some(node) = next {
-                if !index.contains_key(&node) {
-                    index.insert(node, nodes.len());
+                if let Entry::Vacant(slot) = index.entry(node) {
+                    slot.insert(nodes.len());
                     nodes.push(node);
                 }
             }
@@ -180,8 +184,8 @@ fn oracle_two_players(board: &Board, rules: &Rules) -> [f64; 2] {
                 }
             };
             if let Ok(s) = result {
-                if !index.contains_key(&s) {
-                    index.insert(s, states.len());
+                if let Entry::Vacant(slot) = index.entry(s) {
+                    slot.insert(states.len());
                     states.push(s);
                     queue.push_back(s);
                 }
@@ -627,8 +631,11 @@ fn monte_carlo_agrees_on_milton_bradley() {
 
 // ---------------------------------------------------------------- random small boards
 
+/// A goal, jumps, special squares (`true`: miss a turn) and rules.
+type SmallBoard = (Square, Vec<(Square, Square)>, Vec<(Square, bool)>, Rules);
+
 /// A random small board and rules (possibly invalid: loops, traps).
-fn small_board() -> impl Strategy<Value = (Square, Vec<(Square, Square)>, Vec<(Square, bool)>, Rules)> {
+fn small_board() -> impl Strategy<Value = SmallBoard> {
     (2u64..=16, 1u64..=6, 0usize..3)
         .prop_flat_map(|(goal, die, rule)| {
             let overshoot = [Overshoot::Stay, Overshoot::Bounce, Overshoot::Win][rule];
