@@ -11,7 +11,7 @@ use std::collections::{HashMap, VecDeque};
 
 use crate::board::{Board, Special, Square};
 
-use super::solve::{solve, Field, Rhs, Sparse, SparseRhs};
+use super::solve::{solve, Field, FromRatio, Rhs, Sparse, SparseRhs};
 use super::{OddsError, Overshoot, Rules};
 
 /// Most (reachable node × die face) pairs a chain may have: bounds time and memory.
@@ -276,7 +276,7 @@ impl Structure {
     }
 
     /// The per-turn chain in the arithmetic `T`.
-    pub fn fold<T: Field>(&self) -> Result<TurnChain<T>, OddsError> {
+    pub fn fold<T: FromRatio>(&self) -> Result<TurnChain<T>, OddsError> {
         let n = self.turn_nodes.len();
         let goal_column = n;
         let probability = |count: u64| T::ratio(count, self.faces);

@@ -3,7 +3,7 @@
 //! distribution are computed in them, so that the `f64` figures reported are accurate to
 //! the last bit or so even after a thousand turns of accumulated rounding.
 
-use super::solve::Field;
+use super::solve::{Field, FromRatio};
 
 /// `hi + lo` with `|lo| <= ulp(hi) / 2`.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -114,9 +114,6 @@ impl Field for Dd {
     fn one() -> Self {
         Self { hi: 1.0, lo: 0.0 }
     }
-    fn ratio(num: u64, den: u64) -> Self {
-        Self::from_u64(num).div(Self::from_u64(den))
-    }
     fn is_zero(&self) -> bool {
         self.hi == 0.0 && self.lo == 0.0
     }
@@ -131,6 +128,12 @@ impl Field for Dd {
     }
     fn over(&self, other: &Self) -> Self {
         self.div(*other)
+    }
+}
+
+impl FromRatio for Dd {
+    fn ratio(num: u64, den: u64) -> Self {
+        Self::from_u64(num).div(Self::from_u64(den))
     }
 }
 

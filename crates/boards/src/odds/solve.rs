@@ -18,8 +18,6 @@ pub(crate) trait Field: Clone + std::fmt::Debug {
     fn zero() -> Self;
     /// 1.
     fn one() -> Self;
-    /// `num / den` (`den > 0`).
-    fn ratio(num: u64, den: u64) -> Self;
     /// Whether this is exactly 0.
     fn is_zero(&self) -> bool;
     /// `self + other`.
@@ -32,16 +30,19 @@ pub(crate) trait Field: Clone + std::fmt::Debug {
     fn over(&self, other: &Self) -> Self;
 }
 
+/// A field that holds the fractions `num / den` (a chain's probabilities are counts of die
+/// faces over the number of faces).
+pub(crate) trait FromRatio: Field {
+    /// `num / den` (`den > 0`).
+    fn ratio(num: u64, den: u64) -> Self;
+}
+
 impl Field for f64 {
     fn zero() -> Self {
         0.0
     }
     fn one() -> Self {
         1.0
-    }
-    fn ratio(num: u64, den: u64) -> Self {
-        // Both are at most 2^53 in practice (counts of die faces); the division rounds once.
-        num as f64 / den as f64
     }
     fn is_zero(&self) -> bool {
         *self == 0.0
@@ -67,9 +68,6 @@ impl Field for BigRational {
     fn one() -> Self {
         One::one()
     }
-    fn ratio(num: u64, den: u64) -> Self {
-        BigRational::new(BigInt::from(num), BigInt::from(den))
-    }
     fn is_zero(&self) -> bool {
         Zero::is_zero(self)
     }
@@ -84,6 +82,19 @@ impl Field for BigRational {
     }
     fn over(&self, other: &Self) -> Self {
         self / other
+    }
+}
+
+impl FromRatio for f64 {
+    fn ratio(num: u64, den: u64) -> Self {
+        // Both are at most 2^53 in practice (counts of die faces); the division rounds once.
+        num as f64 / den as f64
+    }
+}
+
+impl FromRatio for BigRational {
+    fn ratio(num: u64, den: u64) -> Self {
+        BigRational::new(BigInt::from(num), BigInt::from(den))
     }
 }
 

@@ -449,6 +449,22 @@ fn milton_bradley_matches_the_published_fraction() {
     }
 }
 
+#[test]
+fn modular_and_big_rational_elimination_agree() {
+    // The exact value by CRT against the per-turn chain solved in big rationals.
+    let boards = [
+        (milton_bradley(), Rules::default()),
+        (every_kind_of_square(), rules(0, Overshoot::Bounce, 6)),
+        (every_kind_of_square(), rules(4, Overshoot::Win, 5)),
+    ];
+    for (board, rules) in boards {
+        let odds = Odds::new(&board, &rules).unwrap();
+        let chain = odds.structure.fold::<BigRational>().unwrap();
+        let direct = chain.expected_turns().unwrap()[chain.start].clone();
+        assert_eq!(odds.expected_turns_exact().unwrap(), direct);
+    }
+}
+
 // ---------------------------------------------------------------- errors
 
 #[test]
