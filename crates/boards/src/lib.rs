@@ -2,6 +2,7 @@
 //!
 //! - [`Board`]: the board model shared by every race game (jumps resolved once, special squares).
 //! - [`chutes`]: Chutes and Ladders with a fixed list of die throws (UVa 647).
+//! - [`odds`]: exact odds with a fair die: game length, its distribution, each seat's chance.
 //!
 //! The crate is pure: typed inputs, typed results, no parsing, no I/O.
 //!

@@ -33,8 +33,11 @@ Input: a board file (see shared/spec/board.md), e.g.
   extra 40           # landing here gives another throw at once
 
 A turn is one of a player's turns in the rotation: a skipped turn counts, and extra throws
-belong to the turn in which they were earned. The median and percentiles are the fewest
-turns t with P(T <= t) >= q. With --players P, seat 1 throws first in every round.
+belong to the turn in which they were earned. Nothing happens on the start square. The
+median and percentiles are the fewest turns t with P(T <= t) >= q. With --players P, seat 1
+throws first in every round. Figures are computed in double-double arithmetic and printed
+as the shortest decimal that reads back as the same f64; the seat probabilities leave out
+at most (1e-18)^P. A goal that cannot be reached, or can be missed forever, is an error.
 
 --json prints one object: squares, start, overshoot, die, min_turns, expected_turns,
 expected_turns_exact (with --exact, \"numerator/denominator\" in lowest terms), median,
@@ -43,7 +46,7 @@ percentiles (percent -> turns), distribution (P(T = t) for t = 1, 2, ... until l
 expected_rounds and win_probability (one number per seat).
 
 Example:
-  tabletop odds fixtures/odds/milton-bradley.board --players 4")]
+  tabletop odds fixtures/odds/milton-bradley.in --players 4 --exact --svg length.svg")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
