@@ -252,16 +252,16 @@ fn chart(distribution: &Distribution) -> Result<String, String> {
     {
         let root = SVGBackend::with_string(&mut svg, (900, 520)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let x_range = 0u64..last + 1;
         let mut chart = ChartBuilder::on(&root)
             .caption("Length of the game: turns to reach the goal", ("sans-serif", 22))
             .margin(12)
             .x_label_area_size(44)
             .y_label_area_size(64)
             .right_y_label_area_size(64)
-            .build_cartesian_2d(x_range.clone().into_segmented(), 0.0..peak * 1.1)
+            .build_cartesian_2d((0u64..last + 1).into_segmented(), 0.0..peak * 1.1)
             .map_err(|e| e.to_string())?
-            .set_secondary_coord(x_range, 0.0..1.0);
+            // The curve is drawn at the middle of each bar: bar t spans [t, t + 1).
+            .set_secondary_coord(0.0..(last + 1) as f64, 0.0..1.0);
         chart
             .configure_mesh()
             .x_desc("turns")
@@ -286,7 +286,7 @@ fn chart(distribution: &Distribution) -> Result<String, String> {
             .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], RGBColor(70, 130, 180).filled()));
         chart
             .draw_secondary_series(LineSeries::new(
-                (0..=last).map(|t| (t, distribution.cumulative(t))),
+                (0..=last).map(|t| (t as f64 + 0.5, distribution.cumulative(t))),
                 RGBColor(200, 60, 40).stroke_width(2),
             ))
             .map_err(|e| e.to_string())?
@@ -302,4 +302,37 @@ fn chart(distribution: &Distribution) -> Result<String, String> {
         root.present().map_err(|e| e.to_string())?;
     }
     Ok(svg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabletop_boards::odds::Rules;
+    use tabletop_boards::Board;
+
+    #[test]
+    fn the_chart_is_an_svg_with_a_bar_per_turn_and_the_curve() {
+        // One square: P(T = t) = (5/6)^(t-1) / 6, down to 1e-3 left after 38 turns.
+        let board = Board::new(1, &[], &[]).unwrap();
+        let distribution = Odds::new(&board, &Rules::default())
+            .unwrap()
+            .distribution()
+            .unwrap();
+        let svg = chart(&distribution).unwrap();
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        let last = last_turn(&distribution, SVG_REST);
+        assert_eq!(last, 38);
+        // Bars are filled rectangles in the bar colour (one per turn; the legend adds one).
+        let bars = svg.matches("fill=\"#4682B4\"").count();
+        assert_eq!(bars, last as usize + 1, "{svg}");
+        // The cumulative curve: a polyline in its colour through a point per turn 0..=last
+        // (the legend's sample is a second, two-point one).
+        let curve = svg
+            .lines()
+            .filter(|line| line.starts_with("<polyline") && line.contains("#C83C28"))
+            .map(|line| line.split("points=\"").nth(1).unwrap_or("").matches(',').count())
+            .max();
+        assert_eq!(curve, Some(last as usize + 1));
+        assert!(svg.contains("P(T &lt;= t)"));
+    }
 }
