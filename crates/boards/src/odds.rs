@@ -175,8 +175,11 @@ pub struct Odds {
 /// Probability left on the board at which the distribution stops.
 pub const TAIL: f64 = 1e-18;
 
-/// Most (turns × transitions) the distribution may take before it gives up.
+/// Most (turns × transitions) the distribution may take before it gives up (seconds).
 pub const MAX_DISTRIBUTION_WORK: u64 = 1_000_000_000;
+
+/// Most turns the distribution may tabulate before it gives up (bounds its memory).
+pub const MAX_DISTRIBUTION_TURNS: u64 = 2_000_000;
 
 impl Odds {
     /// Builds the per-turn chain of a counter on `board` under `rules`, and checks that the
@@ -231,7 +234,8 @@ impl Odds {
     /// The distribution of the number of turns, until less than [`TAIL`] is left.
     ///
     /// # Errors
-    /// [`OddsError::TooLong`] if that takes more than [`MAX_DISTRIBUTION_WORK`] steps.
+    /// [`OddsError::TooLong`] if that takes more than [`MAX_DISTRIBUTION_WORK`] steps or
+    /// [`MAX_DISTRIBUTION_TURNS`] turns.
     pub fn distribution(&self) -> Result<Distribution, OddsError> {
         self.distribution_within(MAX_DISTRIBUTION_WORK)
     }
@@ -239,7 +243,8 @@ impl Odds {
     /// [`Odds::distribution`] with another limit on the work (turns times transitions).
     ///
     /// # Errors
-    /// [`OddsError::TooLong`] if more than `max_work` steps would be needed.
+    /// [`OddsError::TooLong`] if more than `max_work` steps (or [`MAX_DISTRIBUTION_TURNS`]
+    /// turns) would be needed.
     pub fn distribution_within(&self, max_work: u64) -> Result<Distribution, OddsError> {
         let chain = &self.chain;
         let work_per_turn: u64 = chain.transitions.iter().map(|row| row.len() as u64 + 1).sum();
@@ -271,7 +276,7 @@ impl Odds {
                 break;
             }
             work = work.saturating_add(work_per_turn);
-            if work > max_work {
+            if work > max_work || probability.len() as u64 > MAX_DISTRIBUTION_TURNS {
                 return Err(OddsError::TooLong {
                     turns: probability.len() as u64 - 1,
                     rest: left.to_f64(),

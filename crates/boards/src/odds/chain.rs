@@ -48,16 +48,20 @@ enum Move {
 
 fn throw(board: &Board, rules: &Rules, from: Square, die: u64) -> Move {
     let goal = board.goal();
-    let target = from.saturating_add(die);
-    let square = if target > goal {
+    // In u128: a board may have up to 2^64 - 1 squares.
+    let target = u128::from(from) + u128::from(die);
+    let square = if target > u128::from(goal) {
         match rules.overshoot {
             Overshoot::Stay => return Move::Stay,
             Overshoot::Win => return Move::Goal,
             // Validated: the overshoot is at most the goal, so this never passes square 0.
-            Overshoot::Bounce => goal.saturating_sub(target - goal),
+            Overshoot::Bounce => {
+                let back = 2 * u128::from(goal) - target.min(2 * u128::from(goal));
+                Square::try_from(back).unwrap_or(0)
+            }
         }
     } else {
-        target
+        Square::try_from(target).unwrap_or(goal)
     };
     let landed = board.land(square);
     if landed == goal {
