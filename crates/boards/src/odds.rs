@@ -12,19 +12,22 @@
 //! within-turn absorbing chain) and checks that the goal is reached with probability 1. From
 //! it:
 //! - [`Odds::min_turns`]: the fewest turns;
-//! - [`Odds::expected_turns`] (`f64`) and [`Odds::expected_turns_exact`] (a [`BigRational`],
-//!   always in lowest terms), by solving `(I - P) x = 1`;
+//! - [`Odds::expected_turns`] (`f64`, from `(I - P) x = 1` solved in double-double) and
+//!   [`Odds::expected_turns_exact`] (a [`BigRational`] in lowest terms, by modular
+//!   elimination and rational reconstruction);
 //! - [`Odds::distribution`]: `P(T = t)` turn by turn, until less than 10^-18 of the
 //!   probability is left ([`Distribution`]: median, percentiles);
 //! - [`Distribution::race`]: for `P` players in lock-step (seat 1 first every round), the
 //!   expected number of rounds and each seat's probability of winning ([`Race`]).
 //!
-//! # Precision of the race figures
-//! The distribution is computed in `f64` turn by turn until the probability `r` that the
-//! counter is still on the board is at most 10^-18. Each seat's probability of winning is a
-//! sum of nonnegative terms over rounds; what is left out is the probability that nobody has
-//! won within the computed rounds, which is exactly `r^P <= 10^-18` in total, so the
-//! neglected tail of every seat is below 10^-18. [`Race::truncation_bound`] reports it.
+//! # Precision of the floating-point figures
+//! The chain, the distribution and the race sums are computed in double-double arithmetic
+//! (about 106 bits) and rounded to `f64` once, so rounding errors do not pile up over
+//! hundreds of turns. The distribution stops when the probability `r` that the counter is
+//! still on the board is at most 10^-18. Each seat's probability of winning is a sum of
+//! nonnegative terms over rounds; what is left out is the probability that nobody has won
+//! within the computed rounds, exactly `r^P <= 10^-18` in total, so the neglected tail of
+//! every seat is below 10^-18. [`Race::truncation_bound`] reports it.
 //!
 //! ```
 //! use tabletop_boards::{Board, Jump};
@@ -38,7 +41,7 @@
 //! assert_eq!(odds.expected_turns(), 2.0);
 //! assert_eq!(odds.expected_turns_exact()?.to_string(), "2");
 //! let race = odds.distribution()?.race(2)?;
-//! // Seat 1 wins in round 1 with 1/2; ... seat 1 wins with 2/3 overall.
+//! // T is geometric with p = 1/2: seat 1 wins with (1/2) / (1 - 1/4) = 2/3.
 //! assert!((race.win_probability[0] - 2.0 / 3.0).abs() < 1e-15);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

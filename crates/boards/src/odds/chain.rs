@@ -11,7 +11,7 @@ use std::collections::{HashMap, VecDeque};
 
 use crate::board::{Board, Special, Square};
 
-use super::solve::{solve, Field, FromRatio, Rhs, Sparse, SparseRhs};
+use super::solve::{solve, Field, FromRatio, Sparse, SparseRhs};
 use super::{OddsError, Overshoot, Rules};
 
 /// Most (reachable node × die face) pairs a chain may have: bounds time and memory.
@@ -305,24 +305,21 @@ impl Structure {
         let mut transitions = Vec::with_capacity(n);
         let mut to_goal = Vec::with_capacity(n);
         for moves in &self.turn_moves {
-            let mut outcome = SparseRhs(Vec::new());
+            // Where the turn ends: directly, or through the extra throws' absorption.
+            let mut entries: Sparse<T> = Vec::new();
             for &(target, count) in moves {
                 let p = probability(count);
                 match target {
-                    Target::End(state) => {
-                        outcome.sub_scaled(&T::zero().minus(&p), &SparseRhs(vec![(state, T::one())]))
-                    }
-                    Target::Goal => {
-                        outcome.sub_scaled(&T::zero().minus(&p), &SparseRhs(vec![(goal_column, T::one())]))
-                    }
+                    Target::End(state) => entries.push((state, p)),
+                    Target::Goal => entries.push((goal_column, p)),
                     Target::Continue(e) => {
                         if let Some(y) = within.get(e) {
-                            outcome.sub_scaled(&T::zero().minus(&p), y);
+                            entries.extend(y.0.iter().map(|(j, q)| (*j, p.times(q))));
                         }
                     }
                 }
             }
-            let mut row = outcome.0;
+            let mut row = merge(entries);
             let goal = match row.last() {
                 Some((column, _)) if *column == goal_column => row.pop().map_or_else(T::zero, |(_, p)| p),
                 _ => T::zero(),
