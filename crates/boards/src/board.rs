@@ -166,9 +166,10 @@ impl Board {
                 });
             }
         }
-        // Sort indices by start square (stable, so the first given wins ties).
+        // Sort indices by start square, ties by index (the first given first); the keys are
+        // distinct, so the faster unstable sort gives the stable order.
         let mut order: Vec<usize> = (0..jumps.len()).collect();
-        order.sort_by_key(|&i| jumps[i].from);
+        order.sort_unstable_by_key(|&i| (jumps[i].from, i));
         for pair in order.windows(2) {
             if jumps[pair[0]].from == jumps[pair[1]].from {
                 let (first, index) = (pair[0].min(pair[1]), pair[0].max(pair[1]));
@@ -199,8 +200,11 @@ impl Board {
                 });
             }
         }
-        let mut ends: Vec<(Square, usize)> = jumps.iter().enumerate().map(|(i, j)| (j.to, i)).collect();
-        ends.sort_unstable();
+        let mut ends: Vec<(Square, usize)> = Vec::new();
+        if !specials.is_empty() {
+            ends = jumps.iter().enumerate().map(|(i, j)| (j.to, i)).collect();
+            ends.sort_unstable();
+        }
         for (index, &(square, _)) in specials.iter().enumerate() {
             if let Ok(at) = sorted.binary_search_by(|(jump, _)| jump.from.cmp(&square)) {
                 let jump = sorted[at].1;

@@ -103,3 +103,94 @@ pub fn play(board: &Board, players: usize, throws: &[u8]) -> Result<Outcome, Chu
     }
     unreachable!("`cycle` over a non-empty range never ends")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Jump;
+
+    fn board(jumps: &[(Square, Square)], specials: &[i64]) -> Board {
+        let jumps: Vec<Jump> = jumps.iter().map(|&(f, t)| Jump::new(f, t)).collect();
+        let specials: Vec<(Square, Special)> = specials
+            .iter()
+            .map(|&s| {
+                (
+                    s.unsigned_abs(),
+                    if s < 0 {
+                        Special::MissTurn
+                    } else {
+                        Special::ExtraTurn
+                    },
+                )
+            })
+            .collect();
+        Board::new(100, &jumps, &specials).unwrap()
+    }
+
+    fn winner(board: &Board, players: usize, throws: &[u8]) -> usize {
+        play(board, players, throws).unwrap().winner
+    }
+
+    #[test]
+    fn a_throw_past_the_goal_is_used_but_ignored() {
+        let b = board(&[(3, 97)], &[]);
+        // Both reach 97; player 1's 6 is ignored, player 2's 3 wins.
+        assert_eq!(winner(&b, 2, &[3, 3, 6, 3]), 2);
+    }
+
+    #[test]
+    fn chained_jumps_are_followed() {
+        let b = board(&[(5, 20), (20, 60), (60, 95)], &[]);
+        assert_eq!(winner(&b, 2, &[5, 1, 5]), 1);
+    }
+
+    #[test]
+    fn only_the_start_of_a_jump_moves_the_counter() {
+        let b = board(&[(96, 4), (7, 99)], &[]);
+        assert_eq!(winner(&b, 2, &[4, 6, 4, 1, 6, 1]), 2);
+    }
+
+    #[test]
+    fn a_missed_turn_uses_no_throw() {
+        let b = board(&[(7, 99)], &[-3]);
+        // 3 (miss), 1, [skipped], 6 -> 7 -> 99, 4 -> 7 -> 99, 1 -> 100.
+        assert_eq!(
+            play(&b, 2, &[3, 1, 6, 4, 1]).unwrap(),
+            Outcome {
+                winner: 2,
+                throws_used: 5
+            }
+        );
+    }
+
+    #[test]
+    fn an_extra_turn_throws_again_and_follows_every_rule() {
+        // Extra on 4, then the extra throw lands on a chute.
+        let b = board(&[(6, 99), (7, 1)], &[4]);
+        assert_eq!(winner(&b, 2, &[4, 3, 6, 5, 2, 1]), 1);
+        // Extra, then miss within the same turn.
+        let b = board(&[(10, 99)], &[2, -5]);
+        assert_eq!(winner(&b, 2, &[2, 3, 1, 6, 5, 3, 1]), 1);
+        // Extra turns chain, and a win during an extra turn ends the game.
+        let b = board(&[(10, 99)], &[2, 4]);
+        assert_eq!(
+            play(&b, 2, &[2, 2, 6, 1, 1]).unwrap(),
+            Outcome {
+                winner: 1,
+                throws_used: 5
+            }
+        );
+    }
+
+    #[test]
+    fn an_ignored_throw_on_an_extra_turn_ends_the_turn() {
+        let b = board(&[(5, 95)], &[98]);
+        assert_eq!(winner(&b, 2, &[5, 5, 3, 3, 2, 5, 3]), 2);
+    }
+
+    #[test]
+    fn five_players_take_turns_in_order() {
+        let b = board(&[(3, 97)], &[]);
+        assert_eq!(winner(&b, 5, &[1, 1, 1, 1, 3, 1, 1, 1, 1, 3]), 5);
+    }
+}

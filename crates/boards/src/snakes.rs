@@ -1,1 +1,662 @@
-//! Placeholder: the issue for this game fills it in.
+//! Snakes and Ladders when you choose every throw: the fewest throws to the goal.
+//!
+//! Rules (see `shared/spec/snakes.md`): the counter starts on a square (1 in the judge game)
+//! and each throw moves it forward by a value you choose from 1..6. A move past the goal is
+//! not allowed. Landing on a jump's start follows the jump, and the chain of jumps from there
+//! (the [`Board`] has resolved chains already). Only the throws count, so the special squares
+//! of a [`Board`] (miss a turn, extra turn) do not change the answer and are ignored.
+//!
+//! Three solvers give the same answers:
+//!
+//! - [`sparse_fewest_throws`], the scalable one: time `O(J log J)` and memory `O(J)` for `J`
+//!   jumps, whatever the number of squares (boards of 10^18 squares are fine);
+//! - [`dense_fewest_throws`], the reference: a plain breadth-first search over every square,
+//!   `O(G)` time and memory for `G` squares, for small boards and for cross-checking;
+//! - [`fewest_throws`], the one to call: a breadth-first search over bit sets of squares on
+//!   boards of at most [`SMALL_BOARD`] squares (where it beats both), the sweep above that.
+//!
+//! # How the scalable solver works
+//!
+//! Think of the breadth-first search over squares, layer by layer (layer `t` holds the squares
+//! first reached with `t` throws). Squares that start no jump are *free*: the counter can stop
+//! there. Every square is reached from the *front* of a run of already reached squares: a
+//! counter on free square `p` covers `p+1..=p+6` with one more throw, and the best next front is
+//! the largest free square of that window (throwing to it dominates: from a larger square every
+//! square after it is reached no later). So the reached squares form disjoint intervals
+//! `[source, front]`, one per *source* (the start square and every jump destination reached),
+//! and each front advances greedily. Where the window holds no jump start, a front just moves
+//! by 6 per throw, so the solver skips whole free stretches in one step: it only stops where a
+//! window holds a jump start, another interval's source or the goal. Events are processed in
+//! order of throws (a priority queue), so a jump destination gets the throw count of the first
+//! front that covers the jump's start; a front that catches up with the next interval merges
+//! with it (the larger front wins), and a front whose window holds six jump starts is stuck.
+//!
+//! ```
+//! use tabletop_boards::{Board, Jump, snakes};
+//! // The judge's sample: a 6 x 6 board, one snake 35 -> 25, ladders 3 -> 23, 5 -> 16, 20 -> 33.
+//! let jumps = [Jump::new(35, 25), Jump::new(3, 23), Jump::new(5, 16), Jump::new(20, 33)];
+//! let board = Board::new(36, &jumps, &[])?;
+//! assert_eq!(snakes::fewest_throws(&board, 1), Some(3));
+//! assert_eq!(snakes::dense_fewest_throws(&board, 1), Ok(Some(3)));
+//!
+//! // 10^18 squares, no jumps: (10^18 - 1) / 6 throws, rounded up.
+//! let board = Board::new(1_000_000_000_000_000_000, &[], &[])?;
+//! assert_eq!(snakes::fewest_throws(&board, 1), Some(166_666_666_666_666_667));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BinaryHeap};
+
+use crate::board::{Board, Jump, Square};
+
+/// The largest throw of the die; every throw is one of `1..=FACES`.
+pub const FACES: u64 = 6;
+
+/// The largest board (in squares) [`dense_fewest_throws`] accepts: it needs a few bytes per
+/// square.
+pub const DENSE_LIMIT: Square = 100_000_000;
+
+/// The board is too large for the dense reference solver.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the dense solver handles boards of at most {limit} squares, not {squares}")]
+pub struct TooLarge {
+    /// The board's squares (its goal).
+    pub squares: Square,
+    /// [`DENSE_LIMIT`].
+    pub limit: Square,
+}
+
+/// The fewest throws that bring a counter from `start` to the goal of `board`, or `None` when
+/// the goal cannot be reached.
+///
+/// The counter stands on `start` without following a jump that may start there; a `start` on
+/// the goal needs 0 throws, and a `start` past the goal can never reach it. Time
+/// `O(J log J)` and memory `O(J)` for `J` jumps on boards of more than [`SMALL_BOARD`]
+/// squares (see [`sparse_fewest_throws`]); smaller boards take a bit-set search over their
+/// squares.
+///
+/// # Example
+/// ```
+/// use tabletop_boards::{Board, Jump, snakes};
+/// // Six snakes in a row block the way: squares 3..=8 all lead back to 1.
+/// let jumps: Vec<Jump> = (3..=8).map(|s| Jump::new(s, 1)).collect();
+/// let board = Board::new(20, &jumps, &[])?;
+/// assert_eq!(snakes::fewest_throws(&board, 1), None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn fewest_throws(board: &Board, start: Square) -> Option<u64> {
+    // On small boards a breadth-first search over bit sets of squares is cheaper than the
+    // sweep's bookkeeping.
+    if board.goal() <= SMALL_BOARD {
+        return layered_fewest_throws(board, start);
+    }
+    sparse_fewest_throws(board, start)
+}
+
+/// Boards of at most this many squares are solved by a breadth-first search over bit sets of
+/// squares in [`fewest_throws`] (a few words per throw), larger ones by
+/// [`sparse_fewest_throws`].
+pub const SMALL_BOARD: Square = 4096;
+
+/// Breadth-first search by layers over bit sets of squares (64 squares per word): a layer's
+/// reach is its set shifted by 1..6, the free squares of the reach not seen before join the
+/// next layer, and each jump start in the reach sends its destination there. Memory `O(G/64)`,
+/// time `O(G/64)` words per throw.
+fn layered_fewest_throws(board: &Board, start: Square) -> Option<u64> {
+    let goal = usize::try_from(board.goal()).ok()?;
+    let start = usize::try_from(start).ok()?;
+    if start == goal {
+        return Some(0);
+    }
+    if start > goal {
+        return None;
+    }
+    let words = goal / 64 + 1;
+    let last_mask = u64::MAX >> (63 - goal % 64);
+    let bit = |square: usize| 1u64 << (square % 64);
+    // One allocation: jump starts, squares seen (jump starts: already reached), the current
+    // layer, and its reach.
+    let mut buffer = vec![0u64; 4 * words];
+    let (starts, rest) = buffer.split_at_mut(words);
+    let (seen, rest) = rest.split_at_mut(words);
+    let (layer, reach) = rest.split_at_mut(words);
+    for jump in board.jumps() {
+        if let Ok(from) = usize::try_from(jump.from) {
+            starts[from / 64] |= bit(from);
+        }
+    }
+    // The counter stands on `start`; if a jump starts there, landing on it later still jumps.
+    seen[start / 64] |= bit(start) & !starts[start / 64];
+    layer[start / 64] |= bit(start);
+    let (mut lo, mut hi) = (start / 64, start / 64);
+    let mut arrivals = Vec::new();
+    for throws in 1u64.. {
+        let top = (hi + 1).min(words - 1);
+        for w in lo..=top {
+            let here = layer[w];
+            let before = if w > 0 { layer[w - 1] } else { 0 };
+            let mut r = 0;
+            for die in 1..=FACES as u32 {
+                r |= here << die | before >> (64 - die);
+            }
+            reach[w] = if w == words - 1 { r & last_mask } else { r };
+        }
+        layer[lo..=hi].fill(0);
+        let (mut new_lo, mut new_hi) = (usize::MAX, 0);
+        arrivals.clear();
+        for w in lo..=top {
+            let r = reach[w];
+            let fresh = r & !seen[w];
+            let free = fresh & !starts[w];
+            let mut hits = fresh & starts[w];
+            seen[w] |= fresh;
+            if free != 0 {
+                layer[w] = free;
+                new_lo = new_lo.min(w);
+                new_hi = new_hi.max(w);
+            }
+            while hits != 0 {
+                let square = w * 64 + hits.trailing_zeros() as usize;
+                hits &= hits - 1;
+                arrivals.push(board.land(square as Square));
+            }
+        }
+        for &to in &arrivals {
+            let Ok(to) = usize::try_from(to) else { continue };
+            if seen[to / 64] & bit(to) == 0 {
+                seen[to / 64] |= bit(to);
+                layer[to / 64] |= bit(to);
+                new_lo = new_lo.min(to / 64);
+                new_hi = new_hi.max(to / 64);
+            }
+        }
+        if seen[goal / 64] & bit(goal) != 0 {
+            return Some(throws);
+        }
+        if new_lo == usize::MAX {
+            return None;
+        }
+        (lo, hi) = (new_lo, new_hi);
+    }
+    None
+}
+
+/// The event-driven sweep behind [`fewest_throws`], whatever the board's size: time
+/// `O(J log J)` and memory `O(J)` for `J` jumps. Exposed so that it can be checked against
+/// [`dense_fewest_throws`] on small boards, where [`fewest_throws`] would not use it.
+///
+/// ```
+/// use tabletop_boards::{Board, Jump, snakes};
+/// let board = Board::new(36, &[Jump::new(35, 25), Jump::new(3, 23), Jump::new(5, 16), Jump::new(20, 33)], &[])?;
+/// assert_eq!(snakes::sparse_fewest_throws(&board, 1), Some(3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn sparse_fewest_throws(board: &Board, start: Square) -> Option<u64> {
+    Sweep::new(board).run(start)
+}
+
+/// The reference solver: a breadth-first search over every square `0..=goal`, following
+/// the board's jumps (chains resolved by [`Board`]). Same answers as [`fewest_throws`], but `O(G)` time and memory
+/// for `G` squares, so it is meant for small boards and for cross-checking.
+///
+/// # Errors
+/// [`TooLarge`] when the board has more than [`DENSE_LIMIT`] squares.
+///
+/// # Example
+/// ```
+/// use tabletop_boards::{Board, Jump, snakes};
+/// // A snake on 7 back to 2: a first throw of 6 is wasted, so 13 takes 1 -> 6 -> 12 -> 13.
+/// let board = Board::new(13, &[Jump::new(7, 2)], &[])?;
+/// assert_eq!(snakes::dense_fewest_throws(&board, 1), Ok(Some(3)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn dense_fewest_throws(board: &Board, start: Square) -> Result<Option<u64>, TooLarge> {
+    let goal = board.goal();
+    if goal > DENSE_LIMIT {
+        return Err(TooLarge {
+            squares: goal,
+            limit: DENSE_LIMIT,
+        });
+    }
+    if start > goal {
+        return Ok(None);
+    }
+    // Squares fit in u32 below DENSE_LIMIT; `start <= goal` was checked.
+    let (Ok(goal), Ok(start)) = (u32::try_from(goal), u32::try_from(start)) else {
+        return Ok(None);
+    };
+    let size = goal as usize + 1;
+    // Where landing on each square leads (chains followed).
+    let mut land: Vec<u32> = (0..=goal).collect();
+    for jump in board.jumps() {
+        if let (Ok(from), Ok(to)) = (usize::try_from(jump.from), u32::try_from(jump.to)) {
+            land[from] = to;
+        }
+    }
+    const UNSEEN: u32 = u32::MAX;
+    let mut throws = vec![UNSEEN; size];
+    throws[start as usize] = 0;
+    let mut queue = Vec::with_capacity(size);
+    queue.push(start);
+    let mut head = 0;
+    while let Some(&square) = queue.get(head) {
+        head += 1;
+        let here = throws[square as usize];
+        if square == goal {
+            return Ok(Some(u64::from(here)));
+        }
+        for target in square + 1..=(square + FACES as u32).min(goal) {
+            let next = land[target as usize];
+            if throws[next as usize] == UNSEEN {
+                throws[next as usize] = here + 1;
+                queue.push(next);
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// One front: the right end of a run of reached squares `[source, pos]`.
+#[derive(Debug, Clone)]
+struct Front {
+    /// The throw count at which `pos` is the front.
+    time: u64,
+    /// The front square (free, except possibly the start square).
+    pos: Square,
+    /// No free square in the window: the front never moves again.
+    stuck: bool,
+    /// Merged into another front.
+    dead: bool,
+    /// Bumped whenever the front is rescheduled, so that stale queue entries are skipped.
+    version: u32,
+}
+
+impl Front {
+    /// The front's square after `time` throws, for `time` between its last update and its
+    /// next scheduled event (between them it moves by 6 per throw, or not at all if stuck).
+    fn pos_at(&self, time: u64) -> Square {
+        if self.stuck {
+            self.pos
+        } else {
+            self.pos + FACES * (time - self.time)
+        }
+    }
+}
+
+/// The event-driven sweep behind [`fewest_throws`].
+struct Sweep<'a> {
+    goal: Square,
+    /// Jumps sorted by start, destinations final.
+    jumps: &'a [Jump],
+    /// Whether each jump's start has been covered (its destination reached) already.
+    covered: Vec<bool>,
+    fronts: Vec<Front>,
+    /// Source square of each live interval -> its front.
+    intervals: BTreeMap<Square, usize>,
+    /// (time of the front's next precise step, front, version).
+    queue: BinaryHeap<Reverse<(u64, usize, u32)>>,
+}
+
+/// What one throw count's batch of events found.
+enum Batch {
+    /// The goal is reached with this many throws.
+    Goal(u64),
+    /// Destinations reached with the batch's throw count + 1.
+    Arrivals(Vec<Square>),
+}
+
+impl<'a> Sweep<'a> {
+    fn new(board: &'a Board) -> Self {
+        Self {
+            goal: board.goal(),
+            jumps: board.jumps(),
+            covered: vec![false; board.jumps().len()],
+            fronts: Vec::new(),
+            intervals: BTreeMap::new(),
+            queue: BinaryHeap::new(),
+        }
+    }
+
+    fn run(mut self, start: Square) -> Option<u64> {
+        if start == self.goal {
+            return Some(0);
+        }
+        if start > self.goal {
+            return None;
+        }
+        let first = self.add_front(start, 0);
+        self.schedule(first);
+        while let Some(Reverse((time, _, _))) = self.queue.peek().copied() {
+            // Every event of this throw count, then what they lead to at `time + 1`.
+            let mut batch = Vec::new();
+            while let Some(&Reverse((t, id, version))) = self.queue.peek() {
+                if t != time {
+                    break;
+                }
+                self.queue.pop();
+                let front = &self.fronts[id];
+                if !front.dead && !front.stuck && front.version == version {
+                    batch.push(id);
+                }
+            }
+            let next = time + 1;
+            let arrivals = match self.step_all(&batch, time) {
+                Batch::Goal(throws) => return Some(throws),
+                Batch::Arrivals(arrivals) => arrivals,
+            };
+            for &id in &batch {
+                self.merge_forward(id, next);
+            }
+            for &id in &batch {
+                let front = &self.fronts[id];
+                if !front.dead && !front.stuck {
+                    self.schedule(id);
+                }
+            }
+            for square in arrivals {
+                self.arrive(square, next);
+            }
+        }
+        None
+    }
+
+    /// The precise step of every front in `batch` from `time` to `time + 1`.
+    fn step_all(&mut self, batch: &[usize], time: u64) -> Batch {
+        let next = time + 1;
+        let mut arrivals = Vec::new();
+        for &id in batch {
+            let pos = self.fronts[id].pos_at(time);
+            let window_end = pos.saturating_add(FACES);
+            if window_end >= self.goal {
+                return Batch::Goal(next);
+            }
+            // Cover every jump start in the window.
+            let first = self.jumps.partition_point(|j| j.from <= pos);
+            let mut last = first;
+            while let Some(jump) = self.jumps.get(last) {
+                if jump.from > window_end {
+                    break;
+                }
+                if !self.covered[last] {
+                    self.covered[last] = true;
+                    if jump.to == self.goal {
+                        return Batch::Goal(next);
+                    }
+                    arrivals.push(jump.to);
+                }
+                last += 1;
+            }
+            // The new front: the largest free square of the window (the starts in it are
+            // `jumps[first..last]`, sorted).
+            let mut best = None;
+            let mut square = window_end;
+            let mut at = last;
+            while square > pos {
+                if at > first && self.jumps[at - 1].from == square {
+                    at -= 1;
+                    square -= 1;
+                } else {
+                    best = Some(square);
+                    break;
+                }
+            }
+            let front = &mut self.fronts[id];
+            front.time = next;
+            match best {
+                Some(square) => front.pos = square,
+                None => {
+                    front.pos = pos;
+                    front.stuck = true;
+                }
+            }
+        }
+        Batch::Arrivals(arrivals)
+    }
+
+    /// Merges the interval of front `id` with the intervals after it that its front has
+    /// reached (at throw count `time`); the larger front survives.
+    fn merge_forward(&mut self, id: usize, time: u64) {
+        if self.fronts[id].dead {
+            return;
+        }
+        let Some(key) = self.key_of(id) else { return };
+        let mut survivor = id;
+        loop {
+            let reach = self.fronts[survivor].pos_at(time);
+            let Some((&source, &other)) = self.intervals.range(key + 1..).next() else {
+                break;
+            };
+            if source > reach {
+                break;
+            }
+            self.intervals.remove(&source);
+            let loser = if self.fronts[other].pos_at(time) > reach {
+                std::mem::replace(&mut survivor, other)
+            } else {
+                other
+            };
+            self.fronts[loser].dead = true;
+            self.intervals.insert(key, survivor);
+        }
+    }
+
+    /// The source square of the interval whose front is `id`.
+    fn key_of(&self, id: usize) -> Option<Square> {
+        // The front lies in its own interval, whose source is the last one at or below it.
+        let pos = self.fronts[id].pos;
+        self.intervals
+            .range(..=pos)
+            .rev()
+            .find(|&(_, &front)| front == id)
+            .map(|(&source, _)| source)
+    }
+
+    /// The counter reaches `square` with `time` throws through a jump.
+    fn arrive(&mut self, square: Square, time: u64) {
+        let before = self.intervals.range(..=square).next_back().map(|(_, &id)| id);
+        if let Some(id) = before {
+            if self.fronts[id].pos_at(time) >= square {
+                return; // Reached no later by the interval it lies in.
+            }
+        }
+        let new = self.add_front(square, time);
+        self.schedule(new);
+        // The interval before may now run into the new source sooner than planned.
+        if let Some(id) = before {
+            let front = &mut self.fronts[id];
+            if !front.stuck {
+                front.pos = front.pos_at(time);
+                front.time = time;
+                self.schedule(id);
+            }
+        }
+    }
+
+    fn add_front(&mut self, square: Square, time: u64) -> usize {
+        let id = self.fronts.len();
+        self.fronts.push(Front {
+            time,
+            pos: square,
+            stuck: false,
+            dead: false,
+            version: 0,
+        });
+        self.intervals.insert(square, id);
+        id
+    }
+
+    /// Plans the next precise step of front `id` (updated to its current time): it moves by 6
+    /// per throw while its window holds no jump start, no other interval's source and not
+    /// the goal.
+    fn schedule(&mut self, id: usize) {
+        let pos = self.fronts[id].pos;
+        let next_start = self
+            .jumps
+            .get(self.jumps.partition_point(|j| j.from <= pos))
+            .map_or(self.goal, |j| j.from);
+        let next_source = self
+            .intervals
+            .range(pos + 1..)
+            .next()
+            .map_or(self.goal, |(&s, _)| s);
+        let barrier = next_start.min(next_source).min(self.goal);
+        // Free throws: windows (pos + 6i, pos + 6i + 6] for i < k all end before the barrier.
+        let free = (barrier - 1 - pos) / FACES;
+        let front = &mut self.fronts[id];
+        front.version = front.version.wrapping_add(1);
+        self.queue.push(Reverse((front.time + free, id, front.version)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(goal: Square, jumps: &[(Square, Square)]) -> Board {
+        let jumps: Vec<Jump> = jumps.iter().map(|&(f, t)| Jump::new(f, t)).collect();
+        Board::new(goal, &jumps, &[]).unwrap()
+    }
+
+    fn both(board: &Board, start: Square) -> Option<u64> {
+        let sparse = sparse_fewest_throws(board, start);
+        assert_eq!(sparse, fewest_throws(board, start));
+        if board.goal() <= 1_000_000 {
+            assert_eq!(
+                sparse,
+                dense_fewest_throws(board, start).unwrap(),
+                "{board:?} from {start}"
+            );
+            assert_eq!(
+                sparse,
+                layered_fewest_throws(board, start),
+                "{board:?} from {start}"
+            );
+        }
+        sparse
+    }
+
+    #[test]
+    fn the_judge_sample_takes_three_throws() {
+        let b = board(36, &[(35, 25), (3, 23), (5, 16), (20, 33)]);
+        assert_eq!(both(&b, 1), Some(3));
+    }
+
+    #[test]
+    fn a_board_of_one_square_needs_no_throw() {
+        assert_eq!(both(&board(1, &[]), 1), Some(0));
+    }
+
+    #[test]
+    fn without_jumps_it_is_sixes_rounded_up() {
+        for goal in 1..200 {
+            assert_eq!(
+                both(&board(goal, &[]), 1),
+                Some((goal - 1).div_ceil(6)),
+                "goal {goal}"
+            );
+        }
+        let goal = 1_000_000_000_000_000_000;
+        assert_eq!(fewest_throws(&board(goal, &[]), 1), Some((goal - 1).div_ceil(6)));
+    }
+
+    #[test]
+    fn six_jump_starts_in_a_row_block_the_way() {
+        let b = board(20, &[(3, 1), (4, 1), (5, 2), (6, 2), (7, 1), (8, 2)]);
+        assert_eq!(both(&b, 1), None);
+        // Five in a row can be jumped over: 2 -> 8 is one throw.
+        let b = board(20, &[(3, 1), (4, 1), (5, 2), (6, 2), (7, 1)]);
+        assert_eq!(both(&b, 1), Some(4)); // 1 -> 2 -> 8 -> 14 -> 20
+    }
+
+    #[test]
+    fn a_blocked_goal_is_unreachable_even_on_huge_boards() {
+        let goal = 1_000_000_000_000_000_000;
+        let jumps: Vec<(Square, Square)> = (goal - 6..goal).map(|s| (s, 7)).collect();
+        assert_eq!(fewest_throws(&board(goal, &jumps), 1), None);
+    }
+
+    #[test]
+    fn a_snake_can_be_the_only_way() {
+        // Wall 8..=13 of snakes back to 1; ladder 2 -> 40; wall 41..=46 of snakes, all back to
+        // 1 but 46 -> 20, behind the first wall; ladder 22 -> 49. Goal 50.
+        let mut jumps: Vec<(Square, Square)> = (8..=13).map(|s| (s, 1)).collect();
+        jumps.extend((41..=45).map(|s| (s, 1)));
+        jumps.extend([(2, 40), (46, 20), (22, 49)]);
+        // 1 -> 2 => 40 -> 46 => 20 -> 22 => 49 -> 50.
+        assert_eq!(both(&board(50, &jumps), 1), Some(4));
+        // Without the snake into the pocket the goal is out of reach.
+        jumps.retain(|&(s, _)| s != 46);
+        jumps.push((46, 1));
+        assert_eq!(both(&board(50, &jumps), 1), None);
+    }
+
+    #[test]
+    fn always_throwing_six_is_not_always_best() {
+        // 1 + 6 = 7 is a snake back to 1; 1 + 5 = 6, then 12: 2 throws to 12... goal 12.
+        let b = board(12, &[(7, 1)]);
+        assert_eq!(both(&b, 1), Some(2)); // 1 -> 6 -> 12
+                                          // Greedy would go 1 -> 7 => 1 forever.
+    }
+
+    #[test]
+    fn chains_are_followed() {
+        let b = board(40, &[(2, 20), (20, 5), (5, 39)]);
+        assert_eq!(both(&b, 1), Some(2)); // 1 -> 2 => 20 => 5 => 39 -> 40
+    }
+
+    #[test]
+    fn a_jump_on_the_start_square_works_when_landed_on_later() {
+        // The counter stands on 1 without jumping; 7 => 0, then 0 -> 1 => 13 => 16.
+        let b = board(16, &[(7, 0), (1, 13), (13, 16)]);
+        assert_eq!(both(&b, 1), Some(2));
+    }
+
+    #[test]
+    fn jumps_to_the_goal_win() {
+        let b = board(1000, &[(4, 1000)]);
+        assert_eq!(both(&b, 1), Some(1));
+    }
+
+    #[test]
+    fn the_largest_boards_do_not_overflow() {
+        let goal = u64::MAX;
+        assert_eq!(fewest_throws(&board(goal, &[]), 1), Some((goal - 1).div_ceil(6)));
+        let b = board(goal, &[(goal - 3, 5), (goal - 9, goal - 2)]);
+        // goal-20 -> goal-14 -> goal-9 => goal-2 -> goal.
+        assert_eq!(fewest_throws(&b, goal - 20), Some(3));
+        // From goal-8 the ladder is behind: goal-8 -> goal-4 (avoiding goal-3) -> goal.
+        assert_eq!(fewest_throws(&b, goal - 8), Some(2));
+        let b = board(goal, &(goal - 6..goal).map(|s| (s, 2)).collect::<Vec<_>>());
+        assert_eq!(fewest_throws(&b, 1), None);
+    }
+
+    #[test]
+    fn starts_past_or_on_the_goal() {
+        let b = board(10, &[]);
+        assert_eq!(both(&b, 10), Some(0));
+        assert_eq!(fewest_throws(&b, 11), None);
+        assert_eq!(dense_fewest_throws(&b, 11), Ok(None));
+    }
+
+    #[test]
+    fn the_dense_solver_refuses_huge_boards() {
+        let b = board(DENSE_LIMIT + 1, &[]);
+        assert_eq!(
+            dense_fewest_throws(&b, 1),
+            Err(TooLarge {
+                squares: DENSE_LIMIT + 1,
+                limit: DENSE_LIMIT
+            })
+        );
+    }
+
+    #[test]
+    fn fronts_merge_and_the_larger_one_wins() {
+        // A ladder lands just ahead of the walking front; both must agree with BFS.
+        for to in 9..30 {
+            let b = board(60, &[(3, to), (to + 2, 1), (to + 9, 59)]);
+            both(&b, 1);
+        }
+    }
+}

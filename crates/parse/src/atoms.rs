@@ -45,6 +45,7 @@ pub(crate) fn end_of_input(input: Input<'_>) -> PResult<'_, ()> {
 /// A number too large for `i64` is an error at the number, not a wrap-around.
 pub(crate) fn integer(input: Input<'_>) -> PResult<'_, (i64, usize)> {
     let (rest, digits) = recognize((opt(char('-')), digit1)).parse(input)?;
+    token_boundary(input, rest)?;
     let text = std::str::from_utf8(digits).unwrap_or_default();
     match text.parse::<i64>() {
         Ok(value) => Ok((rest, (value, digits.len()))),
@@ -59,6 +60,7 @@ pub(crate) fn integer(input: Input<'_>) -> PResult<'_, (i64, usize)> {
 /// A decimal integer without sign that fits in `u64`, and the number of bytes it spans.
 pub(crate) fn unsigned(input: Input<'_>) -> PResult<'_, (u64, usize)> {
     let (rest, digits) = digit1(input)?;
+    token_boundary(input, rest)?;
     let text = std::str::from_utf8(digits).unwrap_or_default();
     match text.parse::<u64>() {
         Ok(value) => Ok((rest, (value, digits.len()))),
@@ -67,6 +69,25 @@ pub(crate) fn unsigned(input: Input<'_>) -> PResult<'_, (u64, usize)> {
             digits.len(),
             format!("number {text} is too large"),
         ))),
+    }
+}
+
+/// A number must end at white space or the end of input: `3.5`, `7x` or `12,` are one bad
+/// token, not a number followed by junk.
+fn token_boundary<'a>(start: Input<'a>, rest: Input<'a>) -> Result<(), nom::Err<NomError<Input<'a>>>> {
+    match rest.first() {
+        Some(byte) if !byte.is_ascii_whitespace() => {
+            let token = crate::error::next_token(start);
+            Err(nom::Err::Failure(NomError::at(
+                start,
+                token.len(),
+                format!(
+                    "expected a whole number, found `{}`",
+                    String::from_utf8_lossy(token)
+                ),
+            )))
+        }
+        _ => Ok(()),
     }
 }
 
@@ -94,6 +115,10 @@ mod tests {
             Err(nom::Err::Failure(_))
         ));
         assert!(matches!(integer(b"x"), Err(nom::Err::Error(_))));
+        assert!(
+            matches!(integer(b"3.5 1"), Err(nom::Err::Failure(e)) if e.message.as_deref() == Some("expected a whole number, found `3.5`"))
+        );
+        assert!(matches!(unsigned(b"12,"), Err(nom::Err::Failure(_))));
         assert_eq!(unsigned(b"18446744073709551615").unwrap().1, (u64::MAX, 20));
     }
 

@@ -125,8 +125,10 @@ impl<I, E: std::fmt::Display> nom::error::FromExternalError<I, E> for NomError<I
 pub(crate) fn located(source: &[u8], error: NomError<&[u8]>) -> ParseError {
     let start = source.len() - error.input.len();
     let token = next_token(error.input);
-    let found = if token.is_empty() {
+    let found = if error.input.iter().all(u8::is_ascii_whitespace) {
         "end of input".to_string()
+    } else if token.is_empty() {
+        "end of line".to_string()
     } else {
         format!("`{}`", String::from_utf8_lossy(token))
     };

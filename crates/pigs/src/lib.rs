@@ -1,1 +1,42 @@
-//! 猪国杀 simulator (filled in by the pigs issue).
+//! 猪国杀 (Pig Kingdom Kill, BZOJ 1972 / SDOI 2010 / Luogu P2482): a complete, pure simulator.
+//!
+//! The rules are those of `shared/spec/pigs.md`, section numbers below refer to it. A
+//! [`Setup`] (roles, starting hands, deck) becomes a [`Game`], whose methods are the rules;
+//! [`play`] runs a whole game to its [`Outcome`], whose `Display` is the judge's output. A
+//! game that can never end is reported as [`NeverEnds`] instead of running forever, with no
+//! step limit (the criterion is on [`NeverEnds`]; its proof heads `src/game.rs`). The engine can
+//! record a typed [`Event`] log (draws, cards used and their targets, every J of a chain,
+//! damage, peaches, deaths, penalties, rewards and why the game ended); it never prints.
+//!
+//! ```
+//! use tabletop_pigs::{Card, Event, Game, Role, Setup, Winner};
+//! // The spec's sample game (§13).
+//! let cards = |text: &str| -> Vec<Card> {
+//!     text.split_whitespace().filter_map(|t| t.chars().next().and_then(Card::from_letter)).collect()
+//! };
+//! let setup = Setup {
+//!     pigs: vec![
+//!         (Role::Mp, cards("D D F F")),
+//!         (Role::Zp, cards("N N N D")),
+//!         (Role::Fp, cards("J J J J")),
+//!     ],
+//!     deck: cards("F F D D J J F F K D"),
+//! };
+//! let mut game = Game::new(&setup)?;
+//! game.record_events();
+//! assert_eq!(game.run(), Ok(Winner::Fp));
+//! let outcome = game.outcome().ok_or("no winner")?;
+//! assert_eq!(outcome.to_string(), "FP\nDEAD\nDEAD\nJ J J J J J D\n");
+//! assert!(game.events().iter().any(|e| matches!(e, Event::Mark { pig: 1 })));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod event;
+mod game;
+mod hand;
+mod model;
+
+pub use event::{DrawReason, EndReason, Event, Target};
+pub use game::{play, Game, NeverEnds, Outcome, PigsError};
+pub use hand::Hand;
+pub use model::{Card, Pig, Role, Setup, SetupError, Side, Winner, MAX_HP};
