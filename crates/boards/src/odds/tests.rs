@@ -630,6 +630,77 @@ fn monte_carlo_agrees_for_every_overshoot_rule() {
 }
 
 #[test]
+fn the_judge_engine_with_random_throws_agrees_with_chutes_odds() {
+    // `tabletop chutes --odds` promises the winning chances of `chutes::play` with a fair die:
+    // play the UVa sample's boards (misses, extras, a ladder to 95, chutes) with random throw
+    // lists through the judge engine itself and count who wins.
+    let boards = [
+        (
+            Board::new(
+                100,
+                &[Jump::new(6, 95), Jump::new(99, 1)],
+                &[(3, Special::MissTurn), (98, Special::ExtraTurn)],
+            )
+            .unwrap(),
+            2,
+        ),
+        (every_kind_of_square_on_100(), 3),
+    ];
+    let mut rng = StdRng::seed_from_u64(647);
+    for (board, players) in boards {
+        let race = Odds::new(&board, &Rules::default())
+            .unwrap()
+            .distribution()
+            .unwrap()
+            .race(players)
+            .unwrap();
+        let games = 12_000;
+        let mut wins = vec![0usize; players];
+        for _ in 0..games {
+            // Extend the list (never cut a game short) until the game is decided.
+            let mut throws: Vec<u8> = Vec::new();
+            let outcome = loop {
+                throws.extend((0..500).map(|_| rng.random_range(1..=6u8)));
+                match crate::chutes::play(&board, players, &throws) {
+                    Ok(outcome) => break outcome,
+                    Err(crate::chutes::ChutesError::OutOfThrows { .. }) => continue,
+                    Err(error) => panic!("{error}"),
+                }
+            };
+            wins[outcome.winner - 1] += 1;
+        }
+        for (seat, &won) in wins.iter().enumerate() {
+            let p = race.win_probability[seat];
+            let seen = won as f64 / games as f64;
+            let error = (p * (1.0 - p) / games as f64).sqrt();
+            assert!((seen - p).abs() < 5.0 * error, "seat {}: {seen} vs {p}", seat + 1);
+        }
+    }
+}
+
+/// A judge-style board (goal 100) with every kind of square.
+fn every_kind_of_square_on_100() -> Board {
+    Board::new(
+        100,
+        &[
+            Jump::new(4, 40),
+            Jump::new(40, 60),
+            Jump::new(33, 2),
+            Jump::new(77, 20),
+            Jump::new(94, 50),
+        ],
+        &[
+            (10, Special::MissTurn),
+            (25, Special::ExtraTurn),
+            (52, Special::ExtraTurn),
+            (97, Special::ExtraTurn),
+            (98, Special::MissTurn),
+        ],
+    )
+    .unwrap()
+}
+
+#[test]
 fn monte_carlo_agrees_on_milton_bradley() {
     let board = milton_bradley();
     let rules = Rules::default();
