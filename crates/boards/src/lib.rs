@@ -4,6 +4,7 @@
 //! - [`chutes`]: Chutes and Ladders with a fixed list of die throws (UVa 647).
 //! - [`snakes`]: Snakes and Ladders when you choose every throw: the fewest throws, on boards
 //!   of up to 10^18 squares.
+//! - [`odds`]: exact odds with a fair die: game length, its distribution, each seat's chance.
 //!
 //! The crate is pure: typed inputs, typed results, no parsing, no I/O.
 //!

@@ -1,1 +1,420 @@
-//! Placeholder: the issue for this game fills it in.
+//! Exact odds of a race board with a fair die: how long one counter takes to reach the goal,
+//! and, for players moving in turn, each seat's chance to win.
+//!
+//! Rules are those of [`chutes`](crate::chutes) with a fair die of any size, any start square
+//! and three ways to treat a throw past the goal ([`Overshoot`]). A *turn* is one of a
+//! player's turns in the rotation: a skipped turn counts as a turn, and the throws of an extra
+//! turn belong to the turn in which they were earned. Nothing happens on the start square: the
+//! counter is put there, it does not land there.
+//!
+//! [`Odds::new`] builds the per-turn Markov chain of one counter (states: a square, or a
+//! square whose next turn is skipped; extra throws folded into their turn by solving the
+//! within-turn absorbing chain) and checks that the goal is reached with probability 1. From
+//! it:
+//! - [`Odds::min_turns`]: the fewest turns;
+//! - [`Odds::expected_turns`] (`f64`, from `(I - P) x = 1` solved in double-double) and
+//!   [`Odds::expected_turns_exact`] (a [`BigRational`] in lowest terms, by modular
+//!   elimination and rational reconstruction);
+//! - [`Odds::distribution`]: `P(T = t)` turn by turn, until less than 10^-18 of the
+//!   probability is left ([`Distribution`]: median, percentiles);
+//! - [`Distribution::race`]: for `P` players in lock-step (seat 1 first every round), the
+//!   expected number of rounds and each seat's probability of winning ([`Race`]).
+//!
+//! # Precision of the floating-point figures
+//! The chain, the distribution and the race sums are computed in double-double arithmetic
+//! (about 106 bits) and rounded to `f64` once, so rounding errors do not pile up over
+//! hundreds of turns. The distribution stops when the probability `r` that the counter is
+//! still on the board is at most 10^-18. Each seat's probability of winning is a sum of
+//! nonnegative terms over rounds; what is left out is the probability that nobody has won
+//! within the computed rounds, exactly `r^P <= 10^-18` in total, so the neglected tail of
+//! every seat is below 10^-18. [`Race::truncation_bound`] reports it.
+//!
+//! ```
+//! use tabletop_boards::{Board, Jump};
+//! use tabletop_boards::odds::{Odds, Rules};
+//! // Three squares, a ladder from 1 to 3, a coin (a die of two faces), overshoot stay.
+//! let board = Board::new(3, &[Jump::new(1, 3)], &[])?;
+//! let odds = Odds::new(&board, &Rules { die: 2, ..Rules::default() })?;
+//! assert_eq!(odds.min_turns(), 1);
+//! // From 0: throw 1 wins (ladder); throw 2 goes to 2, from where only a 1 wins.
+//! // E = 1 + 1/2 * 2 = 2.
+//! assert_eq!(odds.expected_turns(), 2.0);
+//! assert_eq!(odds.expected_turns_exact()?.to_string(), "2");
+//! let race = odds.distribution()?.race(2)?;
+//! // T is geometric with p = 1/2: seat 1 wins with (1/2) / (1 - 1/4) = 2/3.
+//! assert!((race.win_probability[0] - 2.0 / 3.0).abs() < 1e-15);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod chain;
+mod dd;
+mod exact;
+mod solve;
+#[cfg(test)]
+mod tests;
+
+/// Exact rationals (big integers), as returned by [`Odds::expected_turns_exact`].
+pub use num_rational::BigRational;
+
+use crate::board::{Board, Square};
+use chain::{Structure, TurnChain};
+use dd::Dd;
+use solve::Field;
+
+/// What happens to a throw that would take the counter past the goal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Overshoot {
+    /// The throw is used up and ignored: the counter stays, nothing triggers.
+    #[default]
+    Stay,
+    /// The counter counts back from the goal: from `s`, a throw `d` with `s + d > G` lands on
+    /// `G - (s + d - G)`, and that square's jump (if any) applies.
+    Bounce,
+    /// Reaching or passing the goal wins.
+    Win,
+}
+
+impl Overshoot {
+    /// The keyword of the board format: `stay`, `bounce` or `win`.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Overshoot::Stay => "stay",
+            Overshoot::Bounce => "bounce",
+            Overshoot::Win => "win",
+        }
+    }
+}
+
+/// The settings of an odds analysis that are not part of the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// Where every counter starts (default 0); must be before the goal.
+    pub start: Square,
+    /// What a throw past the goal does (default [`Overshoot::Stay`]).
+    pub overshoot: Overshoot,
+    /// Faces of the fair die, valued `1..=die` (default 6).
+    pub die: u64,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Self {
+            start: 0,
+            overshoot: Overshoot::Stay,
+            die: 6,
+        }
+    }
+}
+
+/// Why the odds of a board cannot be computed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum OddsError {
+    /// The die has no faces.
+    #[error("a die needs at least one face")]
+    NoFaces,
+    /// The start square is the goal or beyond it.
+    #[error("the start square {start} must be before the goal {goal}")]
+    StartNotBeforeGoal {
+        /// The start square.
+        start: Square,
+        /// The goal.
+        goal: Square,
+    },
+    /// With `overshoot bounce`, a throw could bounce back past square 0.
+    #[error("with overshoot bounce a die of {faces} faces could bounce past square 0 (at most {} faces on a board of {goal} squares)", goal.saturating_add(1))]
+    BouncePastStart {
+        /// Faces of the die.
+        faces: u64,
+        /// The goal.
+        goal: Square,
+    },
+    /// No sequence of throws takes the counter from the start to the goal.
+    #[error("the goal {goal} cannot be reached from the start square {start}")]
+    GoalUnreachable {
+        /// The start square.
+        start: Square,
+        /// The goal.
+        goal: Square,
+    },
+    /// The counter can get stuck: some square it can reach has no way to the goal, so the
+    /// goal is missed forever with positive probability.
+    #[error("the goal can be missed forever: the counter can reach square {square}, and from there the goal {goal} cannot be reached")]
+    GoalMissable {
+        /// The lowest such square.
+        square: Square,
+        /// The goal.
+        goal: Square,
+    },
+    /// The chain is too large to analyse (reachable states times die faces).
+    #[error("the board is too large to analyse (more than {limit} reachable states times die faces)")]
+    TooLarge {
+        /// The limit on states times faces.
+        limit: u64,
+    },
+    /// The game lasts too long to tabulate its distribution to the precision promised.
+    #[error("the game lasts too long to tabulate: after {turns} turns the chance that it is still going is {rest:e}")]
+    TooLong {
+        /// Turns computed.
+        turns: u64,
+        /// Probability left after them.
+        rest: f64,
+    },
+    /// A race needs at least one player.
+    #[error("a race needs at least one player")]
+    NoPlayers,
+    /// A numerical invariant failed (a bug, not a property of the board).
+    #[error("internal error: {0}")]
+    Internal(&'static str),
+}
+
+/// The analysis of one board: the per-turn chain of a counter.
+#[derive(Debug, Clone)]
+pub struct Odds {
+    structure: Structure,
+    chain: TurnChain<Dd>,
+    expected: Dd,
+}
+
+/// Probability left on the board at which the distribution stops.
+pub const TAIL: f64 = 1e-18;
+
+/// Most (turns × transitions) the distribution may take before it gives up (seconds).
+pub const MAX_DISTRIBUTION_WORK: u64 = 1_000_000_000;
+
+/// Most turns the distribution may tabulate before it gives up (bounds its memory).
+pub const MAX_DISTRIBUTION_TURNS: u64 = 2_000_000;
+
+impl Odds {
+    /// Builds the per-turn chain of a counter on `board` under `rules`, and checks that the
+    /// goal is reached with probability 1.
+    ///
+    /// # Errors
+    /// [`OddsError`]: a die without faces, a start not before the goal, a bounce past square 0,
+    /// a goal that cannot be reached or can be missed forever, a board too large.
+    pub fn new(board: &Board, rules: &Rules) -> Result<Self, OddsError> {
+        let structure = Structure::new(board, rules)?;
+        let chain = structure.fold::<Dd>()?;
+        let expected = chain
+            .expected_turns()?
+            .get(chain.start)
+            .copied()
+            .ok_or(OddsError::Internal("no start state"))?;
+        Ok(Self {
+            structure,
+            chain,
+            expected,
+        })
+    }
+
+    /// The fewest turns in which the counter can reach the goal.
+    pub fn min_turns(&self) -> u64 {
+        self.structure.min_turns
+    }
+
+    /// The expected number of turns to reach the goal.
+    pub fn expected_turns(&self) -> f64 {
+        self.expected.to_f64()
+    }
+
+    /// The number of states of the per-turn chain (squares the counter can be on at the start
+    /// of a turn, and squares whose next turn is skipped).
+    pub fn states(&self) -> usize {
+        self.structure.turn_nodes.len()
+    }
+
+    /// The expected number of turns as an exact fraction (in lowest terms).
+    ///
+    /// Solved modulo enough 62-bit primes to pin the fraction down (Hadamard's bound), then
+    /// rebuilt by the Chinese remainder theorem and rational reconstruction: exact, and much
+    /// faster than big-rational elimination on large boards.
+    ///
+    /// # Errors
+    /// [`OddsError::Internal`] only (the chain was checked by [`Odds::new`]).
+    pub fn expected_turns_exact(&self) -> Result<BigRational, OddsError> {
+        exact::expected_turns(&self.structure)
+    }
+
+    /// The distribution of the number of turns, until less than [`TAIL`] is left.
+    ///
+    /// # Errors
+    /// [`OddsError::TooLong`] if that takes more than [`MAX_DISTRIBUTION_WORK`] steps or
+    /// [`MAX_DISTRIBUTION_TURNS`] turns.
+    pub fn distribution(&self) -> Result<Distribution, OddsError> {
+        self.distribution_within(MAX_DISTRIBUTION_WORK)
+    }
+
+    /// [`Odds::distribution`] with another limit on the work (turns times transitions).
+    ///
+    /// # Errors
+    /// [`OddsError::TooLong`] if more than `max_work` steps (or [`MAX_DISTRIBUTION_TURNS`]
+    /// turns) would be needed.
+    pub fn distribution_within(&self, max_work: u64) -> Result<Distribution, OddsError> {
+        let chain = &self.chain;
+        let work_per_turn: u64 = chain.transitions.iter().map(|row| row.len() as u64 + 1).sum();
+        let mut now = vec![Dd::zero(); chain.transitions.len()];
+        let mut next = vec![Dd::zero(); chain.transitions.len()];
+        if let Some(at) = now.get_mut(chain.start) {
+            *at = Dd::one();
+        }
+        let mut probability = vec![Dd::zero()];
+        let mut survival = vec![Dd::one()];
+        let mut work = 0u64;
+        loop {
+            let mut won = Dd::zero();
+            for ((mass, row), to_goal) in now.iter().zip(&chain.transitions).zip(&chain.to_goal) {
+                if mass.is_zero() {
+                    continue;
+                }
+                won = won.plus(&mass.times(to_goal));
+                for (to, p) in row {
+                    next[*to] = next[*to].plus(&mass.times(p));
+                }
+            }
+            std::mem::swap(&mut now, &mut next);
+            next.iter_mut().for_each(|m| *m = Dd::zero());
+            let left = now.iter().fold(Dd::zero(), |sum, m| sum.plus(m));
+            probability.push(won);
+            survival.push(left);
+            if left.to_f64() <= TAIL {
+                break;
+            }
+            work = work.saturating_add(work_per_turn);
+            if work > max_work || probability.len() as u64 > MAX_DISTRIBUTION_TURNS {
+                return Err(OddsError::TooLong {
+                    turns: probability.len() as u64 - 1,
+                    rest: left.to_f64(),
+                });
+            }
+        }
+        Ok(Distribution {
+            probability,
+            survival,
+            expected: self.expected,
+        })
+    }
+}
+
+/// The distribution of the number of turns `T` one counter takes to reach the goal.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Distribution {
+    /// `probability[t] = P(T = t)`, for `t` in `0..=horizon` (`probability[0] = 0`).
+    probability: Vec<Dd>,
+    /// `survival[t] = P(T > t)`.
+    survival: Vec<Dd>,
+    expected: Dd,
+}
+
+impl Distribution {
+    /// The last turn computed; `P(T > horizon) <= TAIL`.
+    pub fn horizon(&self) -> u64 {
+        self.probability.len() as u64 - 1
+    }
+
+    /// `P(T = t)` (0 beyond the horizon, where it is below [`TAIL`]).
+    pub fn probability(&self, t: u64) -> f64 {
+        usize::try_from(t)
+            .ok()
+            .and_then(|t| self.probability.get(t))
+            .map_or(0.0, |p| p.to_f64())
+    }
+
+    /// `P(T > t)`, the chance that the counter has not reached the goal after `t` turns.
+    pub fn survival(&self, t: u64) -> f64 {
+        usize::try_from(t)
+            .ok()
+            .and_then(|t| self.survival.get(t))
+            .or_else(|| self.survival.last())
+            .map_or(0.0, |s| s.to_f64())
+    }
+
+    /// `P(T <= t)`.
+    pub fn cumulative(&self, t: u64) -> f64 {
+        1.0 - self.survival(t)
+    }
+
+    /// The mean of `T` (the expected number of turns, from the linear system).
+    pub fn mean(&self) -> f64 {
+        self.expected.to_f64()
+    }
+
+    /// The `q`-quantile for `0 < q < 1`: the fewest turns `t` with `P(T <= t) >= q`.
+    /// `None` for `q` outside `(0, 1)`.
+    pub fn quantile(&self, q: f64) -> Option<u64> {
+        if !(q > 0.0 && q < 1.0) {
+            return None;
+        }
+        // P(T <= t) >= q  <=>  P(T > t) <= 1 - q.
+        let left = 1.0 - q;
+        let at = self.survival.iter().position(|s| s.to_f64() <= left)?;
+        u64::try_from(at).ok()
+    }
+
+    /// The median: the fewest turns `t` with `P(T <= t) >= 1/2`.
+    pub fn median(&self) -> u64 {
+        self.quantile(0.5).unwrap_or_else(|| self.horizon())
+    }
+
+    /// The race of `players` counters in lock-step: seat 1 throws first in every round, the
+    /// first counter on the goal wins.
+    ///
+    /// With `S_r = P(T > r)` and `p_r = P(T = r)`, seat `i` wins with
+    /// `sum_r p_r S_r^(i-1) S_(r-1)^(P-i)` and the game lasts `sum_r S_r^P` rounds on average.
+    ///
+    /// # Errors
+    /// [`OddsError::NoPlayers`] for zero players.
+    pub fn race(&self, players: usize) -> Result<Race, OddsError> {
+        if players == 0 {
+            return Err(OddsError::NoPlayers);
+        }
+        let count = u32::try_from(players).map_err(|_| OddsError::TooLarge {
+            limit: u64::from(u32::MAX),
+        })?;
+        let mut wins = vec![Dd::zero(); players];
+        let mut rounds = Dd::zero();
+        for r in 1..self.probability.len() {
+            let (p, s, before) = (self.probability[r], self.survival[r], self.survival[r - 1]);
+            rounds = rounds.plus(&before.powi(count));
+            if p.is_zero() {
+                continue;
+            }
+            // Seat i (0-based) needs the seats before it still going after round r, and the
+            // seats after it still going after round r - 1.
+            for (i, win) in (0u32..).zip(wins.iter_mut()) {
+                *win = win.plus(&p.times(&s.powi(i)).times(&before.powi(count - 1 - i)));
+            }
+        }
+        let rest = self.survival.last().copied().unwrap_or_default();
+        let left = rest.powi(count).to_f64();
+        // Rounds beyond the horizon: sum_{r >= R} S_r^P <= S_R^(P-1) sum_{r >= R} S_r, and the
+        // last sum is E[T] minus the part of it computed (plus S_R for safety).
+        let computed = self.survival[..self.survival.len() - 1]
+            .iter()
+            .fold(Dd::zero(), |sum, s| sum.plus(s));
+        let single_tail = self.expected.minus(&computed).plus(&rest).to_f64().max(0.0);
+        let rounds_tail = rest.powi(count - 1).to_f64() * single_tail;
+        Ok(Race {
+            players,
+            expected_rounds: if players == 1 {
+                self.expected.to_f64()
+            } else {
+                rounds.to_f64()
+            },
+            win_probability: wins.iter().map(|w| w.to_f64()).collect(),
+            truncation_bound: left.max(if players == 1 { 0.0 } else { rounds_tail }),
+        })
+    }
+}
+
+/// A race of several players on one board.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Race {
+    /// Number of players.
+    pub players: usize,
+    /// Expected number of rounds until someone reaches the goal.
+    pub expected_rounds: f64,
+    /// Each seat's probability of winning, seat 1 first (the first to throw in every round).
+    pub win_probability: Vec<f64>,
+    /// An upper bound on what the sums leave out beyond the computed turns (for every seat's
+    /// probability and for the expected rounds); below 10^-15.
+    pub truncation_bound: f64,
+}

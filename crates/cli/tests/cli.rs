@@ -82,7 +82,7 @@ fn help_explains_usage() {
         assert!(help.contains(command), "{help}");
     }
     let output = tabletop(&["chutes", "--help"], "");
-    assert!(text(&output.stdout).contains("Usage: tabletop chutes [FILE]"));
+    assert!(text(&output.stdout).contains("Usage: tabletop chutes [OPTIONS] [FILE]"));
 }
 
 #[test]

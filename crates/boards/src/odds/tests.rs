@@ -1,0 +1,834 @@
+//! Tests of the odds engine: hand-computed boards, an independent oracle (a throw-level
+//! chain solved densely, and a two-player product chain for who wins), Monte Carlo
+//! simulation, and properties on random small boards.
+
+// Dense elimination reads best with indices.
+#![allow(clippy::needless_range_loop)]
+
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, VecDeque};
+
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_rational::BigRational;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+use proptest::prelude::*;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use super::*;
+use crate::board::{Jump, Special};
+
+fn q(n: i64, d: i64) -> BigRational {
+    BigRational::new(BigInt::from(n), BigInt::from(d))
+}
+
+fn rules(start: Square, overshoot: Overshoot, die: u64) -> Rules {
+    Rules {
+        start,
+        overshoot,
+        die,
+    }
+}
+
+fn close(a: f64, b: f64, tolerance: f64) -> bool {
+    (a - b).abs() <= tolerance * (1.0 + b.abs())
+}
+
+// ---------------------------------------------------------------- the oracle
+
+/// One throw, written independently of the engine: `None` if the throw is ignored.
+fn step(board: &Board, rules: &Rules, from: Square, die: u64) -> Option<Square> {
+    let goal = board.goal();
+    let mut to = from + die;
+    if to > goal {
+        match rules.overshoot {
+            Overshoot::Stay => return None,
+            Overshoot::Win => return Some(goal),
+            Overshoot::Bounce => to = 2 * goal - to,
+        }
+    }
+    Some(board.land(to))
+}
+
+/// Throw-level nodes of the oracle: a turn about to start, a throw (the first of a turn or
+/// an extra one: they behave alike), a turn to be skipped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum OracleNode {
+    Start(Square),
+    Throw(Square),
+    Skip(Square),
+}
+
+/// Successors with probability weights (out of the die's faces); `None` is the goal. The
+/// flag says whether a turn is spent getting there.
+fn oracle_next(board: &Board, rules: &Rules, node: OracleNode) -> Vec<(Option<OracleNode>, bool)> {
+    match node {
+        OracleNode::Start(s) => vec![(Some(OracleNode::Throw(s)), true); rules.die as usize],
+        OracleNode::Skip(m) => vec![(Some(OracleNode::Start(m)), true); rules.die as usize],
+        OracleNode::Throw(s) => (1..=rules.die)
+            .map(|d| match step(board, rules, s, d) {
+                None => (Some(OracleNode::Start(s)), false),
+                Some(t) if t == board.goal() => (None, false),
+                Some(t) => match board.special(t) {
+                    Some(Special::ExtraTurn) => (Some(OracleNode::Throw(t)), false),
+                    Some(Special::MissTurn) => (Some(OracleNode::Skip(t)), false),
+                    None => (Some(OracleNode::Start(t)), false),
+                },
+            })
+            .collect(),
+    }
+}
+
+/// The oracle's verdict on a board: `Err(())` if the goal can be missed (or never reached),
+/// else the exact expected number of turns, by dense Gaussian elimination.
+fn oracle_expected(board: &Board, rules: &Rules) -> Result<BigRational, ()> {
+    let start = OracleNode::Start(rules.start);
+    let mut index = HashMap::from([(start, 0usize)]);
+    let mut nodes = vec![start];
+    let mut at = 0;
+    while at < nodes.len() {
+        for (next, _) in oracle_next(board, rules, nodes[at]) {
+            if let Some(node) = next {
+                if let Entry::Vacant(slot) = index.entry(node) {
+                    slot.insert(nodes.len());
+                    nodes.push(node);
+                }
+            }
+        }
+        at += 1;
+    }
+    // Every node must reach the goal: iterate "can reach" to a fixed point.
+    let mut good = vec![false; nodes.len()];
+    loop {
+        let mut changed = false;
+        for (i, &node) in nodes.iter().enumerate() {
+            if !good[i]
+                && oracle_next(board, rules, node)
+                    .iter()
+                    .any(|(next, _)| next.map_or(true, |n| good[index[&n]]))
+            {
+                good[i] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    if good.iter().any(|g| !g) {
+        return Err(());
+    }
+    // x_i = sum_d 1/f (spent + x_next); spent turns are counted when a turn starts.
+    let n = nodes.len();
+    let f = q(rules.die as i64, 1);
+    let mut m = vec![vec![<BigRational as Zero>::zero(); n + 1]; n];
+    for (i, &node) in nodes.iter().enumerate() {
+        m[i][i] += <BigRational as One>::one();
+        for (next, spent) in oracle_next(board, rules, node) {
+            if let Some(next) = next {
+                m[i][index[&next]] -= <BigRational as One>::one() / &f;
+            }
+            if spent {
+                m[i][n] += <BigRational as One>::one() / &f;
+            }
+        }
+    }
+    for col in 0..n {
+        let pivot = (col..n).find(|&r| !Zero::is_zero(&m[r][col])).ok_or(())?;
+        m.swap(col, pivot);
+        let p = m[col][col].clone();
+        for c in col..=n {
+            m[col][c] = &m[col][c] / &p;
+        }
+        for r in 0..n {
+            if r != col && !Zero::is_zero(&m[r][col]) {
+                let factor = m[r][col].clone();
+                for c in col..=n {
+                    let delta = &factor * &m[col][c];
+                    m[r][c] -= delta;
+                }
+            }
+        }
+    }
+    Ok(m[0][n].clone())
+}
+
+/// Each seat's probability of winning for two players, from the product chain of both
+/// counters and whose throw it is, solved densely in `f64`.
+fn oracle_two_players(board: &Board, rules: &Rules) -> [f64; 2] {
+    type State = (OracleNode, OracleNode, usize);
+    let start = OracleNode::Start(rules.start);
+    let first: State = (start, start, 0);
+    let mut index = HashMap::from([(first, 0usize)]);
+    let mut states = vec![first];
+    let mut edges: Vec<Vec<Result<State, usize>>> = Vec::new();
+    let mut queue = VecDeque::from([first]);
+    while let Some(state) = queue.pop_front() {
+        let (a, b, mover) = state;
+        let own = if mover == 0 { a } else { b };
+        let mut out = Vec::new();
+        for (next, _) in oracle_next(board, rules, own) {
+            let result = match next {
+                None => Err(mover),
+                Some(node) => {
+                    // The mover's turn ends when it reaches a `Start` or `Skip` node
+                    // (`Start` -> `Throw` is the same turn).
+                    let same_turn = matches!(node, OracleNode::Throw(_));
+                    let next_mover = if same_turn { mover } else { 1 - mover };
+                    Ok(if mover == 0 {
+                        (node, b, next_mover)
+                    } else {
+                        (a, node, next_mover)
+                    })
+                }
+            };
+            if let Ok(s) = result {
+                if let Entry::Vacant(slot) = index.entry(s) {
+                    slot.insert(states.len());
+                    states.push(s);
+                    queue.push_back(s);
+                }
+            }
+            out.push(result);
+        }
+        edges.push(out);
+    }
+    let n = states.len();
+    let f = rules.die as f64;
+    let mut m = vec![vec![0.0; n + 1]; n];
+    for (i, out) in edges.iter().enumerate() {
+        m[i][i] += 1.0;
+        for result in out {
+            match result {
+                Ok(s) => m[i][index[s]] -= 1.0 / f,
+                Err(0) => m[i][n] += 1.0 / f,
+                Err(_) => {}
+            }
+        }
+    }
+    for col in 0..n {
+        let best = (col..n)
+            .max_by(|&x, &y| m[x][col].abs().total_cmp(&m[y][col].abs()))
+            .unwrap();
+        m.swap(col, best);
+        for r in 0..n {
+            if r != col && m[r][col] != 0.0 {
+                let factor = m[r][col] / m[col][col];
+                for c in col..=n {
+                    m[r][c] -= factor * m[col][c];
+                }
+            }
+        }
+    }
+    let p1 = m[0][n] / m[0][0];
+    [p1, 1.0 - p1]
+}
+
+// ---------------------------------------------------------------- simulation
+
+/// Turns one counter takes (simulated throw by throw), or `None` after `cap` turns.
+fn simulate_turns(board: &Board, rules: &Rules, rng: &mut StdRng, cap: u64) -> Option<u64> {
+    let mut at = rules.start;
+    let mut skip = false;
+    for turn in 1..=cap {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        loop {
+            let die = rng.random_range(1..=rules.die);
+            let Some(to) = step(board, rules, at, die) else {
+                break;
+            };
+            if to == board.goal() {
+                return Some(turn);
+            }
+            at = to;
+            match board.special(to) {
+                Some(Special::ExtraTurn) => continue,
+                Some(Special::MissTurn) => skip = true,
+                None => {}
+            }
+            break;
+        }
+    }
+    None
+}
+
+/// A board with every kind of square: ladders, chutes, a chained jump, a jump to the goal,
+/// miss-a-turn and extra-turn squares (one near the goal, where bounces revisit it).
+fn every_kind_of_square() -> Board {
+    Board::new(
+        30,
+        &[
+            Jump::new(3, 12),
+            Jump::new(12, 17),
+            Jump::new(9, 2),
+            Jump::new(22, 6),
+            Jump::new(25, 30),
+            Jump::new(27, 14),
+        ],
+        &[
+            (5, Special::MissTurn),
+            (8, Special::ExtraTurn),
+            (15, Special::ExtraTurn),
+            (20, Special::MissTurn),
+            (28, Special::ExtraTurn),
+            (29, Special::MissTurn),
+        ],
+    )
+    .unwrap()
+}
+
+fn milton_bradley() -> Board {
+    let jumps = [
+        (1, 38),
+        (4, 14),
+        (9, 31),
+        (21, 42),
+        (28, 84),
+        (36, 44),
+        (51, 67),
+        (71, 91),
+        (80, 100),
+        (16, 6),
+        (47, 26),
+        (49, 11),
+        (56, 53),
+        (62, 19),
+        (64, 60),
+        (87, 24),
+        (93, 73),
+        (95, 75),
+        (98, 78),
+    ];
+    let jumps: Vec<Jump> = jumps.iter().map(|&(a, b)| Jump::new(a, b)).collect();
+    Board::new(100, &jumps, &[]).unwrap()
+}
+
+// ---------------------------------------------------------------- hand-computed boards
+
+#[test]
+fn one_square_is_a_geometric_wait_for_a_one() {
+    let board = Board::new(1, &[], &[]).unwrap();
+    let odds = Odds::new(&board, &Rules::default()).unwrap();
+    assert_eq!(odds.min_turns(), 1);
+    assert_eq!(odds.expected_turns(), 6.0);
+    assert_eq!(odds.expected_turns_exact().unwrap(), q(6, 1));
+    let distribution = odds.distribution().unwrap();
+    assert!(close(distribution.probability(3), 25.0 / 216.0, 1e-15));
+    // (5/6)^3 = 0.5787 > 1/2 >= (5/6)^4 = 0.4823.
+    assert_eq!(distribution.median(), 4);
+    assert_eq!(distribution.quantile(0.9), Some(13)); // (5/6)^12 = 0.112, (5/6)^13 = 0.093
+    let race = distribution.race(2).unwrap();
+    // Seat 1: (1/6) / (1 - 25/36) = 6/11; a round ends with 11/36.
+    assert!(close(race.win_probability[0], 6.0 / 11.0, 1e-15));
+    assert!(close(race.win_probability[1], 5.0 / 11.0, 1e-15));
+    assert!(close(race.expected_rounds, 36.0 / 11.0, 1e-15));
+    assert!(race.truncation_bound < 1e-15);
+}
+
+#[test]
+fn an_empty_board_with_overshoot_win_lasts_a_fixed_or_short_time() {
+    // Two squares and a coin: 2 wins at once, 1 then anything wins. E = 3/2.
+    let board = Board::new(2, &[], &[]).unwrap();
+    let odds = Odds::new(&board, &rules(0, Overshoot::Win, 2)).unwrap();
+    assert_eq!(odds.expected_turns_exact().unwrap(), q(3, 2));
+    assert_eq!(odds.min_turns(), 1);
+    let distribution = odds.distribution().unwrap();
+    assert_eq!(distribution.probability(1), 0.5);
+    assert_eq!(distribution.probability(2), 0.5);
+    assert_eq!(distribution.horizon(), 2);
+    // Three squares, die 3, overshoot win: E2 = 1, E1 = 4/3, E0 = 1 + 4/9 + 1/3 = 16/9.
+    let board = Board::new(3, &[], &[]).unwrap();
+    let odds = Odds::new(&board, &rules(0, Overshoot::Win, 3)).unwrap();
+    assert_eq!(odds.expected_turns_exact().unwrap(), q(16, 9));
+}
+
+#[test]
+fn one_ladder() {
+    // Ten squares, die 6, stay, a ladder 1 -> 9: from 9 only a 1 wins (6 turns); from 0:
+    // a 1 climbs to 9; 2..6 land on 2..6. Checked against the oracle and by hand below.
+    let board = Board::new(10, &[Jump::new(1, 9)], &[]).unwrap();
+    let odds = Odds::new(&board, &Rules::default()).unwrap();
+    assert_eq!(odds.min_turns(), 2);
+    let exact = odds.expected_turns_exact().unwrap();
+    assert_eq!(exact, oracle_expected(&board, &Rules::default()).unwrap());
+    // By hand, with E(s) for s in 4..=9 on an empty stretch: E(9) = 6, E(8) = 1 + (E9 + E10... )
+    // is the classic "exact finish" recursion E(s) = 6/(number of useful faces)...; the
+    // oracle is the independent check here, and a ladder to the goal gives 1 turn exactly:
+    let board = Board::new(10, &[Jump::new(1, 10)], &[]).unwrap();
+    let odds = Odds::new(&board, &rules(9, Overshoot::Stay, 6)).unwrap();
+    assert_eq!(odds.expected_turns_exact().unwrap(), q(6, 1));
+    let board = Board::new(3, &[Jump::new(1, 3)], &[]).unwrap();
+    let odds = Odds::new(&board, &rules(0, Overshoot::Stay, 2)).unwrap();
+    assert_eq!(odds.expected_turns_exact().unwrap(), q(2, 1));
+}
+
+#[test]
+fn misses_and_extras_by_hand() {
+    // Two squares, a coin, square 1 is miss-a-turn: a 2 wins (1 turn); a 1 lands on 1,
+    // the next turn is skipped, then a geometric wait for a 1 (2 turns on average).
+    // E = 1 + 1/2 (1 + 2) = 5/2.
+    let board = Board::new(2, &[], &[(1, Special::MissTurn)]).unwrap();
+    let odds = Odds::new(&board, &rules(0, Overshoot::Stay, 2)).unwrap();
+    assert_eq!(odds.expected_turns_exact().unwrap(), q(5, 2));
+    let distribution = odds.distribution().unwrap();
+    assert_eq!(distribution.probability(1), 0.5);
+    assert_eq!(distribution.probability(2), 0.0);
+    assert_eq!(distribution.probability(3), 0.25);
+    // Same with an extra-turn square: a 1 lands on 1 and throws again at once; a 1 then wins,
+    // a 2 is ignored and the turn ends on 1. P(T = 1) = 1/2 + 1/4 = 3/4; from 1, 2 turns.
+    // E = 1 + 1/4 * 2 = 3/2.
+    let board = Board::new(2, &[], &[(1, Special::ExtraTurn)]).unwrap();
+    let odds = Odds::new(&board, &rules(0, Overshoot::Stay, 2)).unwrap();
+    assert_eq!(odds.expected_turns_exact().unwrap(), q(3, 2));
+    assert_eq!(odds.distribution().unwrap().probability(1), 0.75);
+    assert_eq!(odds.min_turns(), 1);
+}
+
+#[test]
+fn bounce_back_onto_an_extra_square_is_folded_into_the_turn() {
+    // Three squares, die 4, bounce, square 2 extra. From 2: 1 wins, 2 -> 4 bounces to 2
+    // (extra again), 3 -> 5 bounces to 1, 4 -> 6 bounces to 0. The turn can revisit 2 any
+    // number of times: the fold must solve, not recurse.
+    let board = Board::new(3, &[], &[(2, Special::ExtraTurn)]).unwrap();
+    let rules = rules(0, Overshoot::Bounce, 4);
+    let odds = Odds::new(&board, &rules).unwrap();
+    assert_eq!(
+        odds.expected_turns_exact().unwrap(),
+        oracle_expected(&board, &rules).unwrap()
+    );
+    // Within a turn from 2: y = 1/4 goal + 1/4 y + 1/4 [end on 1] + 1/4 [end on 0], so
+    // y = 1/3 each. Turns start on 0 or 1 only; from 0: a 1 ends on 1, a 2 and a 4 (bouncing
+    // to 2) continue with y, a 3 wins: P(goal) = 1/4 + 2/4 * 1/3 = 5/12. From 1: a 2 wins,
+    // a 1 and a 3 (bouncing to 2) continue with y, a 4 bounces to 1: again 5/12. So T is
+    // geometric with p = 5/12 and E[T] = 12/5.
+    assert_eq!(odds.expected_turns_exact().unwrap(), q(12, 5));
+    assert!(close(
+        odds.distribution().unwrap().probability(1),
+        5.0 / 12.0,
+        1e-15
+    ));
+    assert_eq!(odds.states(), 2);
+}
+
+#[test]
+fn the_start_square_triggers_nothing() {
+    // Starting on a ladder's foot, a miss or an extra square does nothing.
+    let board = Board::new(2, &[Jump::new(1, 2)], &[]).unwrap();
+    let odds = Odds::new(&board, &rules(1, Overshoot::Stay, 1)).unwrap();
+    assert_eq!(odds.expected_turns_exact().unwrap(), q(1, 1));
+    let board = Board::new(2, &[], &[(1, Special::MissTurn)]).unwrap();
+    let odds = Odds::new(&board, &rules(1, Overshoot::Stay, 1)).unwrap();
+    assert_eq!(odds.expected_turns_exact().unwrap(), q(1, 1));
+}
+
+#[test]
+fn milton_bradley_matches_the_published_fraction() {
+    // Althoen, King and Schilling, "How long is a game of Snakes and Ladders?", Mathematical
+    // Gazette 77 (1993): the expected number of moves of Milton Bradley's board.
+    let odds = Odds::new(&milton_bradley(), &Rules::default()).unwrap();
+    assert_eq!(
+        odds.expected_turns_exact().unwrap().to_string(),
+        "225837582538403273407117496273279920181931269186581786048583/\
+         5757472998140039232950575874628786131130999406013041613400"
+    );
+    assert_eq!(odds.expected_turns(), 39.22512230823496);
+    assert_eq!(odds.min_turns(), 7);
+    let distribution = odds.distribution().unwrap();
+    for players in 1..=4 {
+        let race = distribution.race(players).unwrap();
+        let total: f64 = race.win_probability.iter().sum();
+        assert!((total - 1.0).abs() < 4e-16, "{players}: {total}");
+        assert!(
+            race.win_probability.windows(2).all(|w| w[0] > w[1]),
+            "going first helps"
+        );
+        assert!(race.truncation_bound < 1e-15);
+    }
+}
+
+#[test]
+fn modular_and_big_rational_elimination_agree() {
+    // The exact value by CRT against the per-turn chain solved in big rationals.
+    let boards = [
+        (milton_bradley(), Rules::default()),
+        (every_kind_of_square(), rules(0, Overshoot::Bounce, 6)),
+        (every_kind_of_square(), rules(4, Overshoot::Win, 5)),
+    ];
+    for (board, rules) in boards {
+        let odds = Odds::new(&board, &rules).unwrap();
+        let chain = odds.structure.fold::<BigRational>().unwrap();
+        let direct = chain.expected_turns().unwrap()[chain.start].clone();
+        assert_eq!(odds.expected_turns_exact().unwrap(), direct);
+    }
+}
+
+// ---------------------------------------------------------------- errors
+
+#[test]
+fn settings_are_checked() {
+    let board = Board::new(5, &[], &[]).unwrap();
+    assert_eq!(
+        Odds::new(&board, &rules(0, Overshoot::Stay, 0)).unwrap_err(),
+        OddsError::NoFaces
+    );
+    assert_eq!(
+        Odds::new(&board, &rules(5, Overshoot::Stay, 6)).unwrap_err(),
+        OddsError::StartNotBeforeGoal { start: 5, goal: 5 }
+    );
+    assert!(Odds::new(&board, &rules(0, Overshoot::Bounce, 6)).is_ok());
+    assert_eq!(
+        Odds::new(&board, &rules(0, Overshoot::Bounce, 7)).unwrap_err(),
+        OddsError::BouncePastStart { faces: 7, goal: 5 }
+    );
+    let odds = Odds::new(&board, &Rules::default()).unwrap();
+    assert_eq!(
+        odds.distribution().unwrap().race(0).unwrap_err(),
+        OddsError::NoPlayers
+    );
+}
+
+#[test]
+fn a_goal_out_of_reach_is_an_error() {
+    // Die 2: squares 8 and 9 both chute to 1, so 10 can never be reached.
+    let board = Board::new(10, &[Jump::new(8, 1), Jump::new(9, 1)], &[]).unwrap();
+    assert_eq!(
+        Odds::new(&board, &rules(0, Overshoot::Stay, 2)).unwrap_err(),
+        OddsError::GoalUnreachable { start: 0, goal: 10 }
+    );
+}
+
+#[test]
+fn a_goal_that_can_be_missed_forever_is_an_error() {
+    // Die 2: a 1 from 0 climbs to the goal, a 2 lands in 2..7, which chutes keep below 8.
+    let board = Board::new(10, &[Jump::new(1, 10), Jump::new(8, 3), Jump::new(9, 3)], &[]).unwrap();
+    let error = Odds::new(&board, &rules(0, Overshoot::Stay, 2)).unwrap_err();
+    assert_eq!(error, OddsError::GoalMissable { square: 2, goal: 10 });
+    assert_eq!(
+        error.to_string(),
+        "the goal can be missed forever: the counter can reach square 2, and from there the goal 10 cannot be reached"
+    );
+    // A trap that is not reachable does not matter: start past it.
+    assert!(Odds::new(
+        &Board::new(10, &[Jump::new(5, 2)], &[]).unwrap(),
+        &rules(6, Overshoot::Stay, 1)
+    )
+    .is_ok());
+}
+
+#[test]
+fn huge_boards_are_refused_not_attempted() {
+    let board = Board::new(1_000_000_000_000, &[], &[]).unwrap();
+    assert!(matches!(
+        Odds::new(&board, &Rules::default()),
+        Err(OddsError::TooLarge { .. })
+    ));
+    let board = Board::new(5, &[], &[]).unwrap();
+    assert!(matches!(
+        Odds::new(&board, &rules(0, Overshoot::Win, 1_000_000_000_000)),
+        Err(OddsError::TooLarge { .. })
+    ));
+}
+
+#[test]
+fn a_game_too_long_to_tabulate_is_an_error() {
+    // A coin; every even square chutes back to 0: the goal 41 needs twenty 2s in a row.
+    let chutes: Vec<Jump> = (2..41).step_by(2).map(|s| Jump::new(s, 0)).collect();
+    let board = Board::new(41, &chutes, &[]).unwrap();
+    let odds = Odds::new(&board, &rules(0, Overshoot::Stay, 2)).unwrap();
+    assert!(odds.expected_turns() > 1e6);
+    assert!(matches!(
+        odds.distribution_within(1_000_000),
+        Err(OddsError::TooLong { rest, .. }) if rest > 0.5
+    ));
+}
+
+// ---------------------------------------------------------------- oracle and simulation
+
+#[test]
+fn the_two_player_product_chain_agrees() {
+    for overshoot in [Overshoot::Stay, Overshoot::Bounce, Overshoot::Win] {
+        let board = Board::new(
+            7,
+            &[Jump::new(2, 5), Jump::new(6, 1)],
+            &[(3, Special::MissTurn), (4, Special::ExtraTurn)],
+        )
+        .unwrap();
+        let rules = rules(0, overshoot, 3);
+        let race = Odds::new(&board, &rules)
+            .unwrap()
+            .distribution()
+            .unwrap()
+            .race(2)
+            .unwrap();
+        let oracle = oracle_two_players(&board, &rules);
+        for (got, want) in race.win_probability.iter().zip(oracle) {
+            assert!((got - want).abs() < 1e-12, "{overshoot:?}: {got} vs {want}");
+        }
+    }
+}
+
+#[test]
+fn monte_carlo_agrees_for_every_overshoot_rule() {
+    let board = every_kind_of_square();
+    let mut rng = StdRng::seed_from_u64(0x0dd5);
+    for overshoot in [Overshoot::Stay, Overshoot::Bounce, Overshoot::Win] {
+        let rules = rules(0, overshoot, 6);
+        let odds = Odds::new(&board, &rules).unwrap();
+        let distribution = odds.distribution().unwrap();
+        let games = 40_000;
+        let turns: Vec<u64> = (0..games)
+            .map(|_| simulate_turns(&board, &rules, &mut rng, 1_000_000).unwrap())
+            .collect();
+        // Mean: within 5 standard errors.
+        let n = games as f64;
+        let mean = turns.iter().sum::<u64>() as f64 / n;
+        let variance = turns.iter().map(|&t| (t as f64 - mean).powi(2)).sum::<f64>() / (n - 1.0);
+        let error = (variance / n).sqrt();
+        let expected = odds.expected_turns();
+        assert!(
+            (mean - expected).abs() < 5.0 * error,
+            "{overshoot:?}: simulated {mean}, exact {expected}"
+        );
+        // Every point of the distribution function: within 5 standard errors.
+        for t in 1..=distribution.quantile(0.99).unwrap() {
+            let p = distribution.cumulative(t);
+            let seen = turns.iter().filter(|&&x| x <= t).count() as f64 / n;
+            let error = (p * (1.0 - p) / n).sqrt().max(1.0 / n);
+            assert!(
+                (seen - p).abs() < 5.0 * error,
+                "{overshoot:?} P(T <= {t}): {seen} vs {p}"
+            );
+        }
+        // Three players in lock-step: pair up simulated walks.
+        let race = distribution.race(3).unwrap();
+        let mut wins = [0usize; 3];
+        let mut rounds = 0u64;
+        for game in turns.chunks_exact(3) {
+            let best = *game.iter().min().unwrap();
+            rounds += best;
+            wins[game.iter().position(|&t| t == best).unwrap()] += 1;
+        }
+        let races = (turns.len() / 3) as f64;
+        for (seat, &won) in wins.iter().enumerate() {
+            let p = race.win_probability[seat];
+            let seen = won as f64 / races;
+            assert!(
+                (seen - p).abs() < 5.0 * (p * (1.0 - p) / races).sqrt(),
+                "{overshoot:?} seat {seat}"
+            );
+        }
+        let mean_rounds = rounds as f64 / races;
+        assert!(
+            close(mean_rounds, race.expected_rounds, 0.05),
+            "{mean_rounds} vs {}",
+            race.expected_rounds
+        );
+    }
+}
+
+#[test]
+fn the_judge_engine_with_random_throws_agrees_with_chutes_odds() {
+    // `tabletop chutes --odds` promises the winning chances of `chutes::play` with a fair die:
+    // play the UVa sample's boards (misses, extras, a ladder to 95, chutes) with random throw
+    // lists through the judge engine itself and count who wins.
+    let boards = [
+        (
+            Board::new(
+                100,
+                &[Jump::new(6, 95), Jump::new(99, 1)],
+                &[(3, Special::MissTurn), (98, Special::ExtraTurn)],
+            )
+            .unwrap(),
+            2,
+        ),
+        (every_kind_of_square_on_100(), 3),
+    ];
+    let mut rng = StdRng::seed_from_u64(647);
+    for (board, players) in boards {
+        let race = Odds::new(&board, &Rules::default())
+            .unwrap()
+            .distribution()
+            .unwrap()
+            .race(players)
+            .unwrap();
+        let games = 12_000;
+        let mut wins = vec![0usize; players];
+        for _ in 0..games {
+            // Extend the list (never cut a game short) until the game is decided.
+            let mut throws: Vec<u8> = Vec::new();
+            let outcome = loop {
+                throws.extend((0..500).map(|_| rng.random_range(1..=6u8)));
+                match crate::chutes::play(&board, players, &throws) {
+                    Ok(outcome) => break outcome,
+                    Err(crate::chutes::ChutesError::OutOfThrows { .. }) => continue,
+                    Err(error) => panic!("{error}"),
+                }
+            };
+            wins[outcome.winner - 1] += 1;
+        }
+        for (seat, &won) in wins.iter().enumerate() {
+            let p = race.win_probability[seat];
+            let seen = won as f64 / games as f64;
+            let error = (p * (1.0 - p) / games as f64).sqrt();
+            assert!((seen - p).abs() < 5.0 * error, "seat {}: {seen} vs {p}", seat + 1);
+        }
+    }
+}
+
+/// A judge-style board (goal 100) with every kind of square.
+fn every_kind_of_square_on_100() -> Board {
+    Board::new(
+        100,
+        &[
+            Jump::new(4, 40),
+            Jump::new(40, 60),
+            Jump::new(33, 2),
+            Jump::new(77, 20),
+            Jump::new(94, 50),
+        ],
+        &[
+            (10, Special::MissTurn),
+            (25, Special::ExtraTurn),
+            (52, Special::ExtraTurn),
+            (97, Special::ExtraTurn),
+            (98, Special::MissTurn),
+        ],
+    )
+    .unwrap()
+}
+
+#[test]
+fn monte_carlo_agrees_on_milton_bradley() {
+    let board = milton_bradley();
+    let rules = Rules::default();
+    let odds = Odds::new(&board, &rules).unwrap();
+    let mut rng = StdRng::seed_from_u64(1993);
+    let games = 20_000;
+    let turns: Vec<u64> = (0..games)
+        .map(|_| simulate_turns(&board, &rules, &mut rng, 1_000_000).unwrap())
+        .collect();
+    let n = games as f64;
+    let mean = turns.iter().sum::<u64>() as f64 / n;
+    let variance = turns.iter().map(|&t| (t as f64 - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    assert!((mean - odds.expected_turns()).abs() < 5.0 * (variance / n).sqrt());
+}
+
+// ---------------------------------------------------------------- random small boards
+
+/// A goal, jumps, special squares (`true`: miss a turn) and rules.
+type SmallBoard = (Square, Vec<(Square, Square)>, Vec<(Square, bool)>, Rules);
+
+/// A random small board and rules (possibly invalid: loops, traps).
+fn small_board() -> impl Strategy<Value = SmallBoard> {
+    (2u64..=16, 1u64..=6, 0usize..3)
+        .prop_flat_map(|(goal, die, rule)| {
+            let overshoot = [Overshoot::Stay, Overshoot::Bounce, Overshoot::Win][rule];
+            let die = if overshoot == Overshoot::Bounce {
+                die.min(goal + 1)
+            } else {
+                die
+            };
+            (
+                Just(goal),
+                proptest::collection::vec((1..goal, 0..=goal), 0..5),
+                proptest::collection::vec((1..goal, any::<bool>()), 0..4),
+                prop_oneof![3 => Just(0u64), 1 => 0..goal],
+                Just(overshoot),
+                Just(die),
+            )
+        })
+        .prop_map(|(goal, jumps, specials, start, overshoot, die)| {
+            (
+                goal,
+                jumps,
+                specials,
+                Rules {
+                    start,
+                    overshoot,
+                    die,
+                },
+            )
+        })
+}
+
+fn build(goal: Square, jumps: &[(Square, Square)], specials: &[(Square, bool)]) -> Option<Board> {
+    let jumps: Vec<Jump> = jumps
+        .iter()
+        .filter(|(a, b)| a != b)
+        .map(|&(a, b)| Jump::new(a, b))
+        .collect();
+    let specials: Vec<(Square, Special)> = specials
+        .iter()
+        .map(|&(s, miss)| {
+            (
+                s,
+                if miss {
+                    Special::MissTurn
+                } else {
+                    Special::ExtraTurn
+                },
+            )
+        })
+        .collect();
+    Board::new(goal, &jumps, &specials).ok()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 160, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_boards_agree_with_the_oracle((goal, jumps, specials, rules) in small_board()) {
+        let Some(board) = build(goal, &jumps, &specials) else { return Ok(()) };
+        let odds = Odds::new(&board, &rules);
+        let oracle = oracle_expected(&board, &rules);
+        match (odds, oracle) {
+            (Err(error), Err(())) => {
+                let expected = matches!(error, OddsError::GoalUnreachable { .. } | OddsError::GoalMissable { .. });
+                prop_assert!(expected, "{:?}", error);
+            }
+            (Ok(odds), Ok(oracle)) => {
+                let exact = odds.expected_turns_exact().unwrap();
+                prop_assert_eq!(&exact, &oracle);
+                // Lowest terms, positive denominator.
+                prop_assert!(exact.numer().gcd(exact.denom()).is_one());
+                prop_assert!(exact.denom().is_positive());
+                // The float agrees with the fraction.
+                let float = exact.to_f64().unwrap();
+                prop_assert!(close(odds.expected_turns(), float, 1e-9), "{} vs {}", odds.expected_turns(), float);
+                // The distribution: sums to 1, its mean is the expected value.
+                let distribution = odds.distribution().unwrap();
+                let total: f64 = (0..=distribution.horizon()).map(|t| distribution.probability(t)).sum();
+                prop_assert!((total + distribution.survival(distribution.horizon()) - 1.0).abs() < 1e-12);
+                let mean: f64 = (0..distribution.horizon()).map(|t| distribution.survival(t)).sum();
+                prop_assert!(close(mean, float, 1e-9), "{} vs {}", mean, float);
+                prop_assert_eq!(
+                    odds.min_turns(),
+                    (1..).find(|&t| distribution.probability(t) > 0.0).unwrap()
+                );
+                for players in 1..=4 {
+                    let race = distribution.race(players).unwrap();
+                    let total: f64 = race.win_probability.iter().sum();
+                    prop_assert!((total - 1.0).abs() < 1e-12, "{} players: {}", players, total);
+                    prop_assert!(race.win_probability.iter().all(|&p| (0.0..=1.0).contains(&p)));
+                    prop_assert!(race.truncation_bound < 1e-15);
+                }
+            }
+            (odds, oracle) => prop_assert!(false, "engine {:?} vs oracle {:?}", odds.map(|o| o.expected_turns()), oracle),
+        }
+    }
+
+    #[test]
+    fn random_boards_two_players_agree_with_the_product_chain((goal, jumps, specials, rules) in small_board()) {
+        prop_assume!(goal <= 8);
+        let Some(board) = build(goal, &jumps, &specials) else { return Ok(()) };
+        let Ok(odds) = Odds::new(&board, &rules) else { return Ok(()) };
+        let race = odds.distribution().unwrap().race(2).unwrap();
+        let oracle = oracle_two_players(&board, &rules);
+        for (got, want) in race.win_probability.iter().zip(oracle) {
+            prop_assert!((got - want).abs() < 1e-10, "{} vs {}", got, want);
+        }
+    }
+}
