@@ -165,6 +165,19 @@ mod tests {
     }
 
     #[test]
+    fn missed_turns_in_a_row_are_each_skipped_in_turn() {
+        let b = board(&[(8, 99)], &[-3, -4]);
+        // 3 (miss), 4 (miss), [1 skipped], [2 skipped], 5 -> 8 -> 99, 6, 1 -> 100.
+        assert_eq!(
+            play(&b, 2, &[3, 4, 5, 6, 1, 1]).unwrap(),
+            Outcome {
+                winner: 1,
+                throws_used: 5
+            }
+        );
+    }
+
+    #[test]
     fn an_extra_turn_throws_again_and_follows_every_rule() {
         // Extra on 4, then the extra throw lands on a chute.
         let b = board(&[(6, 99), (7, 1)], &[4]);
