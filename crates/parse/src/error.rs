@@ -127,8 +127,11 @@ pub(crate) fn located(source: &[u8], error: NomError<&[u8]>) -> ParseError {
     let token = next_token(error.input);
     let found = if error.input.iter().all(u8::is_ascii_whitespace) {
         "end of input".to_string()
-    } else if token.is_empty() {
+    } else if matches!(error.input.first(), Some(b'\n' | b'\r')) {
         "end of line".to_string()
+    } else if token.is_empty() {
+        // Some other white space, such as a form feed: name it.
+        format!("{:?}", char::from(error.input.first().copied().unwrap_or(b' ')))
     } else {
         format!("`{}`", String::from_utf8_lossy(token))
     };
