@@ -120,3 +120,43 @@ fn an_unjumped_pig_counters_for_its_side() {
 fn deck_extra_cards_are_ignored() {
     check("deck-extra-cards-are-ignored", "MP\nP\nDEAD\n");
 }
+
+/// §5, §12.4, §12.8: a duel cancelled by J is still a card used, so the scan restarts at the
+/// leftmost card; a K skipped earlier is played once the J made its target jump. (One
+/// published accepted solution resumes after the F instead; the others and the spec restart.)
+/// Seats MP, FP, ZP; m = 1, every draw is F.
+/// - T1 MP: draws F F: D J D D F F. Nobody is marked or jumped: no target.
+/// - T2 FP: draws F F: D K D D F F. K skipped (the ZP has not jumped). F on the MP: the FP
+///   jumps; the loyal side is asked from the FP: the ZP plays J and jumps; the FP has no J to
+///   counter: the duel is cancelled. Restart: K on the now-jumped ZP, which discards a D. F on
+///   the MP: the ZP has no J left, the MP plays its J, no counter: cancelled. FP holds D D D.
+/// - T3 ZP: draws F F: D D F F. Two duels on the jumped FP, which has no K or J: 3, 2 HP.
+/// - T4 MP: draws F F: D D D F F F F. Two duels: the FP drops to 1, then 0 and dies, the last
+///   FP (no reward). The MP holds D D D F F, the ZP D D.
+#[test]
+fn a_cancelled_duel_restarts_the_scan() {
+    check("a-cancelled-duel-restarts-the-scan", "MP\nD D D F F\nDEAD\nD D\n");
+}
+
+/// §8, §12.9: a K used while equipped still counts after the MP loses its Z for killing a
+/// ZP, so a K drawn later in the same turn is held back. (One published accepted solution
+/// counts only Ks used without a Z; the others and the spec count every K.)
+/// Seats MP, FP, ZP, FP.
+/// - T1 MP: draws D D: Z D D D D D. Equips Z.
+/// - T2 pig 2: draws D D: N N N D D D. Three N's: the ZP, pig 4 and the MP (no K anywhere, no
+///   J) drop to 1 HP each; pig 2 hurt the MP unjumped: similar. Pig 2 holds D D D.
+/// - T3, T4: draw D D, nothing to play.
+/// - T5 MP: draws K N: D D D D D K N. K on the similar pig 2 (k_used = 1), which discards a D.
+///   N: pig 2 has no K: 3 HP. The ZP has no K: dies, killed by the MP, which throws away D×5 and
+///   its Z. Pig 4 has no K: dies, not the last FP: the MP draws K D D. The turn goes on: the K
+///   is held back (one K already used, no Z).
+/// - T6 pig 2: draws F F: D D F F. F on the MP: pig 2 jumps; no J anywhere; the MP discards its
+///   K, pig 2 has none: 2 HP. F: the MP has no K: 0 HP, no P: dies. FP wins, pig 2 holds D D.
+///   (Had the MP played the K at T5, pig 2 would have discarded a D and hold D F.)
+#[test]
+fn a_kill_used_with_the_crossbow_counts_after_losing_it() {
+    check(
+        "a-kill-used-with-the-crossbow-counts-after-losing-it",
+        "FP\nDEAD\nD D\nDEAD\nDEAD\n",
+    );
+}
