@@ -393,9 +393,7 @@ mod tests {
     use super::*;
 
     fn error(text: &str) -> (usize, usize, String) {
-        let error = parse(text.as_bytes()).unwrap_err();
-        let at = error.position(text.as_bytes());
-        (at.line, at.column, error.message)
+        crate::error::rejection(text, parse)
     }
 
     #[test]

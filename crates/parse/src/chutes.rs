@@ -217,9 +217,7 @@ mod tests {
         "3 6 3 2 5 1 3 4 2 3 1 2 0\n2\n6 95\n99 1\n0 0\n-3\n98\n0\n2\n3 99\n6 90\n0 0\n0\n0\n";
 
     fn error(text: &str) -> (usize, usize, String) {
-        let error = parse(text.as_bytes()).unwrap_err();
-        let at = error.position(text.as_bytes());
-        (at.line, at.column, error.message)
+        crate::error::rejection(text, parse)
     }
 
     #[test]

@@ -159,6 +159,17 @@ pub(crate) fn next_token(input: &[u8]) -> &[u8] {
     &input[..end]
 }
 
+/// For tests: the line, column and message of the error `parse` must report for `text`.
+#[cfg(test)]
+pub(crate) fn rejection<T: std::fmt::Debug>(
+    text: &str,
+    parse: impl Fn(&[u8]) -> Result<T, ParseError>,
+) -> (usize, usize, String) {
+    let error = parse(text.as_bytes()).expect_err("the text must be rejected");
+    let at = error.position(text.as_bytes());
+    (at.line, at.column, error.message)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -685,9 +685,7 @@ mod tests {
         "4\n2 1 2\n0\n1 3\n0\n1 0\n2 0 2\n0\n\n4\n1 1\n1 2\n0\n0\n2 0 1\n2 1 1\n3 0 1 3\n0\n";
 
     fn error(text: &str) -> (usize, usize, String) {
-        let error = parse(text.as_bytes()).unwrap_err();
-        let at = error.position(text.as_bytes());
-        (at.line, at.column, error.message)
+        crate::error::rejection(text, parse)
     }
 
     #[test]

@@ -244,9 +244,7 @@ mod tests {
     const SAMPLE: &str = "3 10\nMP D D F F\nZP N N N D\nFP J J J J\nF F D D J J F F K D\n";
 
     fn error(text: &str) -> (usize, usize, String) {
-        let error = parse(text.as_bytes()).unwrap_err();
-        let at = error.position(text.as_bytes());
-        (at.line, at.column, error.message)
+        crate::error::rejection(text, parse)
     }
 
     #[test]

@@ -360,9 +360,7 @@ mod tests {
     const SAMPLE: &str = "6 1 3\n35 25\n3 23 5 16 20 33\n";
 
     fn error(text: &str) -> (usize, usize, String) {
-        let error = parse(text.as_bytes()).unwrap_err();
-        let at = error.position(text.as_bytes());
-        (at.line, at.column, error.message)
+        crate::error::rejection(text, parse)
     }
 
     fn error_span(text: &str) -> String {
