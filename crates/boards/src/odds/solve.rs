@@ -241,34 +241,14 @@ pub(crate) fn solve<T: Field, R: Rhs<T>>(
 mod tests {
     use super::*;
 
-    #[allow(clippy::needless_range_loop)]
+    /// Dense elimination on `[a | b]`, for comparison.
     fn dense_solve(a: &[Vec<f64>], b: &[f64]) -> Vec<f64> {
-        // Gauss-Jordan with partial pivoting, for comparison.
-        let n = b.len();
-        let mut m: Vec<Vec<f64>> = a
+        let augmented = a
             .iter()
             .zip(b)
-            .map(|(row, &v)| {
-                let mut row = row.clone();
-                row.push(v);
-                row
-            })
+            .map(|(row, &v)| row.iter().copied().chain([v]).collect())
             .collect();
-        for col in 0..n {
-            let best = (col..n)
-                .max_by(|&x, &y| m[x][col].abs().total_cmp(&m[y][col].abs()))
-                .unwrap();
-            m.swap(col, best);
-            for r in 0..n {
-                if r != col {
-                    let f = m[r][col] / m[col][col];
-                    for c in col..=n {
-                        m[r][c] -= f * m[col][c];
-                    }
-                }
-            }
-        }
-        (0..n).map(|r| m[r][n] / m[r][r]).collect()
+        crate::odds::tests::gauss_jordan(augmented)
     }
 
     #[test]

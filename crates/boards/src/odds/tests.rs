@@ -207,6 +207,15 @@ fn oracle_two_players(board: &Board, rules: &Rules) -> [f64; 2] {
             }
         }
     }
+    let p1 = gauss_jordan(m)[0];
+    [p1, 1.0 - p1]
+}
+
+/// Solves the square system given as augmented rows `[A | b]` by Gauss-Jordan elimination with
+/// partial pivoting: the plain dense method the tests compare the real solvers with.
+#[allow(clippy::needless_range_loop)]
+pub(super) fn gauss_jordan(mut m: Vec<Vec<f64>>) -> Vec<f64> {
+    let n = m.len();
     for col in 0..n {
         let best = (col..n)
             .max_by(|&x, &y| m[x][col].abs().total_cmp(&m[y][col].abs()))
@@ -221,8 +230,7 @@ fn oracle_two_players(board: &Board, rules: &Rules) -> [f64; 2] {
             }
         }
     }
-    let p1 = m[0][n] / m[0][0];
-    [p1, 1.0 - p1]
+    (0..n).map(|r| m[r][n] / m[r][r]).collect()
 }
 
 // ---------------------------------------------------------------- simulation
