@@ -183,3 +183,29 @@ fn pigs_trace_goes_to_stderr() {
     assert!(trace.ends_with("game over: FP wins, because the MP was killed by pig 3 (FP)\n"));
     assert_eq!(trace.lines().count(), 30);
 }
+
+/// The README's pipeline on a multi-case input: Graphviz draws one picture with one cluster
+/// per test case. Run with `cargo test -p tabletop -- --ignored` where `dot` is installed.
+#[test]
+#[ignore = "needs Graphviz `dot` on the PATH"]
+fn grundy_dot_output_renders_with_graphviz() {
+    let graph = tabletop(&["grundy", "--dot"], GRUNDY_TWO_CASES);
+    assert!(graph.status.success());
+    let mut dot = Command::new("dot")
+        .arg("-Tsvg")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("Graphviz `dot` is on the PATH");
+    dot.stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(&graph.stdout)
+        .expect("dot reads the graph");
+    let svg = dot.wait_with_output().expect("dot finishes");
+    assert!(svg.status.success(), "{}", text(&svg.stderr));
+    let svg = text(&svg.stdout);
+    assert_eq!(svg.matches("<svg").count(), 1);
+    assert_eq!(svg.matches("class=\"cluster\"").count(), 2);
+}
