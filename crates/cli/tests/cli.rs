@@ -209,3 +209,16 @@ fn grundy_dot_output_renders_with_graphviz() {
     assert_eq!(svg.matches("<svg").count(), 1);
     assert_eq!(svg.matches("class=\"cluster\"").count(), 2);
 }
+
+/// The README's pigs trace is what the binary writes, line for line.
+#[test]
+fn readme_pigs_trace_is_true() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
+    let command = "$ tabletop pigs --trace fixtures/pigs/spec-sample.in 2>&1 >/dev/null\n";
+    let start = readme.find(command).expect("the README shows the sample trace") + command.len();
+    let shown = &readme[start..start + readme[start..].find("```").expect("the block ends")];
+    let input = std::fs::read_to_string(root.join("fixtures/pigs/spec-sample.in")).expect("fixture");
+    let output = tabletop(&["pigs", "--trace"], &input);
+    assert_eq!(text(&output.stderr), shown);
+}
