@@ -1,0 +1,192 @@
+//! The text `tabletop stress` prints: a one-line summary, or a failure report.
+
+use std::fmt::Write;
+use std::time::Duration;
+
+use tabletop_pigs::{Event, Game as PigsGame};
+
+use crate::gen::pigs_setup;
+use crate::input::{Input, PigsInput};
+use crate::run::{first_difference, Command, Status};
+use crate::{Config, Failed, Summary};
+
+fn millis(duration: Duration) -> String {
+    format!("{:.1} ms", duration.as_secs_f64() * 1000.0)
+}
+
+/// One line: every run agreed.
+pub fn summary(config: &Config, summary: &Summary) -> String {
+    format!(
+        "ok: {} runs of `tabletop gen {} --size {}{} --seed {}..` agree with tabletop ({:.2} s, slowest run {})\n",
+        summary.runs,
+        config.spec.game,
+        config.spec.size,
+        if config.spec.cycles { " --cycles" } else { "" },
+        config.seed,
+        summary.elapsed.as_secs_f64(),
+        millis(summary.slowest),
+    )
+}
+
+/// `text` under a heading, ending with a newline.
+fn section(out: &mut String, heading: &str, text: &str) {
+    let _ = writeln!(out, "--- {heading}");
+    out.push_str(text);
+    if !text.is_empty() && !text.ends_with('\n') {
+        out.push('\n');
+    }
+}
+
+/// The failure report: what failed, the minimal input, tabletop's answer, the command's
+/// output or status, the first differing line, and for 猪国杀 where to look in the story.
+pub fn failure(config: &Config, failed: &Failed, command: &Command) -> String {
+    let mut out = String::new();
+    let spec = config.spec;
+    let _ = writeln!(
+        out,
+        "FAILED: run {} of {} ({}): `tabletop gen {} --size {}{} --seed {}` prints the input",
+        failed.run + 1,
+        config.runs,
+        failed.failure,
+        spec.game,
+        spec.size,
+        if spec.cycles { " --cycles" } else { "" },
+        failed.seed,
+    );
+    let (before, after) = (failed.original.render().len(), failed.minimal.render().len());
+    if failed.reproduced {
+        let s = &failed.stats;
+        let _ = writeln!(
+            out,
+            "shrunk from {before} to {after} bytes: {} candidates probed ({} invalid, skipped), {} kept, {:.2} s",
+            s.probes,
+            s.invalid,
+            s.kept,
+            s.elapsed.as_secs_f64()
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "does not reproduce: a second run on the same input did not fail the same way \
+             (a flaky or time-dependent program?); the input is shown unshrunk"
+        );
+    }
+    section(&mut out, "minimal input", &failed.minimal.render());
+    section(&mut out, "tabletop's answer", &failed.expected);
+    let output = &failed.output;
+    let heading = format!(
+        "output of `{}` ({}, {})",
+        command.display(),
+        output.status,
+        millis(output.elapsed)
+    );
+    section(&mut out, &heading, &output.stdout);
+    if output.status == Status::TimedOut {
+        let _ = writeln!(out, "--- time limit: {:.3} s", command.timeout.as_secs_f64());
+    }
+    if !output.stderr.is_empty() {
+        section(&mut out, "its stderr", &output.stderr);
+    }
+    match first_difference(&failed.expected, &output.stdout) {
+        Some(d) => {
+            let show = |line: &Option<String>| line.as_ref().map_or("(end of output)".to_string(), |l| format!("`{l}`"));
+            let _ = writeln!(
+                out,
+                "--- first difference: line {}: expected {}, got {}",
+                d.line,
+                show(&d.expected),
+                show(&d.actual)
+            );
+            if let Input::Pigs(pigs) = &failed.minimal {
+                out.push_str(&pigs_story(pigs, d.line));
+            }
+        }
+        None => {
+            let _ = writeln!(out, "--- the output itself is right; the failure is the {}", output.status);
+        }
+    }
+    out
+}
+
+/// Where tabletop's story touches the pig on output line `line` for the last time: the
+/// stories of the two programs part there or before (when the command's pig differs) or the
+/// game ends differently (line 1).
+fn pigs_story(input: &PigsInput, line: usize) -> String {
+    let Ok(mut game) = PigsGame::new(&pigs_setup(input)) else {
+        return String::new();
+    };
+    game.record_events();
+    if game.run().is_err() {
+        return String::new();
+    }
+    let turns = game.turns();
+    let mut turn = 0;
+    let mut last = vec![0; input.pigs.len()];
+    let mut died = vec![None; input.pigs.len()];
+    for event in game.events() {
+        let pig = match event {
+            Event::Turn { number, .. } => {
+                turn = *number;
+                continue;
+            }
+            Event::Death { pig, .. } => {
+                if let Some(slot) = died.get_mut(*pig) {
+                    *slot = Some(turn);
+                }
+                Some(*pig)
+            }
+            Event::Draw { pig, .. }
+            | Event::Use { pig, .. }
+            | Event::Discard { pig, .. }
+            | Event::Nullify { pig, .. }
+            | Event::Peach { pig }
+            | Event::Penalty { pig, .. }
+            | Event::Damage { pig, .. } => Some(*pig),
+            _ => None,
+        };
+        if let Some(slot) = pig.and_then(|pig| last.get_mut(pig)) {
+            *slot = turn;
+        }
+    }
+    let mut out = format!("--- the story: tabletop's game lasts {turns} turns");
+    if line >= 2 {
+        let pig = line - 2;
+        let role = input.pigs.get(pig).map_or("?", |(role, _)| role.name());
+        match died.get(pig).copied().flatten() {
+            Some(turn) => {
+                let _ = write!(out, "; pig {} ({role}) dies in turn {turn}", pig + 1);
+            }
+            None => {
+                let at = last.get(pig).copied().unwrap_or(0);
+                let _ = write!(out, "; pig {} ({role}) last changes in turn {at}", pig + 1);
+            }
+        }
+        out.push_str(": the stories part there or before (`tabletop pigs --trace` tells tabletop's turn by turn)");
+    } else {
+        out.push_str(": the two games end with different winners (`tabletop pigs --trace` tells tabletop's turn by turn)");
+    }
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabletop_pigs::{Card::*, Role};
+
+    #[test]
+    fn pigs_story_names_the_turn_a_pig_dies() {
+        // The spec's sample: pig 2 (ZP) dies in turn 4, the MP in turn 5.
+        let input = PigsInput {
+            pigs: vec![
+                (Role::Mp, [Dodge, Dodge, Duel, Duel]),
+                (Role::Zp, [Invasion, Invasion, Invasion, Dodge]),
+                (Role::Fp, [Nullify; 4]),
+            ],
+            deck: vec![Duel, Duel, Dodge, Dodge, Nullify, Nullify, Duel, Duel, Kill, Dodge],
+        };
+        let text = pigs_story(&input, 3);
+        assert!(text.contains("lasts 5 turns; pig 2 (ZP) dies in turn 4"), "{text}");
+        assert!(pigs_story(&input, 4).contains("pig 3 (FP) last changes in turn 5"));
+    }
+}
