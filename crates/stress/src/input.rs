@@ -98,6 +98,17 @@ impl Input {
         }
     }
 
+    /// The number of test cases (games, boards, graphs; a 猪国杀 input is one game). Judges
+    /// give at least one, so the shrinker never goes below one.
+    pub fn cases(&self) -> usize {
+        match self {
+            Input::Chutes(input) => input.games.len(),
+            Input::Snakes(input) => input.boards.len(),
+            Input::Grundy(input) => input.cases.len(),
+            Input::Pigs(_) => 1,
+        }
+    }
+
     /// The judge text of this input.
     ///
     /// ```

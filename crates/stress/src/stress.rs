@@ -192,6 +192,9 @@ fn reproduce_and_shrink(config: &Config, found: Found) -> Failed {
     spinner.set_message("shrinking the failing input");
     spinner.enable_steady_tick(Duration::from_millis(120));
     let probe = |candidate: &Input| -> Probe {
+        if candidate.cases() == 0 {
+            return Probe::Invalid;
+        }
         let text = candidate.render();
         match answer(game, text.as_bytes()) {
             Err(_) => Probe::Invalid,
