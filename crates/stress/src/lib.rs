@@ -34,7 +34,7 @@ pub mod run;
 pub mod shrink;
 mod stress;
 
-pub use stress::{stress, Config, Failed, Summary};
+pub use stress::{probe, stress, Config, Failed, RunError, Summary, Verdict};
 
 use std::fmt;
 use std::str::FromStr;

@@ -70,8 +70,12 @@ pub fn failure(config: &Config, failed: &Failed, command: &Command) -> String {
             "does not reproduce: a second run on the same input did not fail the same way \
              (a flaky or time-dependent program?); the input is shown unshrunk"
         );
+        if failed.failure == crate::run::Failure::Timeout {
+            let _ = writeln!(out, "(a timeout that does not come back: is the machine busy? try a larger --timeout)");
+        }
     }
-    section(&mut out, "minimal input", &failed.minimal.render());
+    let heading = if failed.reproduced { "minimal input" } else { "failing input (not shrunk)" };
+    section(&mut out, heading, &failed.minimal.render());
     section(&mut out, "tabletop's answer", &failed.expected);
     let output = &failed.output;
     let heading = format!(
@@ -102,7 +106,7 @@ pub fn failure(config: &Config, failed: &Failed, command: &Command) -> String {
             }
         }
         None => {
-            let _ = writeln!(out, "--- the output itself is right; the failure is the {}", output.status);
+            let _ = writeln!(out, "--- the output agrees with tabletop's; the run failed: {}", failed.failure);
         }
     }
     out

@@ -154,6 +154,22 @@ pub fn stress(config: &Config) -> Result<Verdict, RunError> {
     })
 }
 
+/// Whether `candidate` is a valid input (at least one test case, accepted by the parser and
+/// the engine) on which `command` fails exactly as `failure`. This is the shrinker's probe.
+pub fn probe(command: &Command, failure: Failure, candidate: &Input) -> Probe {
+    if candidate.cases() == 0 {
+        return Probe::Invalid;
+    }
+    let text = candidate.render();
+    let Ok(expected) = answer(candidate.game(), text.as_bytes()) else {
+        return Probe::Invalid;
+    };
+    match command.run(text.as_bytes()) {
+        Ok(output) if verdict(&expected, &output) == Some(failure) => Probe::Same,
+        _ => Probe::Other,
+    }
+}
+
 /// A mutex's value even if a thread panicked while holding it.
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -161,7 +177,6 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 fn reproduce_and_shrink(config: &Config, found: Found) -> Failed {
     let (run, original, expected, output, failure) = found;
-    let game = config.spec.game;
     let command = &config.command;
     let fails_same = |text: &str, expected: &str| -> (bool, Option<Output>) {
         match command.run(text.as_bytes()) {
@@ -191,17 +206,7 @@ fn reproduce_and_shrink(config: &Config, found: Found) -> Failed {
     };
     spinner.set_message("shrinking the failing input");
     spinner.enable_steady_tick(Duration::from_millis(120));
-    let probe = |candidate: &Input| -> Probe {
-        if candidate.cases() == 0 {
-            return Probe::Invalid;
-        }
-        let text = candidate.render();
-        match answer(game, text.as_bytes()) {
-            Err(_) => Probe::Invalid,
-            Ok(expected) if fails_same(&text, &expected).0 => Probe::Same,
-            Ok(_) => Probe::Other,
-        }
-    };
+    let probe = |candidate: &Input| probe(command, failure, candidate);
     let (minimal, stats) = shrink(failed.original.clone(), config.jobs, &probe);
     spinner.finish_and_clear();
     failed.expected = answer_input(&minimal).unwrap_or_default();
