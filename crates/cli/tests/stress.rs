@@ -3,6 +3,8 @@
 //! 1-minimal ones; tabletop itself passes thousands of runs; timeouts, crashes, flaky
 //! programs and usage errors are reported as such.
 
+#![allow(clippy::unwrap_used)] // a test crate: a failed unwrap is a failed test
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
@@ -101,7 +103,12 @@ fn finds_and_shrinks(game: Game, name: &str) {
     assert_eq!(judge(&script_command(name, true), &minimal), None, "{text}");
     for smaller in removals(&minimal) {
         if smaller.cases() > 0 && answer_input(&smaller).is_ok() {
-            assert_eq!(judge(&wrong, &smaller), None, "not 1-minimal: {}", smaller.render());
+            assert_eq!(
+                judge(&wrong, &smaller),
+                None,
+                "not 1-minimal: {}",
+                smaller.render()
+            );
         }
     }
 }
@@ -129,7 +136,13 @@ fn finds_an_mp_that_keeps_its_hand_after_killing_a_zp() {
 /// tabletop agrees with itself on 1,000 tiny inputs of every game (and on graphs with cycles).
 #[test]
 fn tabletop_passes_its_own_stress_test() {
-    for (game, cycles) in [("chutes", false), ("snakes", false), ("grundy", false), ("grundy", true), ("pigs", false)] {
+    for (game, cycles) in [
+        ("chutes", false),
+        ("snakes", false),
+        ("grundy", false),
+        ("grundy", true),
+        ("pigs", false),
+    ] {
         let mut args = vec!["stress", game, "--runs", "1000", "--size", "tiny", "--jobs", "2"];
         if cycles {
             args.push("--cycles");
@@ -148,7 +161,19 @@ fn tabletop_passes_its_own_stress_test() {
 #[test]
 fn timeouts_and_crashes_are_failures_of_their_own() {
     let out = tabletop(&[
-        "stress", "grundy", "--size", "tiny", "--runs", "5", "--timeout", "0.2", "--jobs", "2", "--", "sleep", "5",
+        "stress",
+        "grundy",
+        "--size",
+        "tiny",
+        "--runs",
+        "5",
+        "--timeout",
+        "0.2",
+        "--jobs",
+        "2",
+        "--",
+        "sleep",
+        "5",
     ]);
     let report = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{report}");
@@ -156,7 +181,16 @@ fn timeouts_and_crashes_are_failures_of_their_own() {
     // The smallest valid input: one position, no query.
     assert!(report.contains("--- minimal input\n1\n0\n0\n---"), "{report}");
     assert!(report.contains("--- time limit: 0.200 s"), "{report}");
-    let out = tabletop(&["stress", "snakes", "--runs", "3", "--", "sh", "-c", "echo boom >&2; exit 3"]);
+    let out = tabletop(&[
+        "stress",
+        "snakes",
+        "--runs",
+        "3",
+        "--",
+        "sh",
+        "-c",
+        "echo boom >&2; exit 3",
+    ]);
     let report = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{report}");
     assert!(report.contains("(runtime error (exit status 3))"), "{report}");
@@ -175,7 +209,9 @@ fn a_flaky_failure_is_reported_as_such() {
         flag.display(),
         flag.display()
     );
-    let out = tabletop(&["stress", "grundy", "--runs", "1", "--jobs", "1", "--", "sh", "-c", &script]);
+    let out = tabletop(&[
+        "stress", "grundy", "--runs", "1", "--jobs", "1", "--", "sh", "-c", &script,
+    ]);
     let report = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{report}");
     assert!(report.contains("does not reproduce"), "{report}");
@@ -206,7 +242,10 @@ fn gen_prints_valid_inputs_deterministically() {
         for size in ["tiny", "judge"] {
             let first = tabletop(&["gen", game.name(), "--seed", "11", "--size", size]);
             assert_eq!(first.status.code(), Some(0));
-            assert_eq!(first.stdout, tabletop(&["gen", game.name(), "--seed", "11", "--size", size]).stdout);
+            assert_eq!(
+                first.stdout,
+                tabletop(&["gen", game.name(), "--seed", "11", "--size", size]).stdout
+            );
             let expected = answer(game, &first.stdout).expect("valid");
             let file = scratch(&format!("gen-{game}-{size}.in"));
             std::fs::write(&file, &first.stdout).unwrap();

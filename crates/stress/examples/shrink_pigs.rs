@@ -29,9 +29,15 @@ fn main() {
         args: words.collect(),
         timeout: Duration::from_secs(10),
     };
-    let spec = Spec { game: Game::Pigs, size: Size::Judge, cycles: false };
+    let spec = Spec {
+        game: Game::Pigs,
+        size: Size::Judge,
+        cycles: false,
+    };
     for seed in 1..10_000u64 {
-        let Input::Pigs(mut pigs) = generate(spec, seed) else { continue };
+        let Input::Pigs(mut pigs) = generate(spec, seed) else {
+            continue;
+        };
         let mut filler = seed << 32;
         while pigs.deck.len() < DECK {
             if let Input::Pigs(more) = generate(spec, filler) {
@@ -41,7 +47,9 @@ fn main() {
         }
         pigs.deck.truncate(DECK);
         let input = Input::Pigs(pigs);
-        let Ok(expected) = answer_input(&input) else { continue };
+        let Ok(expected) = answer_input(&input) else {
+            continue;
+        };
         let Ok(output) = command.run(input.render().as_bytes()) else {
             eprintln!("cannot run {}", command.display());
             std::process::exit(2);
@@ -50,7 +58,8 @@ fn main() {
             continue;
         }
         let started = Instant::now();
-        let (minimal, stats) = shrink::shrink(input, 2, &|c: &Input| probe(&command, Failure::WrongAnswer, c));
+        let (minimal, stats) =
+            shrink::shrink(input, 2, &|c: &Input| probe(&command, Failure::WrongAnswer, c));
         println!(
             "seed {seed}: a {DECK}-card game shrunk in {:.2} s ({} probes, {} invalid, {} kept) to:\n{}",
             started.elapsed().as_secs_f64(),

@@ -103,9 +103,15 @@ mod tests {
         let chutes = b"3 6 3 2 5 1 3 4 2 3 1 2 0\n2\n6 95\n99 1\n0 0\n-3\n98\n0\n2\n3 99\n6 90\n0 0\n0\n0\n";
         assert_eq!(answer(Game::Chutes, chutes).unwrap(), "2\n2\n");
         let grundy = b"4\n2 1 2\n0\n1 3\n0\n1 0\n2 0 2\n0\n\n4\n1 1\n1 2\n0\n0\n2 0 1\n2 1 1\n3 0 1 3\n0\n";
-        assert_eq!(answer(Game::Grundy, grundy).unwrap(), "WIN\nWIN\nWIN\nLOSE\nWIN\n");
+        assert_eq!(
+            answer(Game::Grundy, grundy).unwrap(),
+            "WIN\nWIN\nWIN\nLOSE\nWIN\n"
+        );
         let pigs = b"3 10\nMP D D F F\nZP N N N D\nFP J J J J\nF F D D J J F F K D\n";
-        assert_eq!(answer(Game::Pigs, pigs).unwrap(), "FP\nDEAD\nDEAD\nJ J J J J J D\n");
+        assert_eq!(
+            answer(Game::Pigs, pigs).unwrap(),
+            "FP\nDEAD\nDEAD\nJ J J J J J D\n"
+        );
     }
 
     /// Inputs the engines cannot answer are invalid, with the engine's reason.

@@ -21,7 +21,9 @@ use tabletop_boards::{chutes, Board, Jump, Special};
 use tabletop_pigs::{Card, Role, Setup};
 
 use crate::answer::answer_input;
-use crate::input::{ChutesGame, ChutesInput, GrundyCase, GrundyInput, Input, PigsInput, SnakesBoard, SnakesInput};
+use crate::input::{
+    ChutesGame, ChutesInput, GrundyCase, GrundyInput, Input, PigsInput, SnakesBoard, SnakesInput,
+};
 use crate::rng::Rng;
 use crate::{Game, Size};
 
@@ -85,11 +87,24 @@ fn chutes_input(rng: &mut Rng, size: Size) -> ChutesInput {
 }
 
 fn chutes_game_ends(game: &ChutesGame, throws: &[u8]) -> bool {
-    let jumps: Vec<Jump> = game.jumps.iter().map(|&(a, b)| Jump::new(a.into(), b.into())).collect();
+    let jumps: Vec<Jump> = game
+        .jumps
+        .iter()
+        .map(|&(a, b)| Jump::new(a.into(), b.into()))
+        .collect();
     let specials: Vec<(u64, Special)> = game
         .specials
         .iter()
-        .map(|&s| (u64::from(s.unsigned_abs()), if s < 0 { Special::MissTurn } else { Special::ExtraTurn }))
+        .map(|&s| {
+            (
+                u64::from(s.unsigned_abs()),
+                if s < 0 {
+                    Special::MissTurn
+                } else {
+                    Special::ExtraTurn
+                },
+            )
+        })
         .collect();
     Board::new(100, &jumps, &specials)
         .ok()
@@ -107,7 +122,10 @@ fn chutes_game(rng: &mut Rng, jumps: usize, specials: usize) -> ChutesGame {
     };
     let mut board_jumps: Vec<Jump> = Vec::new();
     for _ in 0..rng.size(0, jumps) {
-        let chained = rng.chance(25).then(|| rng.pick(&game.jumps).map(|&(_, to)| to)).flatten();
+        let chained = rng
+            .chance(25)
+            .then(|| rng.pick(&game.jumps).map(|&(_, to)| to))
+            .flatten();
         let from = chained.unwrap_or_else(|| rng.range(1, 99) as u32);
         let to = rng.range(1, 99) as u32;
         board_jumps.push(Jump::new(from.into(), to.into()));
@@ -121,7 +139,14 @@ fn chutes_game(rng: &mut Rng, jumps: usize, specials: usize) -> ChutesGame {
     for _ in 0..rng.size(0, specials) {
         let square = rng.range(1, 99);
         let miss = rng.chance(50);
-        board_specials.push((square, if miss { Special::MissTurn } else { Special::ExtraTurn }));
+        board_specials.push((
+            square,
+            if miss {
+                Special::MissTurn
+            } else {
+                Special::ExtraTurn
+            },
+        ));
         if Board::new(100, &board_jumps, &board_specials).is_ok() {
             let square = square as i32;
             game.specials.push(if miss { -square } else { square });
@@ -154,13 +179,19 @@ fn snakes_input(rng: &mut Rng, size: Size) -> SnakesInput {
 }
 
 fn snakes_goal_reachable(board: &SnakesBoard) -> bool {
-    let input = Input::Snakes(SnakesInput { boards: vec![board.clone()] });
+    let input = Input::Snakes(SnakesInput {
+        boards: vec![board.clone()],
+    });
     answer_input(&input).is_ok_and(|answer| answer.trim() != "-1")
 }
 
 fn snakes_board(rng: &mut Rng, n: u32, pairs: usize, chains: bool) -> SnakesBoard {
     let goal = u64::from(n) * u64::from(n);
-    let mut board = SnakesBoard { n, snakes: Vec::new(), ladders: Vec::new() };
+    let mut board = SnakesBoard {
+        n,
+        snakes: Vec::new(),
+        ladders: Vec::new(),
+    };
     if goal < 4 {
         return board;
     }
@@ -188,7 +219,8 @@ fn snakes_board(rng: &mut Rng, n: u32, pairs: usize, chains: bool) -> SnakesBoar
         };
         let to = rng.range(2, goal - 1);
         let apart = |square: u64| used.iter().all(|&u| u.abs_diff(square) >= 2);
-        if from == to || (!chains && !(apart(from) && apart(to) && from.abs_diff(to) >= 2)) {
+        let judge_apart = apart(from) && apart(to) && from.abs_diff(to) >= 2;
+        if from == to || !(chains || judge_apart) {
             continue;
         }
         jumps.push(Jump::new(from, to));
@@ -221,7 +253,9 @@ fn grundy_input(rng: &mut Rng, size: Size, cycles: bool) -> GrundyInput {
             let moves = grundy_moves(rng, n, degree, cycles, size != Size::Judge);
             let queries = (0..rng.size(queries.0, queries.1))
                 .map(|_| {
-                    let mut query: Vec<u32> = (0..rng.size(1, pieces)).map(|_| rng.below(n as u64) as u32).collect();
+                    let mut query: Vec<u32> = (0..rng.size(1, pieces))
+                        .map(|_| rng.below(n as u64) as u32)
+                        .collect();
                     if query.len() > 1 && rng.chance(30) {
                         query[1] = query[0];
                     }
@@ -301,7 +335,14 @@ fn pigs_input(rng: &mut Rng, size: Size) -> PigsInput {
         roles[rng.size(1, n - 1)] = Role::Fp;
     }
     let m = rng.skewed(deck.0, deck.1);
-    let mut hand = || [random_card(rng), random_card(rng), random_card(rng), random_card(rng)];
+    let mut hand = || {
+        [
+            random_card(rng),
+            random_card(rng),
+            random_card(rng),
+            random_card(rng),
+        ]
+    };
     let pigs = roles.into_iter().map(|role| (role, hand())).collect();
     let deck = (0..m).map(|_| random_card(rng)).collect();
     PigsInput { pigs, deck }
@@ -310,7 +351,11 @@ fn pigs_input(rng: &mut Rng, size: Size) -> PigsInput {
 /// The engine's starting position for a typed 猪国杀 input.
 pub fn pigs_setup(input: &PigsInput) -> Setup {
     Setup {
-        pigs: input.pigs.iter().map(|(role, hand)| (*role, hand.to_vec())).collect(),
+        pigs: input
+            .pigs
+            .iter()
+            .map(|(role, hand)| (*role, hand.to_vec()))
+            .collect(),
         deck: input.deck.clone(),
     }
 }
@@ -320,28 +365,45 @@ mod tests {
     use super::*;
 
     fn spec(game: Game, size: Size) -> Spec {
-        Spec { game, size, cycles: false }
+        Spec {
+            game,
+            size,
+            cycles: false,
+        }
     }
 
     /// Judge-size inputs stay within the judge's limits.
     #[test]
     fn judge_limits() {
         for seed in 0..40 {
-            let Input::Chutes(c) = generate(spec(Game::Chutes, Size::Judge), seed) else { panic!() };
+            let Input::Chutes(c) = generate(spec(Game::Chutes, Size::Judge), seed) else {
+                panic!()
+            };
             assert!(c.throws.len() < 1000 && c.games.iter().all(|g| (2..=5).contains(&g.players)));
-            let Input::Snakes(s) = generate(spec(Game::Snakes, Size::Judge), seed) else { panic!() };
+            let Input::Snakes(s) = generate(spec(Game::Snakes, Size::Judge), seed) else {
+                panic!()
+            };
             for b in &s.boards {
                 assert!(b.n <= 20 && b.snakes.len() <= 100 && b.ladders.len() <= 100);
-                let mut squares: Vec<u32> = b.snakes.iter().chain(&b.ladders).flat_map(|&(x, y)| [x, y]).collect();
+                let mut squares: Vec<u32> = b
+                    .snakes
+                    .iter()
+                    .chain(&b.ladders)
+                    .flat_map(|&(x, y)| [x, y])
+                    .collect();
                 squares.sort_unstable();
                 assert!(squares.windows(2).all(|w| w[1] - w[0] >= 2), "{b:?}");
             }
-            let Input::Grundy(g) = generate(spec(Game::Grundy, Size::Judge), seed) else { panic!() };
+            let Input::Grundy(g) = generate(spec(Game::Grundy, Size::Judge), seed) else {
+                panic!()
+            };
             for case in &g.cases {
                 assert!(case.moves.len() <= 1000);
                 assert!(case.queries.iter().all(|q| (1..=10).contains(&q.len())));
             }
-            let Input::Pigs(p) = generate(spec(Game::Pigs, Size::Judge), seed) else { panic!() };
+            let Input::Pigs(p) = generate(spec(Game::Pigs, Size::Judge), seed) else {
+                panic!()
+            };
             assert!((2..=10).contains(&p.pigs.len()) && (1..=2000).contains(&p.deck.len()));
         }
     }
@@ -355,16 +417,28 @@ mod tests {
         for seed in 0..300 {
             if let Input::Chutes(c) = generate(spec(Game::Chutes, Size::Tiny), seed) {
                 for g in &c.games {
-                    chained |= g.jumps.iter().any(|&(_, to)| g.jumps.iter().any(|&(from, _)| from == to));
+                    chained |= g
+                        .jumps
+                        .iter()
+                        .any(|&(_, to)| g.jumps.iter().any(|&(from, _)| from == to));
                     miss |= g.specials.iter().any(|&s| s < 0);
                     extra |= g.specials.iter().any(|&s| s > 0);
                 }
             }
-            let cyclic = generate(Spec { game: Game::Grundy, size: Size::Tiny, cycles: true }, seed);
+            let cyclic = generate(
+                Spec {
+                    game: Game::Grundy,
+                    size: Size::Tiny,
+                    cycles: true,
+                },
+                seed,
+            );
             draw |= answer_input(&cyclic).unwrap().contains("DRAW");
             let acyclic = generate(spec(Game::Grundy, Size::Tiny), seed);
             assert!(!answer_input(&acyclic).unwrap().contains("DRAW"));
-            minus_one |= answer_input(&generate(spec(Game::Snakes, Size::Tiny), seed)).unwrap().contains("-1");
+            minus_one |= answer_input(&generate(spec(Game::Snakes, Size::Tiny), seed))
+                .unwrap()
+                .contains("-1");
             if let Input::Pigs(p) = generate(spec(Game::Pigs, Size::Tiny), seed) {
                 cards.extend(p.deck.iter().copied());
             }

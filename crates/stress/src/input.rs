@@ -267,13 +267,19 @@ fn read_chutes<'a>(tokens: &mut impl Iterator<Item = &'a str>) -> Option<ChutesI
                 special => specials.push(special),
             }
         }
-        games.push(ChutesGame { players, jumps, specials });
+        games.push(ChutesGame {
+            players,
+            jumps,
+            specials,
+        });
     }
     tokens.next().is_none().then_some(ChutesInput { throws, games })
 }
 
 fn read_pairs<'a>(tokens: &mut impl Iterator<Item = &'a str>, count: usize) -> Option<Vec<(u32, u32)>> {
-    (0..count).map(|_| Some((number(tokens)?, number(tokens)?))).collect()
+    (0..count)
+        .map(|_| Some((number(tokens)?, number(tokens)?)))
+        .collect()
 }
 
 fn read_snakes<'a>(tokens: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>) -> Option<SnakesInput> {

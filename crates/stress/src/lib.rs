@@ -87,10 +87,13 @@ impl FromStr for Game {
     type Err = UnknownName;
 
     fn from_str(name: &str) -> Result<Game, UnknownName> {
-        Game::ALL.into_iter().find(|game| game.name() == name).ok_or_else(|| UnknownName {
-            given: name.to_string(),
-            expected: "chutes, snakes, grundy, pigs",
-        })
+        Game::ALL
+            .into_iter()
+            .find(|game| game.name() == name)
+            .ok_or_else(|| UnknownName {
+                given: name.to_string(),
+                expected: "chutes, snakes, grundy, pigs",
+            })
     }
 }
 

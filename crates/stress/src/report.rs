@@ -71,10 +71,17 @@ pub fn failure(config: &Config, failed: &Failed, command: &Command) -> String {
              (a flaky or time-dependent program?); the input is shown unshrunk"
         );
         if failed.failure == crate::run::Failure::Timeout {
-            let _ = writeln!(out, "(a timeout that does not come back: is the machine busy? try a larger --timeout)");
+            let _ = writeln!(
+                out,
+                "(a timeout that does not come back: is the machine busy? try a larger --timeout)"
+            );
         }
     }
-    let heading = if failed.reproduced { "minimal input" } else { "failing input (not shrunk)" };
+    let heading = if failed.reproduced {
+        "minimal input"
+    } else {
+        "failing input (not shrunk)"
+    };
     section(&mut out, heading, &failed.minimal.render());
     section(&mut out, "tabletop's answer", &failed.expected);
     let output = &failed.output;
@@ -93,7 +100,10 @@ pub fn failure(config: &Config, failed: &Failed, command: &Command) -> String {
     }
     match first_difference(&failed.expected, &output.stdout) {
         Some(d) => {
-            let show = |line: &Option<String>| line.as_ref().map_or("(end of output)".to_string(), |l| format!("`{l}`"));
+            let show = |line: &Option<String>| {
+                line.as_ref()
+                    .map_or("(end of output)".to_string(), |l| format!("`{l}`"))
+            };
             let _ = writeln!(
                 out,
                 "--- first difference: line {}: expected {}, got {}",
@@ -106,7 +116,11 @@ pub fn failure(config: &Config, failed: &Failed, command: &Command) -> String {
             }
         }
         None => {
-            let _ = writeln!(out, "--- the output agrees with tabletop's; the run failed: {}", failed.failure);
+            let _ = writeln!(
+                out,
+                "--- the output agrees with tabletop's; the run failed: {}",
+                failed.failure
+            );
         }
     }
     out
@@ -165,7 +179,9 @@ fn pigs_story(input: &PigsInput, line: usize) -> String {
                 let _ = write!(out, "; pig {} ({role}) last changes in turn {at}", pig + 1);
             }
         }
-        out.push_str(": the stories part there or before (`tabletop pigs --trace` tells tabletop's turn by turn)");
+        out.push_str(
+            ": the stories part there or before (`tabletop pigs --trace` tells tabletop's turn by turn)",
+        );
     } else {
         out.push_str(": the two games end with different winners (`tabletop pigs --trace` tells tabletop's turn by turn)");
     }
@@ -187,10 +203,15 @@ mod tests {
                 (Role::Zp, [Invasion, Invasion, Invasion, Dodge]),
                 (Role::Fp, [Nullify; 4]),
             ],
-            deck: vec![Duel, Duel, Dodge, Dodge, Nullify, Nullify, Duel, Duel, Kill, Dodge],
+            deck: vec![
+                Duel, Duel, Dodge, Dodge, Nullify, Nullify, Duel, Duel, Kill, Dodge,
+            ],
         };
         let text = pigs_story(&input, 3);
-        assert!(text.contains("lasts 5 turns; pig 2 (ZP) dies in turn 4"), "{text}");
+        assert!(
+            text.contains("lasts 5 turns; pig 2 (ZP) dies in turn 4"),
+            "{text}"
+        );
         assert!(pigs_story(&input, 4).contains("pig 3 (FP) last changes in turn 5"));
     }
 }

@@ -369,7 +369,10 @@ impl Shrinker<'_> {
                     .iter()
                     .map(|&(_, candidate)| scope.spawn(move || probe(candidate)))
                     .collect();
-                handles.into_iter().map(|h| h.join().unwrap_or(Probe::Other)).collect()
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or(Probe::Other))
+                    .collect()
             })
         };
         self.stats.probes += results.len();
@@ -398,13 +401,21 @@ mod tests {
     fn removals_cover_every_unit_once() {
         let input = Input::Chutes(ChutesInput {
             throws: vec![1, 2, 3],
-            games: vec![ChutesGame { players: 2, jumps: vec![(6, 95)], specials: vec![-3, 98] }],
+            games: vec![ChutesGame {
+                players: 2,
+                jumps: vec![(6, 95)],
+                specials: vec![-3, 98],
+            }],
         });
         // 1 game + 3 throws + 1 jump + 2 specials.
         assert_eq!(removals(&input).len(), 7);
         assert_eq!(lowerings(&input).len(), 3);
         let snakes = Input::Snakes(SnakesInput {
-            boards: vec![SnakesBoard { n: 1, snakes: vec![], ladders: vec![] }],
+            boards: vec![SnakesBoard {
+                n: 1,
+                snakes: vec![],
+                ladders: vec![],
+            }],
         });
         assert_eq!(removals(&snakes).len(), 1);
         assert!(lowerings(&snakes).is_empty());

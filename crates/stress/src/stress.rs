@@ -141,7 +141,10 @@ pub fn stress(config: &Config) -> Result<Verdict, RunError> {
     });
     bar.finish_and_clear();
     if let Some(error) = lock(&error).take() {
-        return Err(RunError { command: config.command.display(), error });
+        return Err(RunError {
+            command: config.command.display(),
+            error,
+        });
     }
     let first = lock(&found).take();
     Ok(match first {

@@ -1,5 +1,7 @@
 //! The whole loop through the library, with shell one-liners as the programs under test.
 
+#![allow(clippy::unwrap_used)] // a test crate: a failed unwrap is a failed test
+
 use std::time::Duration;
 
 use tabletop_stress::gen::Spec;
@@ -8,7 +10,11 @@ use tabletop_stress::{stress, Config, Game, Size};
 
 fn config(game: Game, runs: u64, script: &str) -> Config {
     Config {
-        spec: Spec { game, size: Size::Tiny, cycles: false },
+        spec: Spec {
+            game,
+            size: Size::Tiny,
+            cycles: false,
+        },
         runs,
         seed: 1,
         jobs: 2,
@@ -58,7 +64,10 @@ fn missing_commands_are_errors() {
     let mut missing = config(Game::Chutes, 3, "");
     missing.command.program = "/nonexistent/program".into();
     let error = stress(&missing).unwrap_err();
-    assert!(error.to_string().starts_with("cannot run `/nonexistent/program"), "{error}");
+    assert!(
+        error.to_string().starts_with("cannot run `/nonexistent/program"),
+        "{error}"
+    );
     let nothing = config(Game::Pigs, 0, "exit 1");
     assert_eq!(stress(&nothing).unwrap().unwrap().runs, 0);
 }

@@ -7,10 +7,12 @@ use crate::input::Failure;
 
 /// Prints one valid input of GAME in the judge format (deterministic per seed).
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Sizes: tiny (a handful of units), judge (anything within the judge's \
+#[command(
+    after_help = "Sizes: tiny (a handful of units), judge (anything within the judge's \
 limits, the default), big (beyond them). Inputs cover chained jumps, miss-a-turn and extra-turn \
 squares, pieces sharing a position, every card type; 猪国杀 games always end.\n\
-Example:\n  tabletop gen pigs --seed 7 --size tiny | tabletop pigs")]
+Example:\n  tabletop gen pigs --seed 7 --size tiny | tabletop pigs"
+)]
 pub struct Args {
     /// The game: chutes, snakes, grundy or pigs.
     pub game: Game,
@@ -34,7 +36,9 @@ pub fn run(args: &Args) -> Result<String, Failure> {
 /// The generator spec, refusing `--cycles` for a game without graphs.
 pub fn spec(game: Game, size: Size, cycles: bool) -> Result<Spec, Failure> {
     if cycles && game != Game::Grundy {
-        return Err(Failure::Input(format!("error: --cycles is for grundy only, not {game}")));
+        return Err(Failure::Input(format!(
+            "error: --cycles is for grundy only, not {game}"
+        )));
     }
     Ok(Spec { game, size, cycles })
 }

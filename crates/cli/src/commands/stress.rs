@@ -9,7 +9,8 @@ use tabletop_stress::{report, stress, Config, Game, Size};
 
 /// Runs COMMAND on generated inputs and compares its output with tabletop's.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Each input goes to COMMAND on stdin; its stdout is compared with \
+#[command(
+    after_help = "Each input goes to COMMAND on stdin; its stdout is compared with \
 tabletop's answer as a judge does (trailing spaces and trailing blank lines ignored). A crash, \
 a non-zero exit status or a timeout is a failure too. Run i uses seed SEED+i: \
 `tabletop gen GAME --seed SEED+i` prints its input.\n\
@@ -17,7 +18,8 @@ All runs agree: one line on stdout, exit 0. A failure: the input is shrunk until
 single part of it (a game, a query, a jump, a pig, a card...) no longer fails the same way, \
 and the report goes to stdout (exit 1). Usage errors and a COMMAND that cannot be started: \
 exit 2.\n\
-Example:\n  tabletop stress grundy --runs 500 --size tiny -- python3 my_solution.py")]
+Example:\n  tabletop stress grundy --runs 500 --size tiny -- python3 my_solution.py"
+)]
 pub struct Args {
     /// The game: chutes, snakes, grundy or pigs.
     pub game: Game,
