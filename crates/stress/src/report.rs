@@ -3,7 +3,7 @@
 use std::fmt::Write;
 use std::time::Duration;
 
-use tabletop_pigs::{Event, Game as PigsGame};
+use tabletop_pigs::{EndReason, Event, Game as PigsGame};
 
 use crate::gen::pigs_setup;
 use crate::input::{Input, PigsInput};
@@ -126,9 +126,10 @@ pub fn failure(config: &Config, failed: &Failed, command: &Command) -> String {
     out
 }
 
-/// Where tabletop's story touches the pig on output line `line` for the last time: the
-/// stories of the two programs part there or before (when the command's pig differs) or the
-/// game ends differently (line 1).
+/// Where to look in tabletop's story: for a differing pig (output line `line` >= 2), the turn
+/// in which tabletop's game kills it or last changes it; for differing winners, how tabletop's
+/// game ends. The command's own story is not visible, so this is where to look first, not a
+/// proof of where the two stories part.
 fn pigs_story(input: &PigsInput, line: usize) -> String {
     let Ok(mut game) = PigsGame::new(&pigs_setup(input)) else {
         return String::new();
@@ -170,21 +171,38 @@ fn pigs_story(input: &PigsInput, line: usize) -> String {
     if line >= 2 {
         let pig = line - 2;
         let role = input.pigs.get(pig).map_or("?", |(role, _)| role.name());
-        match died.get(pig).copied().flatten() {
-            Some(turn) => {
-                let _ = write!(out, "; pig {} ({role}) dies in turn {turn}", pig + 1);
-            }
+        let _ = match died.get(pig).copied().flatten() {
+            Some(turn) => write!(out, "; pig {} ({role}) dies in turn {turn}", pig + 1),
             None => {
                 let at = last.get(pig).copied().unwrap_or(0);
-                let _ = write!(out, "; pig {} ({role}) last changes in turn {at}", pig + 1);
+                write!(
+                    out,
+                    "; pig {} ({role}) changes for the last time in turn {at}",
+                    pig + 1
+                )
             }
-        }
-        out.push_str(
-            ": the stories part there or before (`tabletop pigs --trace` tells tabletop's turn by turn)",
-        );
+        };
+        out.push_str(": look there first");
     } else {
-        out.push_str(": the two games end with different winners (`tabletop pigs --trace` tells tabletop's turn by turn)");
+        let end = game.events().iter().rev().find_map(|event| match event {
+            Event::End { reason, .. } => Some(*reason),
+            _ => None,
+        });
+        let _ = match end {
+            Some(EndReason::MpDied { killer }) => write!(out, "; the MP is killed by pig {}", killer + 1),
+            Some(EndReason::LastFpDied { pig, killer }) => {
+                write!(
+                    out,
+                    "; the last FP, pig {}, is killed by pig {}",
+                    pig + 1,
+                    killer + 1
+                )
+            }
+            Some(EndReason::NoFpAlive) => write!(out, ": there is no FP, nobody plays"),
+            Some(EndReason::MpDead) | None => Ok(()),
+        };
     }
+    out.push_str(" (`tabletop pigs --trace` tells it turn by turn)");
     out.push('\n');
     out
 }
@@ -209,9 +227,18 @@ mod tests {
         };
         let text = pigs_story(&input, 3);
         assert!(
-            text.contains("lasts 5 turns; pig 2 (ZP) dies in turn 4"),
+            text.contains("lasts 5 turns; pig 2 (ZP) dies in turn 4: look there first"),
             "{text}"
         );
-        assert!(pigs_story(&input, 4).contains("pig 3 (FP) last changes in turn 5"));
+        let pig3 = pigs_story(&input, 4);
+        assert!(
+            pig3.contains("pig 3 (FP) changes for the last time in turn 5"),
+            "{pig3}"
+        );
+        let winner = pigs_story(&input, 1);
+        assert!(
+            winner.contains("lasts 5 turns; the MP is killed by pig 3 ("),
+            "{winner}"
+        );
     }
 }
