@@ -126,8 +126,11 @@ pub fn failure(config: &Config, failed: &Failed, command: &Command) -> String {
     out
 }
 
-/// Where to look in tabletop's story: for a differing pig (output line `line` >= 2), the turn
-/// in which tabletop's game kills it or last changes it; for differing winners, how tabletop's
+/// How many turns the report lists for a pig.
+const SHOWN_TURNS: usize = 12;
+
+/// Where to look in tabletop's story: for a differing pig (output line `line` >= 2), the turns
+/// in which tabletop's game touches it (its hand or its HP changes) and the one it dies in; for differing winners, how tabletop's
 /// game ends. The command's own story is not visible, so this is where to look first, not a
 /// proof of where the two stories part.
 fn pigs_story(input: &PigsInput, line: usize) -> String {
@@ -140,7 +143,7 @@ fn pigs_story(input: &PigsInput, line: usize) -> String {
     }
     let turns = game.turns();
     let mut turn = 0;
-    let mut last = vec![0; input.pigs.len()];
+    let mut touched: Vec<Vec<u64>> = vec![Vec::new(); input.pigs.len()];
     let mut died = vec![None; input.pigs.len()];
     for event in game.events() {
         let pig = match event {
@@ -163,25 +166,37 @@ fn pigs_story(input: &PigsInput, line: usize) -> String {
             | Event::Damage { pig, .. } => Some(*pig),
             _ => None,
         };
-        if let Some(slot) = pig.and_then(|pig| last.get_mut(pig)) {
-            *slot = turn;
+        if let Some(turns) = pig.and_then(|pig| touched.get_mut(pig)) {
+            if turns.last() != Some(&turn) {
+                turns.push(turn);
+            }
         }
     }
     let mut out = format!("--- the story: tabletop's game lasts {turns} turns");
     if line >= 2 {
         let pig = line - 2;
         let role = input.pigs.get(pig).map_or("?", |(role, _)| role.name());
-        let _ = match died.get(pig).copied().flatten() {
-            Some(turn) => write!(out, "; pig {} ({role}) dies in turn {turn}", pig + 1),
-            None => {
-                let at = last.get(pig).copied().unwrap_or(0);
-                write!(
-                    out,
-                    "; pig {} ({role}) changes for the last time in turn {at}",
-                    pig + 1
-                )
-            }
+        let _ = write!(out, "; pig {} ({role}) ", pig + 1);
+        let turns: Vec<String> = touched
+            .get(pig)
+            .into_iter()
+            .flatten()
+            .map(u64::to_string)
+            .collect();
+        let shown = turns.len().saturating_sub(SHOWN_TURNS);
+        let _ = match (turns.len(), shown) {
+            (0, _) => write!(out, "is never touched"),
+            (_, 0) => write!(out, "is touched in turns {}", turns.join(", ")),
+            (_, _) => write!(
+                out,
+                "is touched in {} turns, the last in {}",
+                turns.len(),
+                turns[shown..].join(", ")
+            ),
         };
+        if let Some(turn) = died.get(pig).copied().flatten() {
+            let _ = write!(out, " and dies in turn {turn}");
+        }
         out.push_str(": look there first");
     } else {
         let end = game.events().iter().rev().find_map(|event| match event {
@@ -227,12 +242,14 @@ mod tests {
         };
         let text = pigs_story(&input, 3);
         assert!(
-            text.contains("lasts 5 turns; pig 2 (ZP) dies in turn 4: look there first"),
+            text.contains(
+                "lasts 5 turns; pig 2 (ZP) is touched in turns 2, 4 and dies in turn 4: look there first"
+            ),
             "{text}"
         );
         let pig3 = pigs_story(&input, 4);
         assert!(
-            pig3.contains("pig 3 (FP) changes for the last time in turn 5"),
+            pig3.contains("pig 3 (FP) is touched in turns 2, 3, 5: look"),
             "{pig3}"
         );
         let winner = pigs_story(&input, 1);
