@@ -3,7 +3,7 @@
 use std::fmt::Write;
 use std::time::Duration;
 
-use tabletop_pigs::{EndReason, Event, Game as PigsGame};
+use tabletop_pigs::{DrawReason, EndReason, Event, Game as PigsGame};
 
 use crate::gen::pigs_setup;
 use crate::input::{Input, PigsInput};
@@ -126,13 +126,32 @@ pub fn failure(config: &Config, failed: &Failed, command: &Command) -> String {
     out
 }
 
-/// How many turns the report lists for a pig.
-const SHOWN_TURNS: usize = 12;
+/// How many events the report lists for a pig.
+const SHOWN_EVENTS: usize = 12;
 
-/// Where to look in tabletop's story: for a differing pig (output line `line` >= 2), the turns
-/// in which tabletop's game touches it (its hand or its HP changes) and the one it dies in; for differing winners, how tabletop's
-/// game ends. The command's own story is not visible, so this is where to look first, not a
-/// proof of where the two stories part.
+/// An event that changes `pig`'s hand other than by its own turn draw and its own plays, or
+/// kills it, with a few words about it.
+fn notable(event: &Event) -> Option<(usize, String)> {
+    Some(match event {
+        Event::Discard { pig, card, against } => (*pig, format!("discards {card} against {against}")),
+        Event::Nullify { pig, .. } => (*pig, "plays J".to_string()),
+        Event::Peach { pig } => (*pig, "eats a P at 0 HP".to_string()),
+        Event::Penalty { pig, .. } => (*pig, "throws away its hand for killing its own ZP".to_string()),
+        Event::Draw {
+            pig,
+            reason: DrawReason::Reward,
+            ..
+        } => (*pig, "draws 3 as a reward".to_string()),
+        Event::Death { pig, .. } => (*pig, "dies".to_string()),
+        _ => return None,
+    })
+}
+
+/// Where to look in tabletop's story. For a differing pig (output line `line` >= 2): the
+/// events of tabletop's game that change its hand other than by its own draws and plays (a
+/// discard, a J, a peach at 0 HP, a lost hand, a reward) or kill it, with their turns; for
+/// differing winners, how tabletop's game ends. The command's own story cannot be seen, so
+/// this says where to look first, not where the two stories part.
 fn pigs_story(input: &PigsInput, line: usize) -> String {
     let Ok(mut game) = PigsGame::new(&pigs_setup(input)) else {
         return String::new();
@@ -141,63 +160,30 @@ fn pigs_story(input: &PigsInput, line: usize) -> String {
     if game.run().is_err() {
         return String::new();
     }
-    let turns = game.turns();
+    let mut out = format!("--- the story: tabletop's game lasts {} turns", game.turns());
     let mut turn = 0;
-    let mut touched: Vec<Vec<u64>> = vec![Vec::new(); input.pigs.len()];
-    let mut died = vec![None; input.pigs.len()];
-    for event in game.events() {
-        let pig = match event {
-            Event::Turn { number, .. } => {
-                turn = *number;
-                continue;
-            }
-            Event::Death { pig, .. } => {
-                if let Some(slot) = died.get_mut(*pig) {
-                    *slot = Some(turn);
-                }
-                Some(*pig)
-            }
-            Event::Draw { pig, .. }
-            | Event::Use { pig, .. }
-            | Event::Discard { pig, .. }
-            | Event::Nullify { pig, .. }
-            | Event::Peach { pig }
-            | Event::Penalty { pig, .. }
-            | Event::Damage { pig, .. } => Some(*pig),
-            _ => None,
-        };
-        if let Some(turns) = pig.and_then(|pig| touched.get_mut(pig)) {
-            if turns.last() != Some(&turn) {
-                turns.push(turn);
-            }
-        }
-    }
-    let mut out = format!("--- the story: tabletop's game lasts {turns} turns");
     if line >= 2 {
         let pig = line - 2;
         let role = input.pigs.get(pig).map_or("?", |(role, _)| role.name());
-        let _ = write!(out, "; pig {} ({role}) ", pig + 1);
-        let turns: Vec<String> = touched
-            .get(pig)
-            .into_iter()
-            .flatten()
-            .map(u64::to_string)
-            .collect();
-        let shown = turns.len().saturating_sub(SHOWN_TURNS);
-        let _ = match (turns.len(), shown) {
-            (0, _) => write!(out, "is never touched"),
-            (_, 0) => write!(out, "is touched in turns {}", turns.join(", ")),
-            (_, _) => write!(
-                out,
-                "is touched in {} turns, the last in {}",
-                turns.len(),
-                turns[shown..].join(", ")
-            ),
-        };
-        if let Some(turn) = died.get(pig).copied().flatten() {
-            let _ = write!(out, " and dies in turn {turn}");
+        let mut events = Vec::new();
+        for event in game.events() {
+            match (event, notable(event)) {
+                (Event::Turn { number, .. }, _) => turn = *number,
+                (_, Some((who, what))) if who == pig => events.push(format!("in turn {turn} it {what}")),
+                _ => {}
+            }
         }
-        out.push_str(": look there first");
+        let _ = write!(out, "; pig {} ({role}): ", pig + 1);
+        if events.is_empty() {
+            out.push_str("it changes only by its own draws and plays: compare the cards it uses");
+        } else {
+            let more = events.len().saturating_sub(SHOWN_EVENTS);
+            events.truncate(SHOWN_EVENTS);
+            let _ = write!(out, "{}", events.join("; "));
+            if more > 0 {
+                let _ = write!(out, "; and {more} more");
+            }
+        }
     } else {
         let end = game.events().iter().rev().find_map(|event| match event {
             Event::End { reason, .. } => Some(*reason),
@@ -213,12 +199,11 @@ fn pigs_story(input: &PigsInput, line: usize) -> String {
                     killer + 1
                 )
             }
-            Some(EndReason::NoFpAlive) => write!(out, ": there is no FP, nobody plays"),
+            Some(EndReason::NoFpAlive) => write!(out, "; there is no FP, nobody plays"),
             Some(EndReason::MpDead) | None => Ok(()),
         };
     }
-    out.push_str(" (`tabletop pigs --trace` tells it turn by turn)");
-    out.push('\n');
+    out.push_str(" (`tabletop pigs --trace` tells it turn by turn)\n");
     out
 }
 
@@ -242,14 +227,12 @@ mod tests {
         };
         let text = pigs_story(&input, 3);
         assert!(
-            text.contains(
-                "lasts 5 turns; pig 2 (ZP) is touched in turns 2, 4 and dies in turn 4: look there first"
-            ),
+            text.contains("lasts 5 turns; pig 2 (ZP): in turn 4 it dies ("),
             "{text}"
         );
         let pig3 = pigs_story(&input, 4);
         assert!(
-            pig3.contains("pig 3 (FP) is touched in turns 2, 3, 5: look"),
+            pig3.contains("pig 3 (FP): it changes only by its own draws and plays"),
             "{pig3}"
         );
         let winner = pigs_story(&input, 1);
