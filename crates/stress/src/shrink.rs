@@ -235,9 +235,12 @@ pub fn lowerings(input: &Input) -> Vec<Input> {
     match input {
         Input::Chutes(c) => {
             for g in 0..c.games.len() {
-                let mut fewer = c.clone();
-                fewer.games[g].players -= 1;
-                out.push(Input::Chutes(fewer));
+                // A game needs two players (and 0 would end the input).
+                if c.games[g].players > 2 {
+                    let mut fewer = c.clone();
+                    fewer.games[g].players -= 1;
+                    out.push(Input::Chutes(fewer));
+                }
             }
             for t in 0..c.throws.len() {
                 if c.throws[t] > 1 {
@@ -407,9 +410,10 @@ mod tests {
                 specials: vec![-3, 98],
             }],
         });
-        // 1 game + 3 throws + 1 jump + 2 specials.
+        // 1 game + 3 throws + 1 jump + 2 specials; throws 2 and 3 can be lowered, not the
+        // two players.
         assert_eq!(removals(&input).len(), 7);
-        assert_eq!(lowerings(&input).len(), 3);
+        assert_eq!(lowerings(&input).len(), 2);
         let snakes = Input::Snakes(SnakesInput {
             boards: vec![SnakesBoard {
                 n: 1,
