@@ -10,7 +10,7 @@ use crate::input::Failure;
 #[command(
     after_help = "Sizes: tiny (a handful of units), judge (anything within the judge's \
 limits, the default), big (beyond them). Inputs cover chained jumps, miss-a-turn and extra-turn \
-squares, pieces sharing a position, every card type; 猪国杀 games always end.\n\
+squares, pieces sharing a position, every card type; 猪国杀 games always end.\n\n\
 Example:\n  tabletop gen pigs --seed 7 --size tiny | tabletop pigs"
 )]
 pub struct Args {

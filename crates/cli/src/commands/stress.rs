@@ -13,11 +13,11 @@ use tabletop_stress::{report, stress, Config, Game, Size};
     after_help = "Each input goes to COMMAND on stdin; its stdout is compared with \
 tabletop's answer as a judge does (trailing spaces and trailing blank lines ignored). A crash, \
 a non-zero exit status or a timeout is a failure too. Run i uses seed SEED+i: \
-`tabletop gen GAME --seed SEED+i` prints its input.\n\
+`tabletop gen GAME --seed SEED+i` prints its input.\n\n\
 All runs agree: one line on stdout, exit 0. A failure: the input is shrunk until removing any \
 single part of it (a game, a query, a jump, a pig, a card...) no longer fails the same way, \
 and the report goes to stdout (exit 1). Usage errors and a COMMAND that cannot be started: \
-exit 2.\n\
+exit 2.\n\n\
 Example:\n  tabletop stress grundy --runs 500 --size tiny -- python3 my_solution.py"
 )]
 pub struct Args {
