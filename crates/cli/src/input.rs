@@ -138,8 +138,7 @@ impl Source {
         let offset = String::from_utf8_lossy(&bytes[..start]).len();
         let length = String::from_utf8_lossy(&bytes[start..end]).len();
         let file = SimpleFile::new(self.name.as_str(), text.as_ref());
-        let diagnostic =
-            Diagnostic::error().with_labels(vec![Label::primary((), offset..offset + length)]);
+        let diagnostic = Diagnostic::error().with_labels(vec![Label::primary((), offset..offset + length)]);
         let config = term::Config {
             before_label_lines: 1,
             ..term::Config::default()
