@@ -1,6 +1,7 @@
 //! `cargo xtask verify`: run fixtures through the real `tabletop` binary.
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -232,13 +233,15 @@ struct Tally {
 }
 
 /// Runs `cases` and prints a table per game and the first failure. Returns whether all passed.
-/// While it runs, a line per game goes to stderr when the game starts and when it is done.
-pub fn run_all(binary: &Path, cases: &[Case]) -> bool {
+/// While it runs, a line per game goes to `progress` (stderr) when the game starts and when
+/// it is done, and a line for any case slower than [`SLOW_CASE`].
+pub fn run_all(binary: &Path, cases: &[Case], progress: &mut dyn Write) -> bool {
     let mut tallies: BTreeMap<&str, Tally> = BTreeMap::new();
     let mut failures = Vec::new();
     for group in cases.chunk_by(|a, b| a.game == b.game) {
         let game = group.first().map_or("", |case| case.game.as_str());
-        eprintln!("xtask: {game}: running {} cases...", group.len());
+        // Progress is best effort: a closed stderr must not stop the run.
+        let _ = writeln!(progress, "xtask: {game}: running {} cases...", group.len());
         let (group_started, failed_before) = (Instant::now(), failures.len());
         for case in group {
             let started = Instant::now();
@@ -259,7 +262,8 @@ pub fn run_all(binary: &Path, cases: &[Case]) -> bool {
                 Some(report) => failures.push((case, report)),
             }
         }
-        eprintln!(
+        let _ = writeln!(
+            progress,
             "xtask: {game}: {} passed, {} failed ({:.0} ms)",
             group.len() - (failures.len() - failed_before),
             failures.len() - failed_before,
@@ -335,7 +339,7 @@ pub fn main(args: &[String]) -> Result<bool, String> {
         Some(path) => path,
         None => crate::build_tabletop(release)?,
     };
-    Ok(run_all(&binary, &cases))
+    Ok(run_all(&binary, &cases, &mut std::io::stderr()))
 }
 
 #[cfg(test)]
@@ -387,7 +391,25 @@ mod tests {
             .collect();
         // broken (expected failure) passes, corrupt fails, good passes.
         assert_eq!(verdicts, vec![true, false, true]);
-        assert!(!run_all(Path::new("sh"), &cases));
+        let mut progress = Vec::new();
+        assert!(!run_all(Path::new("sh"), &cases, &mut progress));
+        let game = script.to_string_lossy();
+        assert_eq!(
+            String::from_utf8_lossy(&progress)
+                .lines()
+                .map(|line| line
+                    .replace(game.as_ref(), "GAME")
+                    .split(" (")
+                    .next()
+                    .unwrap_or("")
+                    .to_owned())
+                .collect::<Vec<_>>(),
+            [
+                "xtask: GAME: running 3 cases...",
+                "xtask: GAME: 2 passed, 1 failed"
+            ],
+            "a line when the game starts and one when it is done"
+        );
         std::fs::remove_dir_all(&dir).ok();
     }
 
