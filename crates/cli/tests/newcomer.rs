@@ -181,8 +181,8 @@ fn tests_needing_outside_data_are_ignored_visibly() {
                 seen += 1;
                 let attributes = test.split("fn ").next().unwrap_or("");
                 assert!(
-                    attributes.contains("#[ignore = \"needs ../shared"),
-                    "{}: a test reads ../shared without #[ignore = \"needs ../shared...\"]",
+                    attributes.contains("#[ignore = \"needs") && attributes.contains("shared/"),
+                    "{}: a test reads ../shared without #[ignore = \"needs ...shared...\"]",
                     file.display()
                 );
             }

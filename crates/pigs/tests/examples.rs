@@ -1,5 +1,5 @@
-//! Every worked example of the spec (fixtures/pigs/spec-*) and the public judge data, through
-//! the engine alone.
+//! Every worked example of the rules (fixtures/pigs/spec-*) and, on request, the public judge
+//! data, through the engine alone.
 
 #![allow(clippy::unwrap_used)] // tests may unwrap (see the common brief)
 
@@ -21,17 +21,12 @@ fn spec_examples_match_exactly() {
     }
 }
 
-/// Outside judge data is optional: this runs only when asked for (`--ignored`), and then fails
-/// if the data is missing rather than passing silently. The data is `../shared/judge-data`
-/// beside the repository, or the folder named by `TABLETOP_JUDGE_DATA`.
+/// The judge's own data is not part of the repository: run with
+/// `cargo test -p tabletop-pigs -- --ignored` where `../shared/judge-data/pigs` holds it.
 #[test]
-#[ignore = "needs ../shared/judge-data; run with --ignored"]
+#[ignore = "needs the outside judge data in ../shared/judge-data/pigs"]
 fn public_judge_data_matches() {
-    let data = std::env::var_os("TABLETOP_JUDGE_DATA").map_or_else(
-        || common::root().join("../shared/judge-data"),
-        std::path::PathBuf::from,
-    );
-    let dir = data.join("pigs");
+    let dir = common::root().join("../shared/judge-data/pigs");
     let cases = common::cases(&dir);
     assert!(!cases.is_empty(), "no judge data at {}", dir.display());
     for (name, input, expected) in &cases {
