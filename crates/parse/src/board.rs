@@ -1,4 +1,4 @@
-//! The board file of `tabletop odds` (see `docs/rules/board.md`).
+//! The board file of `tabletop odds` (see `shared/spec/board.md`).
 //!
 //! ```text
 //! # Milton Bradley's Chutes and Ladders      comments start with #

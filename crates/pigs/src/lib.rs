@@ -1,6 +1,6 @@
 //! 猪国杀 (Pig Kingdom Kill, BZOJ 1972 / SDOI 2010 / Luogu P2482): a complete, pure simulator.
 //!
-//! The rules are those of `docs/rules/pigs.md`, section numbers below refer to it. A
+//! The rules are those of `shared/spec/pigs.md`, section numbers below refer to it. A
 //! [`Setup`] (roles, starting hands, deck) becomes a [`Game`], whose methods are the rules;
 //! [`play`] runs a whole game to its [`Outcome`], whose `Display` is the judge's output. A
 //! game that can never end is reported as [`NeverEnds`] instead of running forever, with no
