@@ -1,4 +1,4 @@
-//! The Snakes and Ladders judge format (fewest throws, `shared/spec/snakes.md`).
+//! The Snakes and Ladders judge format (fewest throws, `docs/rules/snakes.md`).
 //!
 //! ```text
 //! 6 1 3              a board: N S L (N x N squares, S snakes, L ladders)
