@@ -7,7 +7,9 @@
 //! - no crate declares a dependency its code never names;
 //! - no non-test function is longer than [`LONGEST_FUNCTION`] lines;
 //! - engines never print, read files or spawn processes;
-//! - the workspace's `rust-version` is at least what every locked dependency needs.
+//! - every crate takes its `rust-version` from the workspace (whose value covers every locked
+//!   dependency: that check needs `cargo metadata` and lives in `xtask/src/msrv.rs`, run by the
+//!   same `cargo test --workspace`).
 //!
 //! Each check is a function from data to a list of violations, tested on broken samples below
 //! the real checks, so a check that cannot fail would itself fail.
