@@ -1,12 +1,12 @@
 //! tabletop's answer to an input, byte for byte what `tabletop <game>` prints: the text is
-//! parsed by `tabletop-parse` and answered by the engines. An input that the parser rejects or
+//! parsed by `tabletop-parse`, answered by the engines and written by `tabletop-render` (the
+//! CLI's own writers). An input that the parser rejects or
 //! that the engine cannot answer (a Chutes game that runs out of throws, a 猪国杀 game that
 //! can never end) is [`Invalid`]: this is how generators and the shrinker know that an input
 //! is valid, never by guessing.
 
-use std::fmt::Write;
-
 use tabletop_boards::{chutes, snakes};
+use tabletop_render as render;
 
 use crate::input::Input;
 use crate::Game;
@@ -56,7 +56,7 @@ fn chutes_answer(text: &[u8]) -> Result<String, Invalid> {
     for (number, game) in parsed.games.iter().enumerate() {
         let outcome = chutes::play(&game.value.board, game.value.players, &parsed.throws)
             .map_err(|e| Invalid(format!("game {}: {e}", number + 1)))?;
-        let _ = writeln!(out, "{}", outcome.winner);
+        render::chutes::write_winner(&mut out, &outcome).map_err(invalid)?;
     }
     Ok(out)
 }
@@ -65,11 +65,8 @@ fn snakes_answer(text: &[u8]) -> Result<String, Invalid> {
     let parsed = tabletop_parse::snakes::parse(text).map_err(invalid)?;
     let mut out = String::new();
     for board in &parsed.boards {
-        match snakes::fewest_throws(&board.value.board, SNAKES_START) {
-            Some(throws) => writeln!(out, "{throws}"),
-            None => writeln!(out, "-1"),
-        }
-        .map_err(invalid)?;
+        let throws = snakes::fewest_throws(&board.value.board, SNAKES_START);
+        render::snakes::write_fewest_throws(&mut out, throws).map_err(invalid)?;
     }
     Ok(out)
 }
@@ -80,8 +77,8 @@ fn grundy_answer(text: &[u8]) -> Result<String, Invalid> {
     for case in &parsed.cases {
         let values = case.value.graph.values();
         for pieces in case.value.queries.iter() {
-            out.push_str(values.outcome(pieces).map_err(invalid)?.as_str());
-            out.push('\n');
+            render::grundy::write_answer(&mut out, values.outcome(pieces).map_err(invalid)?)
+                .map_err(invalid)?;
         }
     }
     Ok(out)
@@ -90,7 +87,9 @@ fn grundy_answer(text: &[u8]) -> Result<String, Invalid> {
 fn pigs_answer(text: &[u8]) -> Result<String, Invalid> {
     let parsed = tabletop_parse::pigs::parse(text).map_err(invalid)?;
     let outcome = tabletop_pigs::play(&parsed.setup).map_err(invalid)?;
-    Ok(outcome.to_string())
+    let mut out = String::new();
+    render::pigs::write_outcome(&mut out, &outcome).map_err(invalid)?;
+    Ok(out)
 }
 
 #[cfg(test)]
