@@ -129,7 +129,7 @@ pub fn stress(config: &Config) -> Result<Verdict, RunError> {
                         if let Some(failure) = verdict(&expected, &output) {
                             first_failure.fetch_min(run, Ordering::Relaxed);
                             let mut first = lock(&found);
-                            if first.as_ref().map_or(true, |f| f.0 > run) {
+                            if first.as_ref().is_none_or(|f| f.0 > run) {
                                 *first = Some((run, input, expected, output, failure));
                             }
                         }
