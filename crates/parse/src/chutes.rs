@@ -13,11 +13,10 @@
 //! Each game is read into its syntax (numbers with spans), then lowered: player count and
 //! squares in range, then [`Board::new`], whose errors are located at the line they name.
 
-use nom::Parser;
 use tabletop_boards::{Board, Jump, Special, Square};
 
-use crate::combinators::{invalid, labelled_number, run, spanned_number};
-use crate::error::{ParseError, Spanned};
+use crate::combinators::{first_in_text, invalid, labelled_number, run, spanned_number};
+use crate::error::{NomError, ParseError, Spanned};
 use crate::lex::{any_space, end_of_input, inline_space, line_end, Input, Num, PResult};
 use crate::lower::{board_error, BoardSpans, JumpSpans, SpecialSpans};
 
@@ -98,6 +97,8 @@ pub fn cases(source: &[u8]) -> Result<Cases<'_>, ParseError> {
         throws,
         keep_going: false,
         done: false,
+        next_error: None,
+        syntax: GameSyntax::default(),
     })
 }
 
@@ -109,6 +110,10 @@ pub struct Cases<'a> {
     throws: Vec<u8>,
     keep_going: bool,
     done: bool,
+    /// A syntax error to report after the error before it (see [`first_in_text`]).
+    next_error: Option<ParseError>,
+    /// The game being read (its memory reused).
+    syntax: GameSyntax,
 }
 
 impl Cases<'_> {
@@ -129,24 +134,31 @@ impl Iterator for Cases<'_> {
     type Item = Result<Spanned<ChutesGame>, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if let Some(error) = self.next_error.take() {
+            return Some(Err(error));
+        }
         if self.done {
             return None;
         }
         let n = self.source.len();
-        match run(self.source, self.rest, |input| game(n, input)) {
-            Ok((_, None)) => {
+        let syntax = &mut self.syntax;
+        match run(self.source, self.rest, |input| game(n, input, syntax)) {
+            Ok((_, false)) => {
                 self.done = true;
                 None
             }
-            Ok((rest, Some(syntax))) => {
+            Ok((rest, true)) => {
                 self.rest = rest;
-                let game = lower(&syntax);
+                let game = lower(&self.syntax);
                 self.done = game.is_err() && !self.keep_going;
                 Some(game)
             }
             Err(error) => {
                 self.done = true;
-                Some(Err(error))
+                let partial = self.syntax.players.is_some().then(|| lower(&self.syntax).err()).flatten();
+                let (first, next) = first_in_text(error, partial);
+                self.next_error = next.filter(|_| self.keep_going);
+                Some(Err(first))
             }
         }
     }
@@ -175,38 +187,40 @@ fn throw_list(mut input: Input<'_>) -> PResult<'_, Vec<u8>> {
     }
 }
 
-/// The text of one game, before its meaning is checked.
+/// The text of one game, before its meaning is checked (as far as it was read).
+#[derive(Debug, Clone, Default)]
 struct GameSyntax {
-    players: Spanned<Num>,
+    players: Option<Spanned<Num>>,
     /// `start end` with the span of both.
     jumps: Vec<(Spanned<Num>, Spanned<Num>)>,
     specials: Vec<Spanned<Num>>,
 }
 
-/// A game, or `None` for the final `0` (then the end of the input must follow).
-fn game(n: usize, input: Input<'_>) -> PResult<'_, Option<GameSyntax>> {
+/// A game into `syntax` (which keeps what was read when an error stops the reading); `false`
+/// for the final `0` (then the end of the input must follow).
+fn game<'a>(n: usize, input: Input<'a>, syntax: &mut GameSyntax) -> PResult<'a, bool> {
+    syntax.players = None;
+    syntax.jumps.clear();
+    syntax.specials.clear();
     let (at, ()) = any_space(input)?;
     let (rest, players) = spanned_number(n, at, "the number of players (2..5), or 0 to end the input")?;
     let (rest, ()) = line_end(rest)?;
     if players.value.magnitude == 0 {
         let (rest, ()) = end_of_input(rest)?;
-        return Ok((rest, None));
+        return Ok((rest, false));
     }
-    let (rest, jumps) = jump_lines(n, rest)?;
-    let (rest, specials) = special_lines(n, rest)?;
-    Ok((
-        rest,
-        Some(GameSyntax {
-            players,
-            jumps,
-            specials,
-        }),
-    ))
+    syntax.players = Some(players);
+    let rest = jump_lines(n, rest, &mut syntax.jumps)?;
+    let rest = special_lines(n, rest, &mut syntax.specials)?;
+    Ok((rest, true))
 }
 
 /// Chute and ladder lines `start end`, ended by `0 0`.
-fn jump_lines(n: usize, mut input: Input<'_>) -> PResult<'_, Vec<(Spanned<Num>, Spanned<Num>)>> {
-    let mut jumps = Vec::new();
+fn jump_lines<'a>(
+    n: usize,
+    mut input: Input<'a>,
+    jumps: &mut Vec<(Spanned<Num>, Spanned<Num>)>,
+) -> Result<Input<'a>, nom::Err<NomError<Input<'a>>>> {
     loop {
         let (line, ()) = any_space(input)?;
         let (rest, from) = spanned_number(n, line, "a chute or ladder `start end`, or `0 0` to end them")?;
@@ -214,10 +228,11 @@ fn jump_lines(n: usize, mut input: Input<'_>) -> PResult<'_, Vec<(Spanned<Num>, 
         if from.value.magnitude == 0 {
             let (rest, to) = spanned_number(n, at, "`0` (a line `0 0` ends the chutes and ladders)")?;
             if to.value.magnitude != 0 {
-                return invalid(at, to.value.len, format!("square 0 is outside 1..99 (in `0 {}`)", to.value));
+                return invalid(at, to.value.len, format!("square 0 is outside 1..99 (in `0 {}`)", to.value))
+                    .map(|(rest, ())| rest);
             }
             let (rest, ()) = line_end(rest)?;
-            return Ok((rest, jumps));
+            return Ok(rest);
         }
         let (rest, to) = spanned_number(n, at, "the end square of the chute or ladder")?;
         let (rest, ()) = line_end(rest)?;
@@ -227,15 +242,18 @@ fn jump_lines(n: usize, mut input: Input<'_>) -> PResult<'_, Vec<(Spanned<Num>, 
 }
 
 /// Special squares, one per line, ended by 0.
-fn special_lines(n: usize, mut input: Input<'_>) -> PResult<'_, Vec<Spanned<Num>>> {
-    let mut specials = Vec::new();
+fn special_lines<'a>(
+    n: usize,
+    mut input: Input<'a>,
+    specials: &mut Vec<Spanned<Num>>,
+) -> Result<Input<'a>, nom::Err<NomError<Input<'a>>>> {
     let what = "a special square (`-k` miss a turn, `k` extra turn), or 0 to end them";
     loop {
         let (line, ()) = any_space(input)?;
         let (rest, square) = spanned_number(n, line, what)?;
-        let (rest, ()) = line_end.parse(rest)?;
+        let (rest, ()) = line_end(rest)?;
         if square.value.magnitude == 0 {
-            return Ok((rest, specials));
+            return Ok(rest);
         }
         specials.push(square);
         input = rest;
@@ -244,18 +262,20 @@ fn special_lines(n: usize, mut input: Input<'_>) -> PResult<'_, Vec<Spanned<Num>
 
 /// The meaning of a game: players and squares in range, then a valid board.
 fn lower(syntax: &GameSyntax) -> Result<Spanned<ChutesGame>, ParseError> {
-    let players = syntax
-        .players
+    let Some(count) = &syntax.players else {
+        return Err(ParseError::new(0..0, "a game without its number of players"));
+    };
+    let players = count
         .value
         .natural()
         .and_then(|p| usize::try_from(p).ok())
         .filter(|p| PLAYERS.contains(p))
         .ok_or_else(|| {
-            let message = format!("a game needs 2 to 5 players, not {}", syntax.players.value);
-            ParseError::new(syntax.players.span.clone(), message)
+            let message = format!("a game needs 2 to 5 players, not {}", count.value);
+            ParseError::new(count.span.clone(), message)
         })?;
     let mut spans = BoardSpans {
-        board: syntax.players.span.clone(),
+        board: count.span.clone(),
         ..BoardSpans::default()
     };
     let mut jumps = Vec::with_capacity(syntax.jumps.len());
@@ -290,7 +310,7 @@ fn lower(syntax: &GameSyntax) -> Result<Spanned<ChutesGame>, ParseError> {
     match Board::new(GOAL, &jumps, &specials) {
         Ok(board) => Ok(Spanned {
             value: ChutesGame { players, board },
-            span: syntax.players.span.clone(),
+            span: count.span.clone(),
         }),
         Err(error) => Err(board_error(&spans, &error)),
     }

@@ -77,6 +77,17 @@ pub(crate) fn invalid<T>(input: Input<'_>, len: usize, message: impl Into<Cow<'s
     Err(nom::Err::Failure(NomError::at(input, len, message)))
 }
 
+/// A syntax error `syntax` in a case whose text read so far already means something invalid
+/// (`partial`, the error of lowering that text): the earlier of the two in the text comes
+/// first, as the error of the case; the other (if it is the syntax error, which ends the
+/// input) comes next.
+pub(crate) fn first_in_text(syntax: ParseError, partial: Option<ParseError>) -> (ParseError, Option<ParseError>) {
+    match partial {
+        Some(early) if early.span.start < syntax.span.start => (early, Some(syntax)),
+        _ => (syntax, None),
+    }
+}
+
 /// Why the numbers after a count are not that count on one line.
 pub(crate) enum LineError<'a> {
     /// The line ends after this many numbers.

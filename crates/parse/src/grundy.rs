@@ -31,7 +31,7 @@ mod tests;
 
 use tabletop_grundy::{Graph, Position};
 
-use crate::combinators::run;
+use crate::combinators::{first_in_text, run};
 use crate::error::{ParseError, Spanned};
 use crate::lex::skip_space;
 pub use queries::Queries;
@@ -104,6 +104,8 @@ pub fn cases(source: &[u8]) -> Cases<'_> {
         done: false,
         keep_going: false,
         spare: Spare::default(),
+        outside: None,
+        next_error: None,
     }
 }
 
@@ -116,6 +118,10 @@ pub struct Cases<'a> {
     done: bool,
     keep_going: bool,
     spare: Spare,
+    /// The first position out of range in the test case being read.
+    outside: Option<ParseError>,
+    /// A syntax error to report after the error before it (see [`first_in_text`]).
+    next_error: Option<ParseError>,
 }
 
 /// Buffers of a finished test case, reused by the next one (see [`Cases::recycle`]).
@@ -168,6 +174,9 @@ impl Iterator for Cases<'_> {
     type Item = Result<Spanned<GrundyCase>, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if let Some(error) = self.next_error.take() {
+            return Some(Err(error));
+        }
         if self.done {
             return None;
         }
@@ -177,8 +186,8 @@ impl Iterator for Cases<'_> {
         }
         self.number += 1;
         let (n, number) = (self.source.len(), self.number);
-        let spare = &mut self.spare;
-        match run(self.source, self.rest, |input| lines::test_case(n, number, input, spare)) {
+        let (spare, outside) = (&mut self.spare, &mut self.outside);
+        match run(self.source, self.rest, |input| lines::test_case(n, number, input, spare, outside)) {
             Ok((rest, case)) => {
                 self.rest = rest;
                 let case = case.lower();
@@ -187,7 +196,9 @@ impl Iterator for Cases<'_> {
             }
             Err(error) => {
                 self.done = true;
-                Some(Err(error))
+                let (first, next) = first_in_text(error, self.outside.take());
+                self.next_error = next.filter(|_| self.keep_going);
+                Some(Err(first))
             }
         }
     }

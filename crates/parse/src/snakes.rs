@@ -20,7 +20,7 @@ use std::ops::Range;
 
 use tabletop_boards::{Board, BoardError, Jump, Square};
 
-use crate::combinators::{invalid, labelled_number, run, span, spanned_number};
+use crate::combinators::{first_in_text, invalid, labelled_number, run, span, spanned_number};
 use crate::error::{NomError, ParseError, Spanned};
 use crate::lex::{skip_space, Input, Num, PResult};
 use crate::lower::{BoardSpans, JumpSpans};
@@ -87,6 +87,8 @@ pub fn cases(source: &[u8]) -> Cases<'_> {
         rest: source,
         keep_going: false,
         done: false,
+        next_error: None,
+        syntax: BoardSyntax::default(),
     }
 }
 
@@ -97,6 +99,10 @@ pub struct Cases<'a> {
     rest: &'a [u8],
     keep_going: bool,
     done: bool,
+    /// A syntax error to report after the error before it (see [`first_in_text`]).
+    next_error: Option<ParseError>,
+    /// The board being read (its memory reused).
+    syntax: BoardSyntax,
 }
 
 impl Cases<'_> {
@@ -112,31 +118,40 @@ impl Iterator for Cases<'_> {
     type Item = Result<Spanned<SnakesBoard>, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if let Some(error) = self.next_error.take() {
+            return Some(Err(error));
+        }
         self.rest = skip_space(self.rest);
         if self.done || self.rest.is_empty() {
             return None;
         }
         let n = self.source.len();
-        match run(self.source, self.rest, |input| board(n, input)) {
-            Ok((rest, syntax)) => {
+        let syntax = &mut self.syntax;
+        match run(self.source, self.rest, |input| board(n, input, syntax)) {
+            Ok((rest, ())) => {
                 self.rest = rest;
-                let board = lower(&syntax);
+                let board = lower(&self.syntax);
                 self.done = board.is_err() && !self.keep_going;
                 Some(board)
             }
             Err(error) => {
                 self.done = true;
-                Some(Err(error))
+                let partial = self.syntax.n.is_some().then(|| lower(&self.syntax).err()).flatten();
+                let (first, next) = first_in_text(error, partial);
+                self.next_error = next.filter(|_| self.keep_going);
+                Some(Err(first))
             }
         }
     }
 }
 
-/// The text of one board, before its meaning is checked.
+/// The text of one board, before its meaning is checked (as far as it was read).
+#[derive(Debug, Clone, Default)]
 struct BoardSyntax {
     /// The span of `N S L`.
     header: Range<usize>,
-    n: Spanned<Num>,
+    n: Option<Spanned<Num>>,
+    /// How many of the pairs are snakes.
     snakes: usize,
     /// Snakes first, then ladders.
     pairs: Vec<(Spanned<Num>, Spanned<Num>)>,
@@ -176,25 +191,21 @@ impl Kind {
     }
 }
 
-/// One board: `N S L`, then the pairs.
-fn board(n: usize, input: Input<'_>) -> PResult<'_, BoardSyntax> {
+/// One board: `N S L`, then the pairs, into `syntax` (which keeps what was read when an
+/// error stops the reading).
+fn board<'a>(n: usize, input: Input<'a>, syntax: &mut BoardSyntax) -> PResult<'a, ()> {
+    syntax.n = None;
+    syntax.pairs.clear();
     let (rest, side) = spanned_number(n, input, "the board size N")?;
     let (rest, snakes) = count(input, rest, "the number of snakes S")?;
     let (rest, ladders) = count(input, rest, "the number of ladders L")?;
-    let header = span(n, input, rest);
-    let mut pairs = Vec::new();
-    let rest = pair_list(n, rest, Kind::Snake, snakes, &mut pairs)?;
-    let snakes = pairs.len();
-    let rest = pair_list(n, rest, Kind::Ladder, ladders, &mut pairs)?;
-    Ok((
-        rest,
-        BoardSyntax {
-            header,
-            n: side,
-            snakes,
-            pairs,
-        },
-    ))
+    syntax.header = span(n, input, rest);
+    syntax.n = Some(side);
+    syntax.snakes = usize::MAX;
+    let rest = pair_list(n, rest, Kind::Snake, snakes, &mut syntax.pairs)?;
+    syntax.snakes = syntax.pairs.len();
+    let rest = pair_list(n, rest, Kind::Ladder, ladders, &mut syntax.pairs)?;
+    Ok((rest, ()))
 }
 
 /// A count of snakes or ladders (a number >= 0) after `read`, in the line `N S L` that starts
@@ -247,8 +258,11 @@ fn pair_list<'a>(
 
 /// The meaning of a board: N and squares in range, directions, then a valid board.
 fn lower(syntax: &BoardSyntax) -> Result<Spanned<SnakesBoard>, ParseError> {
-    let side = syntax.n.value;
-    let error = |message: String| ParseError::new(syntax.n.span.clone(), message);
+    let Some(side) = &syntax.n else {
+        return Err(ParseError::new(syntax.header.clone(), "a board without its line `N S L`"));
+    };
+    let error = |message: String| ParseError::new(side.span.clone(), message);
+    let side = side.value;
     let n = match side.natural() {
         Some(0) | None => return Err(error(format!("N is {side}, but a board needs N >= 1 (N x N squares)"))),
         Some(n) if n > MAX_N => {

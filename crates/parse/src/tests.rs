@@ -116,3 +116,80 @@ fn the_end_of_a_line_and_of_the_input_are_named() {
         "expected the number of deck cards m, found end of input"
     );
 }
+
+/// The messages of a per-case reader's items (`ok` for a case read).
+fn messages<T>(items: impl Iterator<Item = Result<T, ParseError>>) -> Vec<String> {
+    items
+        .map(|item| item.map_or_else(|e| e.message, |_| "ok".to_string()))
+        .collect()
+}
+
+#[test]
+fn per_case_readers_go_on_after_a_case_that_cannot_be_lowered() {
+    // chutes: a bad player count and a looping board between good games.
+    let text = b"1 2 0\n2\n0 0\n0\n7\n0 0\n0\n2\n5 9\n9 5\n0 0\n0\n3\n0 0\n0\n0\n";
+    let games = messages(chutes::cases(text).unwrap().keep_going());
+    assert_eq!(
+        games,
+        ["ok", "a game needs 2 to 5 players, not 7", "jumps loop forever: 5 -> 9 -> 5", "ok"]
+    );
+    // By default the reader stops at the first error, as `parse` does.
+    assert_eq!(messages(chutes::cases(text).unwrap()).len(), 2);
+    assert_eq!(chutes::parse(text).unwrap_err().message, games[1]);
+    // snakes: N = 0, a snake going up, then a good board.
+    let text = b"0 0 0\n6 1 0 25 35\n6 0 1 3 23\n";
+    assert_eq!(
+        messages(snakes::cases(text).keep_going()),
+        [
+            "N is 0, but a board needs N >= 1 (N x N squares)",
+            "snake 25 35 goes up: a snake's mouth must be above its tail",
+            "ok"
+        ]
+    );
+    // grundy: an out-position and a piece out of range, then a good test case.
+    let text = b"2\n1 2\n0\n1 0\n0\n1\n0\n1 1\n0\n1\n0\n1 0\n0\n";
+    assert_eq!(
+        messages(grundy::cases(text).keep_going()),
+        [
+            "out-position 2 of position 0 is outside 0..1",
+            "piece position 1 is outside 0..0",
+            "ok"
+        ]
+    );
+    assert_eq!(messages(pigs::cases(b"2 1\nMP K K K K\nFP D D D D\nW\n")), ["ok"]);
+}
+
+#[test]
+fn a_syntax_error_ends_the_cases_after_any_earlier_error() {
+    // The out-of-range piece comes first in the text, then the line that loses the shape.
+    let text = b"1\n0\n1 0\n0\n1\n0\n1 5\n2 0\n";
+    let items = messages(grundy::cases(text).keep_going());
+    assert_eq!(
+        items,
+        [
+            "ok",
+            "piece position 5 is outside 0..0",
+            "the query should have 2 pieces, but its line lists 1"
+        ]
+    );
+    assert_eq!(grundy::parse(text).unwrap_err().message, items[1]);
+    // A bad player count before a truncated game is reported first, as the text reads.
+    let items = messages(chutes::cases(b"1 0\n1\n5 6\n").unwrap().keep_going());
+    assert_eq!(items[0], "a game needs 2 to 5 players, not 1");
+    assert_eq!(items.len(), 2);
+    // A syntax error that comes first is the only error.
+    let items = messages(snakes::cases(b"6 1 0\n35 x\n6 0 0\n").keep_going());
+    assert_eq!(items, ["expected a snake's tail, found `x`"]);
+}
+
+#[test]
+fn chutes_take_fewer_than_a_thousand_throws() {
+    let game = "2\n0 0\n0\n0\n";
+    let text = format!("{} 0\n{game}", "1 ".repeat(999));
+    assert_eq!(chutes::parse(text.as_bytes()).unwrap().throws.len(), 999);
+    let text = format!("{}6 0\n{game}", "1 ".repeat(999));
+    assert_eq!(
+        rejection(&text, |t| chutes::parse(t).map(drop)),
+        (1, 1999, "this is throw 1000: a throw list holds fewer than 1000 throws".into())
+    );
+}

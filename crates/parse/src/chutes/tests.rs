@@ -38,8 +38,8 @@ mod unit {
                 "expected a die throw 1..6, or 0 to end the throws, found end of input".into()
             )
         );
-        assert_eq!(error("1 0\n1\n0 0\n0\n0\n").2, "a game needs 2 to 5 players, not 1");
-        assert_eq!(error("1 0\n2\n5 100\n0 0\n0\n0\n").2, "square 100 is outside 1..99");
+        assert_eq!(error("1 0\n1\n").2, "a game needs 2 to 5 players, not 1");
+        assert_eq!(error("1 0\n2\n5 100\n").2, "square 100 is outside 1..99");
         assert_eq!(
             error("1 0\n2\n5 5\n0 0\n0\n0\n"),
             (3, 1, "a jump from square 5 to itself goes nowhere".into())

@@ -63,8 +63,16 @@ impl Case {
     }
 }
 
-/// One test case, starting at its `N`.
-pub(super) fn test_case<'a>(n: usize, number: usize, input: Input<'a>, spare: &mut Spare) -> PResult<'a, CaseText> {
+/// One test case, starting at its `N`. `outside` receives the first number outside its range
+/// as soon as it is read (so that it is known even if a later line stops the reading).
+pub(super) fn test_case<'a>(
+    n: usize,
+    number: usize,
+    input: Input<'a>,
+    spare: &mut Spare,
+    outside: &mut Option<ParseError>,
+) -> PResult<'a, CaseText> {
+    *outside = None;
     let (rest, count) = expect(crate::lex::number(input), || {
         format!("the number of positions N of test case {number}").into()
     })?;
@@ -88,10 +96,9 @@ pub(super) fn test_case<'a>(n: usize, number: usize, input: Input<'a>, spare: &m
         number,
         positions,
     };
-    let mut outside = None;
     let (offsets, successors) = (std::mem::take(&mut spare.offsets), std::mem::take(&mut spare.successors));
-    let (rest, (offsets, successors)) = position_lines(&case, rest, offsets, successors, &mut outside)?;
-    let (rest, queries) = query_lines(&case, rest, std::mem::take(&mut spare.queries), &mut outside)?;
+    let (rest, (offsets, successors)) = position_lines(&case, rest, offsets, successors, outside)?;
+    let (rest, queries) = query_lines(&case, rest, std::mem::take(&mut spare.queries), outside)?;
     Ok((
         rest,
         CaseText {
@@ -99,7 +106,7 @@ pub(super) fn test_case<'a>(n: usize, number: usize, input: Input<'a>, spare: &m
             offsets,
             successors,
             queries,
-            outside,
+            outside: outside.take(),
         },
     ))
 }
