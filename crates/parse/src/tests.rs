@@ -7,9 +7,12 @@ use crate::{board, chutes, grundy, pigs, snakes, ParseError};
 /// A parser of one format, for the tables below.
 type Parser = fn(&[u8]) -> Result<(), ParseError>;
 
-/// Each format with a text holding a number at `{}`, what the format expects there, and the
-/// line and column of `{}`.
-const FORMATS: [(&str, Parser, &str, &str, (usize, usize)); 5] = [
+/// A format's name and parser, a text holding a number at `{}`, what the format expects
+/// there, and the line and column of `{}`.
+type Format = (&'static str, Parser, &'static str, &'static str, (usize, usize));
+
+/// Every format.
+const FORMATS: [Format; 5] = [
     (
         "chutes",
         |t| chutes::parse(t).map(drop),
