@@ -15,9 +15,9 @@
 
 use tabletop_boards::{Board, Jump, Special, Square};
 
-use crate::combinators::{first_in_text, invalid, labelled_number, run, spanned_number};
+use crate::combinators::{end_of_line, first_in_text, invalid, labelled_number, run, spanned_number};
 use crate::error::{NomError, ParseError, Spanned};
-use crate::lex::{any_space, end_of_input, inline_space, line_end, Input, Num, PResult};
+use crate::lex::{any_space, end_of_input, inline_space, Input, Num, PResult};
 use crate::lower::{board_error, BoardSpans, JumpSpans, SpecialSpans};
 
 /// The goal square of a UVa 647 board.
@@ -204,7 +204,7 @@ fn game<'a>(n: usize, input: Input<'a>, syntax: &mut GameSyntax) -> PResult<'a, 
     syntax.specials.clear();
     let (at, ()) = any_space(input)?;
     let (rest, players) = spanned_number(n, at, "the number of players (2..5), or 0 to end the input")?;
-    let (rest, ()) = line_end(rest)?;
+    let (rest, ()) = end_of_line(rest)?;
     if players.value.magnitude == 0 {
         let (rest, ()) = end_of_input(rest)?;
         return Ok((rest, false));
@@ -231,11 +231,11 @@ fn jump_lines<'a>(
                 return invalid(at, to.value.len, format!("square 0 is outside 1..99 (in `0 {}`)", to.value))
                     .map(|(rest, ())| rest);
             }
-            let (rest, ()) = line_end(rest)?;
+            let (rest, ()) = end_of_line(rest)?;
             return Ok(rest);
         }
         let (rest, to) = spanned_number(n, at, "the end square of the chute or ladder")?;
-        let (rest, ()) = line_end(rest)?;
+        let (rest, ()) = end_of_line(rest)?;
         jumps.push((from, to));
         input = rest;
     }
@@ -251,7 +251,7 @@ fn special_lines<'a>(
     loop {
         let (line, ()) = any_space(input)?;
         let (rest, square) = spanned_number(n, line, what)?;
-        let (rest, ()) = line_end(rest)?;
+        let (rest, ()) = end_of_line(rest)?;
         if square.value.magnitude == 0 {
             return Ok(rest);
         }

@@ -8,7 +8,7 @@ use std::ops::Range;
 use nom::{Finish, Parser};
 
 use crate::error::{located, NomError, ParseError, Spanned};
-use crate::lex::{at_line_end, fast_list, number, skip_inline, Input, Num, PResult};
+use crate::lex::{at_line_end, fast_list, line_end, number, skip_inline, Input, Num, PResult};
 
 /// Runs `parser` on `at`, a suffix of `source`, turning its error into a [`ParseError`]
 /// located in `source` (the `.finish()` boundary of every format).
@@ -31,6 +31,11 @@ pub(crate) fn expect<'a, T>(
         nom::Err::Error(e) | nom::Err::Failure(e) => nom::Err::Failure(e.label(what)),
         incomplete => incomplete,
     })
+}
+
+/// The end of the line (after optional inline space), labelled "the end of the line".
+pub(crate) fn end_of_line(input: Input<'_>) -> PResult<'_, ()> {
+    expect(line_end(input), || Cow::Borrowed("the end of the line"))
 }
 
 /// A number at `input`, labelled `what` if it is not one.
@@ -117,22 +122,17 @@ pub(crate) fn counted_line<'a>(
     // Each number takes at least two bytes ("1 "): reserve no more than the line can hold.
     out.reserve((count as usize).min(rest.len() / 2 + 1));
     let before = out.len();
-    let mut rest = match fast_list(rest, count, limit, out) {
+    let rest = match fast_list(rest, count, limit, out) {
         Some(after) => after,
         None => {
             out.truncate(before);
             careful_items(rest, count, limit, out, outside)?
         }
     };
-    rest = skip_inline(rest);
-    match rest.first() {
-        None => Ok(rest),
-        Some(b'\n') => Ok(&rest[1..]),
-        Some(_) if number(rest).is_ok() => Err(LineError::Long),
-        Some(_) => Err(LineError::Token(
-            nom::Err::Error(NomError::unexpected(rest)),
-            true,
-        )),
+    match line_end(rest) {
+        Ok((rest, ())) => Ok(rest),
+        Err(_) if number(skip_inline(rest)).is_ok() => Err(LineError::Long),
+        Err(error) => Err(LineError::Token(error, true)),
     }
 }
 

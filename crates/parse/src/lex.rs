@@ -219,17 +219,15 @@ pub(crate) fn any_space(input: Input<'_>) -> PResult<'_, ()> {
     Ok((skip_space(input), ()))
 }
 
-/// Optional inline space, then a newline or the end of the input (labelled "the end of the
-/// line").
+/// Optional inline space, then a newline or the end of the input (unlabelled: the caller
+/// says what it expected).
 #[inline(always)]
 pub(crate) fn line_end(input: Input<'_>) -> PResult<'_, ()> {
     let rest = skip_inline(input);
     match rest.first() {
         None => Ok((rest, ())),
         Some(b'\n') => Ok((&rest[1..], ())),
-        Some(_) => Err(nom::Err::Error(
-            NomError::unexpected(rest).label(|| "the end of the line".into()),
-        )),
+        Some(_) => Err(nom::Err::Error(NomError::unexpected(rest))),
     }
 }
 

@@ -8,8 +8,8 @@ use tabletop_grundy::{Graph, Position};
 
 use super::{GrundyCase, Queries, Spare};
 use crate::combinators::{counted, counted_line, expect, invalid, span, LineError};
-use crate::error::{NomError, ParseError, Spanned};
-use crate::lex::{number, skip_inline, skip_space, Input, Num, PResult};
+use crate::error::{ParseError, Spanned};
+use crate::lex::{line_end, number, skip_space, Input, Num, PResult};
 
 /// One test case as read, before its graph is built.
 pub(super) struct CaseText {
@@ -77,7 +77,7 @@ pub(super) fn test_case<'a>(
         format!("the number of positions N of test case {number}").into()
     })?;
     let header = span(n, input, rest);
-    let (rest, ()) = end_of_line(rest, || format!("the end of the line after N = {count}"))?;
+    let (rest, ()) = expect(line_end(rest), || format!("the end of the line after N = {count}").into())?;
     let positions = match count.natural() {
         Some(0) | None => {
             return invalid(
@@ -191,7 +191,7 @@ fn query_lines<'a>(
         })?;
         let pieces = match count.natural() {
             Some(0) => {
-                return match end_of_line(rest, String::new) {
+                return match line_end(rest) {
                     Ok((rest, ())) => Ok((rest, queries)),
                     Err(_) => invalid(
                         line,
@@ -229,18 +229,5 @@ fn query_error<'a, T>(line: Input<'a>, count: Num, pieces: u64, number: usize, e
             let or_end = if at_end { " or the end of the line" } else { "" };
             format!("the position of a piece{or_end}").into()
         }),
-    }
-}
-
-/// Optional inline space, then a newline or the end of the input; else "expected `what`".
-#[inline(always)]
-fn end_of_line<'a>(input: Input<'a>, what: impl FnOnce() -> String) -> PResult<'a, ()> {
-    let rest = skip_inline(input);
-    match rest.first() {
-        None => Ok((rest, ())),
-        Some(b'\n') => Ok((&rest[1..], ())),
-        Some(_) => Err(nom::Err::Failure(
-            NomError::unexpected(rest).label(|| what().into()),
-        )),
     }
 }
