@@ -76,10 +76,16 @@ impl BoardFile {
         let span = match error {
             OddsError::NoFaces => settings.die.clone(),
             OddsError::StartNotBeforeGoal { .. } => settings.start.clone(),
-            OddsError::BouncePastStart { .. } => settings.die_line.clone().or_else(|| settings.overshoot_line.clone()),
+            OddsError::BouncePastStart { .. } => settings
+                .die_line
+                .clone()
+                .or_else(|| settings.overshoot_line.clone()),
             _ => None,
         };
-        ParseError::new(span.unwrap_or_else(|| self.squares_span.clone()), error.to_string())
+        ParseError::new(
+            span.unwrap_or_else(|| self.squares_span.clone()),
+            error.to_string(),
+        )
     }
 }
 
@@ -165,14 +171,19 @@ const KEYWORDS: &str = "a keyword (squares, start, overshoot, die, ladder, chute
 
 /// A keyword and its arguments.
 fn statement(n: usize, input: Input<'_>) -> PResult<'_, Line> {
-    let (rest, word) = take_while1(|b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'-').parse(input)?;
+    let (rest, word) =
+        take_while1(|b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'-').parse(input)?;
     let keyword = (n - input.len())..(n - rest.len());
     let number = |label: &'static str| cut(move |i| argument(n, label, i));
     // Once the keyword is known, any error in its arguments is final.
     let (rest, statement) = match word {
-        b"squares" => number("the number of squares").map(Statement::Squares).parse(rest)?,
+        b"squares" => number("the number of squares")
+            .map(Statement::Squares)
+            .parse(rest)?,
         b"start" => number("the start square").map(Statement::Start).parse(rest)?,
-        b"die" => number("the number of faces of the die").map(Statement::Die).parse(rest)?,
+        b"die" => number("the number of faces of the die")
+            .map(Statement::Die)
+            .parse(rest)?,
         b"overshoot" => {
             let (rest, ()) = inline_space(rest)?;
             let rule = alt((
@@ -200,7 +211,11 @@ fn statement(n: usize, input: Input<'_>) -> PResult<'_, Line> {
         b"extra" => number("the extra-turn square")
             .map(|s| Statement::Special(Special::ExtraTurn, s))
             .parse(rest)?,
-        _ => return Err(nom::Err::Failure(NomError::unexpected(input).label(|| KEYWORDS.into()))),
+        _ => {
+            return Err(nom::Err::Failure(
+                NomError::unexpected(input).label(|| KEYWORDS.into()),
+            ))
+        }
     };
     let whole = keyword.start..(n - rest.len());
     Ok((
@@ -343,7 +358,9 @@ fn lower(source: &[u8], lines: &[Line]) -> Result<BoardFile, ParseError> {
         squares_span: squares_span.clone(),
         settings,
     };
-    file.rules.check(&file.board).map_err(|error| file.locate(&error))?;
+    file.rules
+        .check(&file.board)
+        .map_err(|error| file.locate(&error))?;
     Ok(file)
 }
 
@@ -357,7 +374,9 @@ fn jump(kind: JumpKind, from: &Spanned<u64>, to: &Spanned<u64>, line: &Line) -> 
     };
     let message = match kind {
         JumpKind::Ladder if end <= start => format!("a ladder goes up: {start} -> {end} {how} (use `chute`)"),
-        JumpKind::Chute if end >= start => format!("a chute goes down: {start} -> {end} {how} (use `ladder`)"),
+        JumpKind::Chute if end >= start => {
+            format!("a chute goes down: {start} -> {end} {how} (use `ladder`)")
+        }
         _ => return Ok(Jump::new(start, end)),
     };
     Err(ParseError::new(line.whole.clone(), message))

@@ -155,7 +155,12 @@ impl Iterator for Cases<'_> {
             }
             Err(error) => {
                 self.done = true;
-                let partial = self.syntax.players.is_some().then(|| lower(&self.syntax).err()).flatten();
+                let partial = self
+                    .syntax
+                    .players
+                    .is_some()
+                    .then(|| lower(&self.syntax).err())
+                    .flatten();
                 let (first, next) = first_in_text(error, partial);
                 self.next_error = next.filter(|_| self.keep_going);
                 Some(Err(first))
@@ -177,7 +182,10 @@ fn throw_list(mut input: Input<'_>) -> PResult<'_, Vec<u8>> {
                 return invalid(
                     at,
                     len,
-                    format!("this is throw {}: a throw list holds fewer than 1000 throws", MAX_THROWS + 1),
+                    format!(
+                        "this is throw {}: a throw list holds fewer than 1000 throws",
+                        MAX_THROWS + 1
+                    ),
                 )
             }
             Some(value @ 1..=6) => throws.push(value as u8),
@@ -228,8 +236,12 @@ fn jump_lines<'a>(
         if from.value.magnitude == 0 {
             let (rest, to) = spanned_number(n, at, "`0` (a line `0 0` ends the chutes and ladders)")?;
             if to.value.magnitude != 0 {
-                return invalid(at, to.value.len, format!("square 0 is outside 1..99 (in `0 {}`)", to.value))
-                    .map(|(rest, ())| rest);
+                return invalid(
+                    at,
+                    to.value.len,
+                    format!("square 0 is outside 1..99 (in `0 {}`)", to.value),
+                )
+                .map(|(rest, ())| rest);
             }
             let (rest, ()) = end_of_line(rest)?;
             return Ok(rest);

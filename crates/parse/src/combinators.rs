@@ -58,7 +58,11 @@ pub(crate) fn natural<'a>(what: &'static str) -> impl Fn(Input<'a>) -> PResult<'
 }
 
 /// A number with its byte span in a source of `n` bytes.
-pub(crate) fn spanned_number<'a>(n: usize, input: Input<'a>, what: &'static str) -> PResult<'a, Spanned<Num>> {
+pub(crate) fn spanned_number<'a>(
+    n: usize,
+    input: Input<'a>,
+    what: &'static str,
+) -> PResult<'a, Spanned<Num>> {
     let (rest, value) = labelled_number(input, what)?;
     let start = n - input.len();
     Ok((
@@ -78,7 +82,11 @@ pub(crate) fn span(source_len: usize, before: Input<'_>, after: Input<'_>) -> Ra
 
 /// A semantic error (the text parsed, but means something invalid) about `len` bytes at
 /// `input`. It is a failure: no other branch is tried.
-pub(crate) fn invalid<T>(input: Input<'_>, len: usize, message: impl Into<Cow<'static, str>>) -> PResult<'_, T> {
+pub(crate) fn invalid<T>(
+    input: Input<'_>,
+    len: usize,
+    message: impl Into<Cow<'static, str>>,
+) -> PResult<'_, T> {
     Err(nom::Err::Failure(NomError::at(input, len, message)))
 }
 
@@ -86,7 +94,10 @@ pub(crate) fn invalid<T>(input: Input<'_>, len: usize, message: impl Into<Cow<'s
 /// (`partial`, the error of lowering that text): the earlier of the two in the text comes
 /// first, as the error of the case; the other (if it is the syntax error, which ends the
 /// input) comes next.
-pub(crate) fn first_in_text(syntax: ParseError, partial: Option<ParseError>) -> (ParseError, Option<ParseError>) {
+pub(crate) fn first_in_text(
+    syntax: ParseError,
+    partial: Option<ParseError>,
+) -> (ParseError, Option<ParseError>) {
     match partial {
         Some(early) if early.span.start < syntax.span.start => (early, Some(syntax)),
         _ => (syntax, None),
@@ -104,10 +115,21 @@ pub(crate) enum LineError<'a> {
     Token(nom::Err<NomError<Input<'a>>>, bool),
 }
 
+/// A number outside its range in a counted line (see [`counted_line`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Outside<'a> {
+    /// Where it is.
+    pub at: Input<'a>,
+    /// The number.
+    pub value: Num,
+    /// The `line` tag its counted line was given.
+    pub line: u64,
+}
+
 /// A counted line: after a count (already read), exactly `count` numbers on the same line,
 /// then the end of the line. Numbers in `0..limit` are appended to `out`; the first one
-/// outside is recorded in `outside` (at most one; a 0 is stored in its place, so the line
-/// keeps its shape). Returns the input after the line.
+/// outside, if `outside` holds none yet, is recorded there with the caller's `line` tag (a
+/// 0 is stored in its place, so the line keeps its shape). Returns the input after the line.
 ///
 /// The common case (single spaces, small numbers in range) goes through [`fast_list`];
 /// anything else takes the careful path, which starts the line over.
@@ -116,17 +138,16 @@ pub(crate) fn counted_line<'a>(
     rest: Input<'a>,
     count: u64,
     limit: u64,
+    line: u64,
     out: &mut Vec<u32>,
-    outside: &mut Option<(Input<'a>, Num)>,
+    outside: &mut Option<Outside<'a>>,
 ) -> Result<Input<'a>, LineError<'a>> {
-    // Each number takes at least two bytes ("1 "): reserve no more than the line can hold.
-    out.reserve((count as usize).min(rest.len() / 2 + 1));
     let before = out.len();
     let rest = match fast_list(rest, count, limit, out) {
         Some(after) => after,
         None => {
             out.truncate(before);
-            careful_items(rest, count, limit, out, outside)?
+            careful_items(rest, count, (limit, line), out, outside)?
         }
     };
     match line_end(rest) {
@@ -140,9 +161,9 @@ pub(crate) fn counted_line<'a>(
 fn careful_items<'a>(
     mut rest: Input<'a>,
     count: u64,
-    limit: u64,
+    (limit, line): (u64, u64),
     out: &mut Vec<u32>,
-    outside: &mut Option<(Input<'a>, Num)>,
+    outside: &mut Option<Outside<'a>>,
 ) -> Result<Input<'a>, LineError<'a>> {
     for listed in 0..count {
         let at = skip_inline(rest);
@@ -151,7 +172,7 @@ fn careful_items<'a>(
                 match n.natural().filter(|&value| value < limit) {
                     Some(value) => out.push(value as u32),
                     None => {
-                        outside.get_or_insert((at, n));
+                        outside.get_or_insert(Outside { at, value: n, line });
                         out.push(0);
                     }
                 }

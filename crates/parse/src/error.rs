@@ -68,18 +68,28 @@ pub struct Spanned<T> {
 }
 
 /// The error type of the nom parsers in this crate: where parsing stopped, what was expected
-/// there (the innermost `context` label), and an optional message for semantic errors.
+/// there (the innermost `context` label) or a message for semantic errors. Kept small: it
+/// travels in every parser's `Result`, the hot path's included.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct NomError<I> {
     pub input: I,
-    /// What was expected at `input` (the innermost label wins).
-    pub expected: Option<Cow<'static, str>>,
-    /// A complete message, for errors that are not "expected X, found Y".
-    pub message: Option<Cow<'static, str>>,
-    /// A note after "found `token`", such as "(too large)".
-    pub note: Option<&'static str>,
+    /// The label or the message.
+    pub text: Text,
+    /// Whether the token is a number too large to read (noted after "found `token`").
+    pub too_large: bool,
     /// Length of the offending text, when known (for the caret); else the token's.
     pub len: usize,
+}
+
+/// What a [`NomError`] says.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Text {
+    /// Nothing yet: a caller's label will say what was expected.
+    Unlabelled,
+    /// What was expected at the error (the innermost label wins).
+    Expected(Cow<'static, str>),
+    /// A complete message, for errors that are not "expected X, found Y".
+    Message(Cow<'static, str>),
 }
 
 impl<I> NomError<I> {
@@ -87,9 +97,8 @@ impl<I> NomError<I> {
     pub fn at(input: I, len: usize, message: impl Into<Cow<'static, str>>) -> Self {
         Self {
             input,
-            expected: None,
-            message: Some(message.into()),
-            note: None,
+            text: Text::Message(message.into()),
+            too_large: false,
             len,
         }
     }
@@ -99,17 +108,16 @@ impl<I> NomError<I> {
     pub fn unexpected(input: I) -> Self {
         Self {
             input,
-            expected: None,
-            message: None,
-            note: None,
+            text: Text::Unlabelled,
+            too_large: false,
             len: 0,
         }
     }
 
     /// Sets the label if no inner parser has set one.
     pub fn label(mut self, what: impl FnOnce() -> Cow<'static, str>) -> Self {
-        if self.expected.is_none() && self.message.is_none() {
-            self.expected = Some(what());
+        if self.text == Text::Unlabelled {
+            self.text = Text::Expected(what());
         }
         self
     }
@@ -137,13 +145,13 @@ impl<I> nom::error::ContextError<I> for NomError<I> {
 pub(crate) fn located(source: &[u8], error: NomError<&[u8]>) -> ParseError {
     let start = source.len() - error.input.len();
     let (found, shown) = found(error.input);
-    let message = match (error.message, error.expected) {
-        (Some(message), _) => message.into_owned(),
-        (None, Some(expected)) => match error.note {
-            Some(note) => format!("expected {expected}, found {found} ({note})"),
-            None => format!("expected {expected}, found {found}"),
-        },
-        (None, None) => format!("unexpected {found}"),
+    let message = match error.text {
+        Text::Message(message) => message.into_owned(),
+        Text::Expected(expected) if error.too_large => {
+            format!("expected {expected}, found {found} (too large)")
+        }
+        Text::Expected(expected) => format!("expected {expected}, found {found}"),
+        Text::Unlabelled => format!("unexpected {found}"),
     };
     let len = if error.len > 0 { error.len } else { shown };
     ParseError::new(start..start + len, message)

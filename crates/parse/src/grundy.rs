@@ -31,7 +31,7 @@ mod tests;
 
 use tabletop_grundy::{Graph, Position};
 
-use crate::combinators::{first_in_text, run};
+use crate::combinators::{first_in_text, run, Outside};
 use crate::error::{ParseError, Spanned};
 use crate::lex::skip_space;
 pub use queries::Queries;
@@ -104,7 +104,7 @@ pub fn cases(source: &[u8]) -> Cases<'_> {
         done: false,
         keep_going: false,
         spare: Spare::default(),
-        outside: None,
+        outside: (None, 0),
         next_error: None,
     }
 }
@@ -118,8 +118,8 @@ pub struct Cases<'a> {
     done: bool,
     keep_going: bool,
     spare: Spare,
-    /// The first position out of range in the test case being read.
-    outside: Option<ParseError>,
+    /// The first position out of range in the test case being read, and its N.
+    outside: (Option<Outside<'a>>, u64),
     /// A syntax error to report after the error before it (see [`first_in_text`]).
     next_error: Option<ParseError>,
 }
@@ -187,7 +187,9 @@ impl Iterator for Cases<'_> {
         self.number += 1;
         let (n, number) = (self.source.len(), self.number);
         let (spare, outside) = (&mut self.spare, &mut self.outside);
-        match run(self.source, self.rest, |input| lines::test_case(n, number, input, spare, outside)) {
+        match run(self.source, self.rest, |input| {
+            lines::test_case(n, number, input, spare, outside)
+        }) {
             Ok((rest, case)) => {
                 self.rest = rest;
                 let case = case.lower();
@@ -196,7 +198,9 @@ impl Iterator for Cases<'_> {
             }
             Err(error) => {
                 self.done = true;
-                let (first, next) = first_in_text(error, self.outside.take());
+                let (outside, positions) = (self.outside.0.take(), self.outside.1);
+                let partial = outside.map(|first| lines::Case::outside(n, positions, first));
+                let (first, next) = first_in_text(error, partial);
                 self.next_error = next.filter(|_| self.keep_going);
                 Some(Err(first))
             }

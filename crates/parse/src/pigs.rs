@@ -154,11 +154,21 @@ fn pigs_input(len: usize, input: Input<'_>) -> PResult<'_, PigsSyntax> {
     let (input, (n, n_at, n_len)) = count(input, "the number of pigs n")?;
     let n = match usize::try_from(n) {
         Ok(n) if PIGS.contains(&n) => n,
-        _ => return invalid(n_at, n_len, format!("n = {n} pigs is outside the judge's limits 2..=10")),
+        _ => {
+            return invalid(
+                n_at,
+                n_len,
+                format!("n = {n} pigs is outside the judge's limits 2..=10"),
+            )
+        }
     };
     let (mut input, (m, m_at, m_len)) = count(input, "the number of deck cards m")?;
     let header = span(len, n_at, input);
-    let (mut pigs, mut pig_spans, mut roles) = (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
+    let (mut pigs, mut pig_spans, mut roles) = (
+        Vec::with_capacity(n),
+        Vec::with_capacity(n),
+        Vec::with_capacity(n),
+    );
     for pig in 1..=n {
         let (rest, (role, at)) = role(input, pig)?;
         roles.push(span(len, at, rest));
@@ -234,7 +244,10 @@ fn lower(syntax: PigsSyntax) -> Result<PigsInput, ParseError> {
                 SetupError::SecondMp(pig) => syntax.roles.get(pig.wrapping_sub(1)).cloned(),
                 SetupError::EmptyDeck => Some(syntax.m),
             };
-            Err(ParseError::new(span.unwrap_or(syntax.input.header), error.to_string()))
+            Err(ParseError::new(
+                span.unwrap_or(syntax.input.header),
+                error.to_string(),
+            ))
         }
     }
 }

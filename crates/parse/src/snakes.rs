@@ -136,7 +136,12 @@ impl Iterator for Cases<'_> {
             }
             Err(error) => {
                 self.done = true;
-                let partial = self.syntax.n.is_some().then(|| lower(&self.syntax).err()).flatten();
+                let partial = self
+                    .syntax
+                    .n
+                    .is_some()
+                    .then(|| lower(&self.syntax).err())
+                    .flatten();
                 let (first, next) = first_in_text(error, partial);
                 self.next_error = next.filter(|_| self.keep_going);
                 Some(Err(first))
@@ -259,12 +264,19 @@ fn pair_list<'a>(
 /// The meaning of a board: N and squares in range, directions, then a valid board.
 fn lower(syntax: &BoardSyntax) -> Result<Spanned<SnakesBoard>, ParseError> {
     let Some(side) = &syntax.n else {
-        return Err(ParseError::new(syntax.header.clone(), "a board without its line `N S L`"));
+        return Err(ParseError::new(
+            syntax.header.clone(),
+            "a board without its line `N S L`",
+        ));
     };
     let error = |message: String| ParseError::new(side.span.clone(), message);
     let side = side.value;
     let n = match side.natural() {
-        Some(0) | None => return Err(error(format!("N is {side}, but a board needs N >= 1 (N x N squares)"))),
+        Some(0) | None => {
+            return Err(error(format!(
+                "N is {side}, but a board needs N >= 1 (N x N squares)"
+            )))
+        }
         Some(n) if n > MAX_N => {
             return Err(error(format!(
                 "N = {side} is too large: N² must fit in 64 bits (N <= {MAX_N})"
@@ -315,7 +327,10 @@ fn pair(kind: Kind, from: &Spanned<Num>, to: &Spanned<Num>, goal: Square) -> Res
     let (start, end) = (square(from, goal)?, square(to, goal)?);
     let whole = from.span.start..to.span.end;
     if start == end {
-        let message = format!("{} {start} {end} goes nowhere: its two squares must differ", kind.name());
+        let message = format!(
+            "{} {start} {end} goes nowhere: its two squares must differ",
+            kind.name()
+        );
         return Err(ParseError::new(whole, message));
     }
     match kind {

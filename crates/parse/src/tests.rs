@@ -62,13 +62,20 @@ fn a_bad_token_gets_the_same_message_shape_in_every_format() {
         ("+5", "`+5`".to_string()),
         (long.as_str(), format!("`7{}…`", "x".repeat(38))),
         (huge.as_str(), format!("`{}…` (too large)", "9".repeat(39))),
-        ("18446744073709551616", "`18446744073709551616` (too large)".to_string()),
+        (
+            "18446744073709551616",
+            "`18446744073709551616` (too large)".to_string(),
+        ),
     ];
     for (format, parse, template, what, at) in FORMATS {
         for (token, shown) in &tokens {
             let text = template.replace("{}", token);
             let (line, column, message) = rejection(&text, parse);
-            assert_eq!(message, format!("expected {what}, found {shown}"), "{format}: {token:.20}");
+            assert_eq!(
+                message,
+                format!("expected {what}, found {shown}"),
+                "{format}: {token:.20}"
+            );
             assert_eq!((line, column), at, "{format}: {token:.20}");
             assert!(message.chars().count() < 200, "{format}");
         }
@@ -99,7 +106,8 @@ fn leading_zeros_and_minus_zero_are_plain_values_in_every_format() {
     assert_eq!(grundy.cases[0].value.graph.successors(0), &[0]);
     let pigs = pigs::parse(b"02 01\nMP K K K K\nFP D D D D\nW\n").unwrap();
     assert_eq!(pigs.setup.deck.len(), 1);
-    let file = board::parse(b"squares 0010\nstart -0\ndie 0000000000000000000000006\nladder 02 09\n").unwrap();
+    let file =
+        board::parse(b"squares 0010\nstart -0\ndie 0000000000000000000000006\nladder 02 09\n").unwrap();
     assert_eq!((file.board.goal(), file.rules.start, file.rules.die), (10, 0, 6));
     assert_eq!(file.board.land(2), 9);
 }
@@ -134,7 +142,12 @@ fn per_case_readers_go_on_after_a_case_that_cannot_be_lowered() {
     let games = messages(chutes::cases(text).unwrap().keep_going());
     assert_eq!(
         games,
-        ["ok", "a game needs 2 to 5 players, not 7", "jumps loop forever: 5 -> 9 -> 5", "ok"]
+        [
+            "ok",
+            "a game needs 2 to 5 players, not 7",
+            "jumps loop forever: 5 -> 9 -> 5",
+            "ok"
+        ]
     );
     // By default the reader stops at the first error, as `parse` does.
     assert_eq!(messages(chutes::cases(text).unwrap()).len(), 2);
@@ -193,6 +206,10 @@ fn chutes_take_fewer_than_a_thousand_throws() {
     let text = format!("{}6 0\n{game}", "1 ".repeat(999));
     assert_eq!(
         rejection(&text, |t| chutes::parse(t).map(drop)),
-        (1, 1999, "this is throw 1000: a throw list holds fewer than 1000 throws".into())
+        (
+            1,
+            1999,
+            "this is throw 1000: a throw list holds fewer than 1000 throws".into()
+        )
     );
 }

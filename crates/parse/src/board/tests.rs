@@ -72,7 +72,11 @@ mod unit {
         assert_eq!(error("squares 10\novershoot stays\n").0, 2);
         assert_eq!(
             error("squares 99999999999999999999\n"),
-            (1, 9, "expected the number of squares, found `99999999999999999999` (too large)".into())
+            (
+                1,
+                9,
+                "expected the number of squares, found `99999999999999999999` (too large)".into()
+            )
         );
         assert_eq!(
             error("squares 10\nmiss -3\n").2,
@@ -120,15 +124,27 @@ mod unit {
         );
         assert_eq!(
             error("squares 10\nladder 0 5\n"),
-            (2, 8, "jump from 0 to 5 leaves the board (starts must be in 1..10, ends in 0..=10)".into())
+            (
+                2,
+                8,
+                "jump from 0 to 5 leaves the board (starts must be in 1..10, ends in 0..=10)".into()
+            )
         );
         assert_eq!(
             error("squares 10\nchute 10 5\n"),
-            (2, 7, "jump from 10 to 5 leaves the board (starts must be in 1..10, ends in 0..=10)".into())
+            (
+                2,
+                7,
+                "jump from 10 to 5 leaves the board (starts must be in 1..10, ends in 0..=10)".into()
+            )
         );
         assert_eq!(
             error("squares 10\nladder 3 11\n"),
-            (2, 10, "jump from 3 to 11 leaves the board (starts must be in 1..10, ends in 0..=10)".into())
+            (
+                2,
+                10,
+                "jump from 3 to 11 leaves the board (starts must be in 1..10, ends in 0..=10)".into()
+            )
         );
         assert_eq!(
             error("squares 10\nladder 5 2\n"),

@@ -7,9 +7,9 @@ use std::ops::Range;
 use tabletop_grundy::{Graph, Position};
 
 use super::{GrundyCase, Queries, Spare};
-use crate::combinators::{counted, counted_line, expect, invalid, span, LineError};
+use crate::combinators::{counted, counted_line, expect, invalid, span, LineError, Outside};
 use crate::error::{ParseError, Spanned};
-use crate::lex::{line_end, number, skip_space, Input, Num, PResult};
+use crate::lex::{fast_number, line_end, number, skip_space, Input, Num, PResult};
 
 /// One test case as read, before its graph is built.
 pub(super) struct CaseText {
@@ -43,41 +43,53 @@ impl CaseText {
 }
 
 /// Where numbers are read and how messages are worded for one test case.
-struct Case {
-    /// Length of the whole source (for spans).
-    n: usize,
+pub(super) struct Case {
     /// The test case's number, from 1.
     number: usize,
     /// N.
     positions: u64,
 }
 
+/// The `line` tag of a query's counted line.
+const QUERY: u64 = u64::MAX;
+
 impl Case {
-    /// Records the first number outside `0..N` as the test case's error.
-    fn outside(&self, outside: Option<(Input<'_>, Num)>, pending: &mut Option<ParseError>, what: impl FnOnce(Num) -> String) {
-        if let (Some((at, value)), None) = (outside, pending.as_ref()) {
-            let start = self.n - at.len();
-            let message = format!("{} is outside 0..{}", what(value), self.positions - 1);
-            *pending = Some(ParseError::new(start..start + value.len, message));
-        }
+    /// The error of the first number outside `0..N`, tagged with its position (or
+    /// [`QUERY`]).
+    pub(super) fn outside(n: usize, positions: u64, outside: Outside<'_>) -> ParseError {
+        let Outside { at, value, line } = outside;
+        let start = n - at.len();
+        let message = if line == QUERY {
+            format!("piece position {value} is outside 0..{}", positions - 1)
+        } else {
+            format!(
+                "out-position {value} of position {line} is outside 0..{}",
+                positions - 1
+            )
+        };
+        ParseError::new(start..start + value.len, message)
     }
 }
 
 /// One test case, starting at its `N`. `outside` receives the first number outside its range
-/// as soon as it is read (so that it is known even if a later line stops the reading).
+/// as soon as it is read (so that it is known even if a later line stops the reading), and
+/// N with it.
+#[inline(never)]
 pub(super) fn test_case<'a>(
     n: usize,
     number: usize,
     input: Input<'a>,
     spare: &mut Spare,
-    outside: &mut Option<ParseError>,
+    outside: &mut (Option<Outside<'a>>, u64),
 ) -> PResult<'a, CaseText> {
-    *outside = None;
+    outside.0 = None;
     let (rest, count) = expect(crate::lex::number(input), || {
         format!("the number of positions N of test case {number}").into()
     })?;
     let header = span(n, input, rest);
-    let (rest, ()) = expect(line_end(rest), || format!("the end of the line after N = {count}").into())?;
+    let (rest, ()) = expect(line_end(rest), || {
+        format!("the end of the line after N = {count}").into()
+    })?;
     let positions = match count.natural() {
         Some(0) | None => {
             return invalid(
@@ -91,14 +103,14 @@ pub(super) fn test_case<'a>(
         }
         Some(positions) => positions,
     };
-    let case = Case {
-        n,
-        number,
-        positions,
-    };
-    let (offsets, successors) = (std::mem::take(&mut spare.offsets), std::mem::take(&mut spare.successors));
-    let (rest, (offsets, successors)) = position_lines(&case, rest, offsets, successors, outside)?;
-    let (rest, queries) = query_lines(&case, rest, std::mem::take(&mut spare.queries), outside)?;
+    outside.1 = positions;
+    let case = Case { number, positions };
+    let (offsets, successors) = (
+        std::mem::take(&mut spare.offsets),
+        std::mem::take(&mut spare.successors),
+    );
+    let (rest, (offsets, successors)) = position_lines(&case, rest, offsets, successors, &mut outside.0)?;
+    let (rest, queries) = query_lines(&case, rest, std::mem::take(&mut spare.queries), &mut outside.0)?;
     Ok((
         rest,
         CaseText {
@@ -106,7 +118,7 @@ pub(super) fn test_case<'a>(
             offsets,
             successors,
             queries,
-            outside: outside.take(),
+            outside: outside.0.take().map(|first| Case::outside(n, positions, first)),
         },
     ))
 }
@@ -117,7 +129,7 @@ fn position_lines<'a>(
     mut input: Input<'a>,
     mut offsets: Vec<u32>,
     mut successors: Vec<Position>,
-    pending: &mut Option<ParseError>,
+    outside: &mut Option<Outside<'a>>,
 ) -> PResult<'a, (Vec<u32>, Vec<Position>)> {
     let positions = case.positions;
     // Reserve from what the input can hold, not from N (which may be a lie).
@@ -134,16 +146,33 @@ fn position_lines<'a>(
             );
             return invalid(line, 0, message);
         }
-        let what = || Cow::Owned(format!("the number of out-positions of position {position}"));
-        let (rest, count) = expect(number(line), what)?;
+        let (rest, count) = count_token(line, || {
+            format!("the number of out-positions of position {position}")
+        })?;
         let Some(moves) = count.natural() else {
-            return invalid(line, count.len, format!("position {position} cannot have {count} out-positions"));
+            return invalid(
+                line,
+                count.len,
+                format!("position {position} cannot have {count} out-positions"),
+            );
         };
-        let mut outside = None;
-        input = match counted_line(rest, moves, positions, &mut successors, &mut outside) {
+        // Each out-position takes at least two bytes ("1 "): reserve no more than the line
+        // can hold. (Queries are short: their array grows as usual.)
+        successors.reserve((moves as usize).min(rest.len() / 2 + 1));
+        input = match counted_line(rest, moves, positions, position, &mut successors, outside) {
             Ok(rest) => rest,
             Err(error) => {
-                let listed = |listed| counted_error(line, count, listed, format!("position {position} should have {}", counted(moves, "out-position")));
+                let listed = |listed| {
+                    counted_error(
+                        line,
+                        count,
+                        listed,
+                        format!(
+                            "position {position} should have {}",
+                            counted(moves, "out-position")
+                        ),
+                    )
+                };
                 return match error {
                     LineError::Short(n) => listed(n.to_string()),
                     LineError::Long => listed("more".to_string()),
@@ -154,13 +183,36 @@ fn position_lines<'a>(
                 };
             }
         };
-        case.outside(outside, pending, |to| format!("out-position {to} of position {position}"));
         offsets.push(successors.len() as u32);
         if successors.len() >= u32::MAX as usize {
             return invalid(line, count.len, "too many moves: at most 2^32 - 2 per test case");
         }
     }
     Ok((input, (offsets, successors)))
+}
+
+/// The count at the start of a line, labelled `what` if it is not a number. Plain numbers
+/// take the fast path (the hot path: no error handling in its way); anything else goes
+/// through [`number`] out of line.
+#[inline(always)]
+fn count_token<'a>(line: Input<'a>, what: impl FnOnce() -> String) -> PResult<'a, Num> {
+    match fast_number(line) {
+        Some((magnitude, len)) => {
+            let count = Num {
+                negative: false,
+                magnitude,
+                len,
+            };
+            Ok((&line[len..], count))
+        }
+        None => careful_count(line, what),
+    }
+}
+
+/// [`count_token`] for anything but a plain number.
+#[inline(never)]
+fn careful_count<'a>(line: Input<'a>, what: impl FnOnce() -> String) -> PResult<'a, Num> {
+    expect(number(line), || Cow::Owned(what()))
 }
 
 /// "`stated`, but its line lists `listed`", at the count.
@@ -173,7 +225,7 @@ fn query_lines<'a>(
     case: &Case,
     mut input: Input<'a>,
     mut queries: Queries,
-    pending: &mut Option<ParseError>,
+    outside: &mut Option<Outside<'a>>,
 ) -> PResult<'a, Queries> {
     let number = case.number;
     queries.clear();
@@ -186,8 +238,8 @@ fn query_lines<'a>(
             );
             return invalid(line, 0, message);
         }
-        let (rest, count) = expect(crate::lex::number(line), || {
-            format!("a query `M p_1 .. p_M`, or `0` to end test case {number}").into()
+        let (rest, count) = count_token(line, || {
+            format!("a query `M p_1 .. p_M`, or `0` to end test case {number}")
         })?;
         let pieces = match count.natural() {
             Some(0) => {
@@ -201,20 +253,30 @@ fn query_lines<'a>(
                 }
             }
             Some(pieces) => pieces,
-            None => return invalid(line, count.len, format!("a query needs at least one piece, but M = {count}")),
+            None => {
+                return invalid(
+                    line,
+                    count.len,
+                    format!("a query needs at least one piece, but M = {count}"),
+                )
+            }
         };
-        let mut outside = None;
-        input = match counted_line(rest, pieces, case.positions, &mut queries.pieces, &mut outside) {
+        input = match counted_line(rest, pieces, case.positions, QUERY, &mut queries.pieces, outside) {
             Ok(rest) => rest,
             Err(error) => return query_error(line, count, pieces, number, error),
         };
-        case.outside(outside, pending, |piece| format!("piece position {piece}"));
         queries.ends.push(queries.pieces.len());
     }
 }
 
 /// The error of a query line that does not hold its count of pieces.
-fn query_error<'a, T>(line: Input<'a>, count: Num, pieces: u64, number: usize, error: LineError<'a>) -> PResult<'a, T> {
+fn query_error<'a, T>(
+    line: Input<'a>,
+    count: Num,
+    pieces: u64,
+    number: usize,
+    error: LineError<'a>,
+) -> PResult<'a, T> {
     let stated = format!("the query should have {}", counted(pieces, "piece"));
     match error {
         LineError::Short(0) => counted_error(

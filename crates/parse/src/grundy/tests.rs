@@ -94,7 +94,10 @@ mod unit {
             error("2\n1 x\n0\n0\n"),
             (2, 3, "expected an out-position of position 0, found `x`".into())
         );
-        assert_eq!(error("2\n1 1x\n0\n0\n"), (2, 3, "expected an out-position of position 0, found `1x`".into()));
+        assert_eq!(
+            error("2\n1 1x\n0\n0\n"),
+            (2, 3, "expected an out-position of position 0, found `1x`".into())
+        );
         assert_eq!(
             error("0\n"),
             (1, 1, "a test case needs at least one position, but N = 0".into())

@@ -44,8 +44,7 @@ mod unit {
             (
                 4,
                 7,
-                "expected a card after the m = 2 deck cards (P, K, D, F, N, W, J or Z), found `7`"
-                    .into()
+                "expected a card after the m = 2 deck cards (P, K, D, F, N, W, J or Z), found `7`".into()
             )
         );
     }
@@ -74,11 +73,7 @@ mod unit {
         );
         assert_eq!(
             error("2 0\nMP K K K K\nFP D D D D\n"),
-            (
-                1,
-                3,
-                "the deck is empty (m = 0): there is nothing to draw".into()
-            )
+            (1, 3, "the deck is empty (m = 0): there is nothing to draw".into())
         );
         assert_eq!(
             error("2 -1\n").2,
@@ -94,7 +89,11 @@ mod unit {
         );
         assert_eq!(
             error("2 1\nMP K K K K\nfp D D D D\nW\n"),
-            (3, 1, "expected the role of pig 2 (MP, ZP or FP), found `fp`".into())
+            (
+                3,
+                1,
+                "expected the role of pig 2 (MP, ZP or FP), found `fp`".into()
+            )
         );
         assert_eq!(
             error("2 1\nMP K K X K\nFP D D D D\nW\n"),
