@@ -143,24 +143,20 @@ impl Iterator for Cases<'_> {
         let n = self.source.len();
         let syntax = &mut self.syntax;
         match run(self.source, self.rest, |input| game(n, input, syntax)) {
-            Ok((_, false)) => {
+            Ok((_, None)) => {
                 self.done = true;
                 None
             }
-            Ok((rest, true)) => {
+            Ok((rest, Some(players))) => {
                 self.rest = rest;
-                let game = lower(&self.syntax);
+                let game = lower(&players, &self.syntax);
                 self.done = game.is_err() && !self.keep_going;
                 Some(game)
             }
             Err(error) => {
                 self.done = true;
-                let partial = self
-                    .syntax
-                    .players
-                    .is_some()
-                    .then(|| lower(&self.syntax).err())
-                    .flatten();
+                let syntax = &self.syntax;
+                let partial = (syntax.players.as_ref()).and_then(|players| lower(players, syntax).err());
                 let (first, next) = first_in_text(error, partial);
                 self.next_error = next.filter(|_| self.keep_going);
                 Some(Err(first))
@@ -204,9 +200,9 @@ struct GameSyntax {
     specials: Vec<Spanned<Num>>,
 }
 
-/// A game into `syntax` (which keeps what was read when an error stops the reading); `false`
-/// for the final `0` (then the end of the input must follow).
-fn game<'a>(n: usize, input: Input<'a>, syntax: &mut GameSyntax) -> PResult<'a, bool> {
+/// A game into `syntax` (which keeps what was read when an error stops the reading), and its
+/// player count; `None` for the final `0` (then the end of the input must follow).
+fn game<'a>(n: usize, input: Input<'a>, syntax: &mut GameSyntax) -> PResult<'a, Option<Spanned<Num>>> {
     syntax.players = None;
     syntax.jumps.clear();
     syntax.specials.clear();
@@ -215,12 +211,12 @@ fn game<'a>(n: usize, input: Input<'a>, syntax: &mut GameSyntax) -> PResult<'a, 
     let (rest, ()) = end_of_line(rest)?;
     if players.value.magnitude == 0 {
         let (rest, ()) = end_of_input(rest)?;
-        return Ok((rest, false));
+        return Ok((rest, None));
     }
-    syntax.players = Some(players);
+    syntax.players = Some(players.clone());
     let rest = jump_lines(n, rest, &mut syntax.jumps)?;
     let rest = special_lines(n, rest, &mut syntax.specials)?;
-    Ok((rest, true))
+    Ok((rest, Some(players)))
 }
 
 /// Chute and ladder lines `start end`, ended by `0 0`.
@@ -272,11 +268,9 @@ fn special_lines<'a>(
     }
 }
 
-/// The meaning of a game: players and squares in range, then a valid board.
-fn lower(syntax: &GameSyntax) -> Result<Spanned<ChutesGame>, ParseError> {
-    let Some(count) = &syntax.players else {
-        return Err(ParseError::new(0..0, "a game without its number of players"));
-    };
+/// The meaning of a game with `count` players: players and squares in range, then a valid
+/// board.
+fn lower(count: &Spanned<Num>, syntax: &GameSyntax) -> Result<Spanned<ChutesGame>, ParseError> {
     let players = count
         .value
         .natural()

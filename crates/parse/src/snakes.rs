@@ -128,20 +128,16 @@ impl Iterator for Cases<'_> {
         let n = self.source.len();
         let syntax = &mut self.syntax;
         match run(self.source, self.rest, |input| board(n, input, syntax)) {
-            Ok((rest, ())) => {
+            Ok((rest, side)) => {
                 self.rest = rest;
-                let board = lower(&self.syntax);
+                let board = lower(&side, &self.syntax);
                 self.done = board.is_err() && !self.keep_going;
                 Some(board)
             }
             Err(error) => {
                 self.done = true;
-                let partial = self
-                    .syntax
-                    .n
-                    .is_some()
-                    .then(|| lower(&self.syntax).err())
-                    .flatten();
+                let syntax = &self.syntax;
+                let partial = (syntax.n.as_ref()).and_then(|side| lower(side, syntax).err());
                 let (first, next) = first_in_text(error, partial);
                 self.next_error = next.filter(|_| self.keep_going);
                 Some(Err(first))
@@ -197,20 +193,20 @@ impl Kind {
 }
 
 /// One board: `N S L`, then the pairs, into `syntax` (which keeps what was read when an
-/// error stops the reading).
-fn board<'a>(n: usize, input: Input<'a>, syntax: &mut BoardSyntax) -> PResult<'a, ()> {
+/// error stops the reading); returns N.
+fn board<'a>(n: usize, input: Input<'a>, syntax: &mut BoardSyntax) -> PResult<'a, Spanned<Num>> {
     syntax.n = None;
     syntax.pairs.clear();
     let (rest, side) = spanned_number(n, input, "the board size N")?;
     let (rest, snakes) = count(input, rest, "the number of snakes S")?;
     let (rest, ladders) = count(input, rest, "the number of ladders L")?;
     syntax.header = span(n, input, rest);
-    syntax.n = Some(side);
+    syntax.n = Some(side.clone());
     syntax.snakes = usize::MAX;
     let rest = pair_list(n, rest, Kind::Snake, snakes, &mut syntax.pairs)?;
     syntax.snakes = syntax.pairs.len();
     let rest = pair_list(n, rest, Kind::Ladder, ladders, &mut syntax.pairs)?;
-    Ok((rest, ()))
+    Ok((rest, side))
 }
 
 /// A count of snakes or ladders (a number >= 0) after `read`, in the line `N S L` that starts
@@ -261,14 +257,8 @@ fn pair_list<'a>(
     Ok(input)
 }
 
-/// The meaning of a board: N and squares in range, directions, then a valid board.
-fn lower(syntax: &BoardSyntax) -> Result<Spanned<SnakesBoard>, ParseError> {
-    let Some(side) = &syntax.n else {
-        return Err(ParseError::new(
-            syntax.header.clone(),
-            "a board without its line `N S L`",
-        ));
-    };
+/// The meaning of a board of side `side`: N and squares in range, directions, then a valid board.
+fn lower(side: &Spanned<Num>, syntax: &BoardSyntax) -> Result<Spanned<SnakesBoard>, ParseError> {
     let error = |message: String| ParseError::new(side.span.clone(), message);
     let side = side.value;
     let n = match side.natural() {
