@@ -129,7 +129,7 @@ pub fn run(args: &Args) -> Result<String, Failure> {
     })
 }
 
-/// An engine error about the board as a whole points at its `squares` statement.
+/// An engine error, located by the board file (a setting at its statement, the rest at `squares`).
 fn engine_error(source: &Source, file: &BoardFile, error: &OddsError) -> Failure {
     source.error(&file.locate(error))
 }
