@@ -213,3 +213,44 @@ fn chutes_take_fewer_than_a_thousand_throws() {
         )
     );
 }
+
+mod properties {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// The first error of a per-case reader that keeps going, or `None`.
+    fn first_error<T>(mut items: impl Iterator<Item = Result<T, ParseError>>) -> Option<ParseError> {
+        items.find_map(Result::err)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        /// `parse` fails exactly when some case fails, with the first case's error, whether
+        /// or not the reader keeps going after it.
+        #[test]
+        fn all_or_nothing_agrees_with_the_per_case_readers(
+            words in prop::collection::vec(
+                prop_oneof![Just("0"), Just("1"), Just("2"), Just("3"), Just("5"), Just("-1"), Just("x"), Just("\n")],
+                0..40,
+            )
+        ) {
+            let text = words.join(" ");
+            let bytes = text.as_bytes();
+            let grundy_first = first_error(grundy::cases(bytes).keep_going());
+            prop_assert_eq!(grundy::parse(bytes).err(), grundy_first.clone());
+            prop_assert_eq!(first_error(grundy::cases(bytes)), grundy_first);
+            let snakes_first = first_error(snakes::cases(bytes).keep_going());
+            prop_assert_eq!(snakes::parse(bytes).err(), snakes_first.clone());
+            prop_assert_eq!(first_error(snakes::cases(bytes)), snakes_first);
+            match chutes::cases(bytes) {
+                Ok(cases) => {
+                    let first = first_error(cases.keep_going());
+                    prop_assert_eq!(chutes::parse(bytes).err(), first);
+                }
+                Err(error) => prop_assert_eq!(chutes::parse(bytes).err(), Some(error)),
+            }
+        }
+    }
+}
