@@ -26,6 +26,7 @@
 
 mod lines;
 mod queries;
+mod stream;
 #[cfg(test)]
 mod tests;
 
@@ -35,6 +36,7 @@ use crate::combinators::{first_in_text, run, Outside};
 use crate::error::{ParseError, Spanned};
 use crate::lex::skip_space;
 pub use queries::Queries;
+pub use stream::first_case_end;
 
 /// A whole judge input: its test cases in order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -133,6 +135,33 @@ struct Spare {
 }
 
 impl Cases<'_> {
+    /// Continues where `previous` stopped: test cases are numbered on from its last one, its
+    /// buffers are reused and its [`Cases::keep_going`] setting is kept. For input read a
+    /// window at a time (see [`first_case_end`]): `cases(window).continuing(previous)` reads
+    /// the next window as if it followed in one text (spans are relative to the window).
+    ///
+    /// ```
+    /// use tabletop_parse::grundy::cases;
+    /// let first = b"1\n0\n1 0\n0\n";
+    /// let mut earlier = cases(first);
+    /// assert!(earlier.next().unwrap().is_ok());
+    /// let error = cases(b"1\n0\n1 7\n0\n").continuing(earlier).next().unwrap().unwrap_err();
+    /// assert!(error.message.contains("7"));
+    /// ```
+    #[must_use]
+    pub fn continuing(mut self, previous: Cases<'_>) -> Self {
+        self.number = previous.number;
+        self.keep_going = previous.keep_going;
+        self.spare = previous.spare;
+        self
+    }
+
+    /// Whether reading stopped at an error (and not at the end of the text): after that, the
+    /// input that follows is not read, so a window-by-window reader stops too.
+    pub fn stopped(&self) -> bool {
+        self.done
+    }
+
     /// Goes on after a test case whose positions are out of range (see [`cases`]).
     #[must_use]
     pub fn keep_going(mut self) -> Self {
