@@ -4,7 +4,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use codespan_reporting::diagnostic::{Diagnostic, Label};
-use codespan_reporting::files::SimpleFile;
+use codespan_reporting::files::{self, Files, SimpleFile};
 use codespan_reporting::term;
 use tabletop_parse::ParseError;
 
@@ -104,10 +104,37 @@ impl Source {
     /// Renders `error` against this input: the compiler-style first line, then the line with
     /// a caret under the offending text.
     pub fn error(&self, error: &ParseError) -> Failure {
-        let at = error.position(&self.bytes);
+        Window {
+            name: &self.name,
+            bytes: &self.bytes,
+            lines_before: 0,
+        }
+        .error(error)
+    }
+}
+
+/// A stretch of an input that starts at the beginning of a line: the whole input, or one
+/// window of a [`Stream`]. Errors are located in the input as a whole.
+pub struct Window<'a> {
+    /// `<stdin>` or the path as given.
+    pub name: &'a str,
+    /// The window's bytes.
+    pub bytes: &'a [u8],
+    /// Lines of the input before the window.
+    pub lines_before: usize,
+}
+
+impl Window<'_> {
+    /// Renders `error` (its span relative to the window): `error: name:line:col: message`,
+    /// then the line with a caret under the offending text.
+    pub fn error(&self, error: &ParseError) -> Failure {
+        let at = error.position(self.bytes);
         let mut report = format!(
             "error: {}:{}:{}: {}\n",
-            self.name, at.line, at.column, error.message
+            self.name,
+            at.line + self.lines_before,
+            at.column,
+            error.message
         );
         report.push_str(&self.snippet(error));
         Failure::Input(report)
@@ -119,7 +146,7 @@ impl Source {
     /// usefully.
     fn snippet(&self, error: &ParseError) -> String {
         const LONGEST_LINE: usize = 400;
-        let bytes = &self.bytes;
+        let bytes = self.bytes;
         let start = error.span.start.min(bytes.len());
         let end = error.span.end.clamp(start, bytes.len());
         let line_start = bytes[..start]
@@ -137,7 +164,10 @@ impl Source {
         let text = String::from_utf8_lossy(bytes);
         let offset = String::from_utf8_lossy(&bytes[..start]).len();
         let length = String::from_utf8_lossy(&bytes[start..end]).len();
-        let file = SimpleFile::new(self.name.as_str(), text.as_ref());
+        let file = NumberedFile {
+            file: SimpleFile::new(self.name, text.as_ref()),
+            lines_before: self.lines_before,
+        };
         let diagnostic = Diagnostic::error().with_labels(vec![Label::primary((), offset..offset + length)]);
         let config = term::Config {
             before_label_lines: 1,
@@ -150,5 +180,148 @@ impl Source {
                 .map_or(String::new(), |(_, rest)| format!("{}\n", rest.trim_end())),
             Err(_) => String::new(),
         }
+    }
+}
+
+/// A window's text for codespan, with line numbers counted from the start of the input.
+struct NumberedFile<'a> {
+    file: SimpleFile<&'a str, &'a str>,
+    lines_before: usize,
+}
+
+impl<'a> Files<'a> for NumberedFile<'a> {
+    type FileId = ();
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, (): ()) -> Result<&'a str, files::Error> {
+        Ok(*self.file.name())
+    }
+
+    fn source(&'a self, (): ()) -> Result<&'a str, files::Error> {
+        Ok(*self.file.source())
+    }
+
+    fn line_index(&'a self, (): (), byte_index: usize) -> Result<usize, files::Error> {
+        self.file.line_index((), byte_index)
+    }
+
+    fn line_number(&'a self, (): (), line_index: usize) -> Result<usize, files::Error> {
+        Ok(line_index + 1 + self.lines_before)
+    }
+
+    fn line_range(&'a self, (): (), line_index: usize) -> Result<std::ops::Range<usize>, files::Error> {
+        self.file.line_range((), line_index)
+    }
+}
+
+/// An input read a window at a time (a test case, as the format's splitter finds it), so that
+/// a command holds one test case's text instead of the whole file.
+pub struct Stream {
+    name: String,
+    reader: Box<dyn Read>,
+    buffer: Vec<u8>,
+    /// Where the text not yet handed out starts in `buffer`.
+    start: usize,
+    /// Lines of the input before `buffer[start]`.
+    lines_before: usize,
+    at_end: bool,
+}
+
+/// The first read; later reads double, so a test case larger than a block is scanned by the
+/// splitter a bounded number of times per byte.
+const FIRST_BLOCK: usize = 1 << 20;
+
+impl InputArgs {
+    /// Opens the input for reading a window at a time.
+    pub fn open(&self) -> Result<Stream, Failure> {
+        let (name, reader): (String, Box<dyn Read>) = match self.file.as_deref() {
+            None => ("<stdin>".into(), stdin_reader()?),
+            Some(path) if path == Path::new("-") => ("<stdin>".into(), stdin_reader()?),
+            Some(path) => {
+                let name = path.display().to_string();
+                let file =
+                    std::fs::File::open(path).map_err(|e| Failure::Io(format!("error: {name}: {e}")))?;
+                (name, Box::new(file))
+            }
+        };
+        Ok(Stream {
+            name,
+            reader,
+            buffer: Vec::new(),
+            start: 0,
+            lines_before: 0,
+            at_end: false,
+        })
+    }
+}
+
+fn stdin_reader() -> Result<Box<dyn Read>, Failure> {
+    if stdin_was_closed() {
+        return Err(Failure::Io(
+            "error: <stdin>: standard input is closed (give a file, or pipe the input in)".into(),
+        ));
+    }
+    Ok(Box::new(std::io::stdin()))
+}
+
+impl Stream {
+    /// The name errors are reported by (`<stdin>` or the path).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The next window: the first test case of the text not yet handed out, as `split` finds
+    /// it (`None` while the text ends before the test case does), or at the end of the input
+    /// everything that is left. `None` once only white space is left.
+    pub fn next_window(
+        &mut self,
+        split: impl Fn(&[u8]) -> Option<usize>,
+    ) -> Result<Option<Window<'_>>, Failure> {
+        loop {
+            let rest = &self.buffer[self.start..];
+            let length = match split(rest) {
+                Some(length) => length.min(rest.len()),
+                None if self.at_end && rest.iter().all(u8::is_ascii_whitespace) => return Ok(None),
+                None if self.at_end => rest.len(),
+                None => {
+                    self.fill()?;
+                    continue;
+                }
+            };
+            let (from, lines_before) = (self.start, self.lines_before);
+            self.start += length;
+            self.lines_before += self.buffer[from..self.start]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
+            return Ok(Some(Window {
+                name: &self.name,
+                bytes: &self.buffer[from..self.start],
+                lines_before,
+            }));
+        }
+    }
+
+    /// Drops the text already handed out and reads at least as much again as is kept.
+    fn fill(&mut self) -> Result<(), Failure> {
+        self.buffer.drain(..self.start);
+        self.start = 0;
+        let kept = self.buffer.len();
+        self.buffer.resize(kept + kept.max(FIRST_BLOCK), 0);
+        let mut filled = kept;
+        while filled < self.buffer.len() {
+            match self.reader.read(&mut self.buffer[filled..]) {
+                Ok(0) => {
+                    self.at_end = true;
+                    break;
+                }
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(Failure::Io(format!("error: {}: {e}", self.name))),
+            }
+        }
+        self.buffer.truncate(filled);
+        Ok(())
     }
 }

@@ -126,6 +126,14 @@ pub struct Cases<'a> {
     next_error: Option<ParseError>,
 }
 
+/// A [`Cases`] reader's state between two windows of one input; see [`Cases::suspend`].
+#[derive(Debug, Clone, Default)]
+pub struct Resume {
+    number: usize,
+    keep_going: bool,
+    spare: Spare,
+}
+
 /// Buffers of a finished test case, reused by the next one (see [`Cases::recycle`]).
 #[derive(Debug, Clone, Default)]
 struct Spare {
@@ -135,24 +143,34 @@ struct Spare {
 }
 
 impl Cases<'_> {
-    /// Continues where `previous` stopped: test cases are numbered on from its last one, its
-    /// buffers are reused and its [`Cases::keep_going`] setting is kept. For input read a
-    /// window at a time (see [`first_case_end`]): `cases(window).continuing(previous)` reads
-    /// the next window as if it followed in one text (spans are relative to the window).
+    /// Where this reader is, without the text: the number of the last test case, its
+    /// [`Cases::keep_going`] setting and its buffers, for [`Cases::resume`].
+    pub fn suspend(self) -> Resume {
+        Resume {
+            number: self.number,
+            keep_going: self.keep_going,
+            spare: self.spare,
+        }
+    }
+
+    /// Continues where a suspended reader stopped: test cases are numbered on from its last
+    /// one, its buffers are reused and its [`Cases::keep_going`] setting is kept. For input read
+    /// a window at a time (see [`first_case_end`]): `cases(window).resume(earlier.suspend())`
+    /// reads the next window as if it followed in one text (spans are relative to the window).
     ///
     /// ```
     /// use tabletop_parse::grundy::cases;
-    /// let first = b"1\n0\n1 0\n0\n";
-    /// let mut earlier = cases(first);
+    /// let mut earlier = cases(b"1\n0\n1 0\n0\n");
     /// assert!(earlier.next().unwrap().is_ok());
-    /// let error = cases(b"1\n0\n1 7\n0\n").continuing(earlier).next().unwrap().unwrap_err();
-    /// assert!(error.message.contains("7"));
+    /// let state = earlier.suspend();
+    /// let error = cases(b"1\n0\n1 7\n0\n").resume(state).next().unwrap().unwrap_err();
+    /// assert_eq!(error.message, "piece position 7 is outside 0..0");
     /// ```
     #[must_use]
-    pub fn continuing(mut self, previous: Cases<'_>) -> Self {
-        self.number = previous.number;
-        self.keep_going = previous.keep_going;
-        self.spare = previous.spare;
+    pub fn resume(mut self, state: Resume) -> Self {
+        self.number = state.number;
+        self.keep_going = state.keep_going;
+        self.spare = state.spare;
         self
     }
 

@@ -1,6 +1,7 @@
 //! `tabletop grundy`: POJ 2425, sums of games on a directed graph, with or without cycles.
 
 use tabletop_grundy::{PieceError, Position, Values};
+use tabletop_parse::grundy::{first_case_end, Resume};
 use tabletop_parse::ParseError;
 use tabletop_render::grundy::{write_answer, write_values, Dot, Spelling};
 
@@ -44,7 +45,7 @@ pub struct Args {
 
 /// Answers every query (or the chosen output), or fails without output.
 pub fn run(args: &Args) -> Result<String, Failure> {
-    let source = args.input.read()?;
+    let mut input = args.input.open()?;
     let spelling = if args.ascii {
         Spelling::Ascii
     } else {
@@ -55,34 +56,39 @@ pub fn run(args: &Args) -> Result<String, Failure> {
         true => Some(written(Dot::begin(String::new(), spelling))?),
         false => None,
     };
-    // One test case at a time: memory for the largest test case, not for the whole file.
-    let mut cases = tabletop_parse::grundy::cases(&source.bytes);
+    // One test case at a time, read a window at a time: memory for the largest test case (and
+    // the answers), not for the whole file. Nothing is printed before the whole input is read.
+    let mut state = Resume::default();
     let mut number: usize = 0;
-    while let Some(case) = cases.next() {
-        let case = case.map_err(|e| source.error(&e))?;
-        number += 1;
-        if args.case.is_none() || args.case == Some(number) {
-            let values = case.value.graph.values();
-            match dot.as_mut() {
-                Some(dot) => written(dot.case(number, &case.value.graph, &values))?,
-                None if args.values => written(write_values(&mut output, &values, spelling))?,
-                None => {
-                    // The parser checks every piece; this is a safety net.
-                    let located = |e: PieceError| {
-                        let message = format!("test case {number} (it starts here): {e}");
-                        source.error(&ParseError::new(case.span.clone(), message))
-                    };
-                    answer(&mut output, &values, case.value.queries.iter(), located)?;
+    while let Some(window) = input.next_window(first_case_end)? {
+        let mut cases = tabletop_parse::grundy::cases(window.bytes).resume(state);
+        while let Some(case) = cases.next() {
+            let case = case.map_err(|e| window.error(&e))?;
+            number += 1;
+            if args.case.is_none() || args.case == Some(number) {
+                let values = case.value.graph.values();
+                match dot.as_mut() {
+                    Some(dot) => written(dot.case(number, &case.value.graph, &values))?,
+                    None if args.values => written(write_values(&mut output, &values, spelling))?,
+                    None => {
+                        // The parser checks every piece; this is a safety net.
+                        let located = |e: PieceError| {
+                            let message = format!("test case {number} (it starts here): {e}");
+                            window.error(&ParseError::new(case.span.clone(), message))
+                        };
+                        answer(&mut output, &values, case.value.queries.iter(), located)?;
+                    }
                 }
             }
+            cases.recycle(case.value);
         }
-        cases.recycle(case.value);
+        state = cases.suspend();
     }
     if let Some(k) = args.case.filter(|&k| k > number) {
         let cases = if number == 1 { "test case" } else { "test cases" };
         return Err(Failure::Input(format!(
             "error: {}: --case {k} is out of range: the input has {number} {cases}",
-            source.name
+            input.name()
         )));
     }
     match dot {

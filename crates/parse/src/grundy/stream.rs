@@ -120,10 +120,10 @@ mod tests {
     /// Every item of `cases(text)`, spans made absolute, read window by window.
     fn read_in_windows(text: &[u8], keep_going: bool) -> Vec<String> {
         let mut items = Vec::new();
-        let mut previous = None::<super::super::Cases<'_>>;
+        let mut previous = None::<super::super::Resume>;
         for (offset, window) in windows(text) {
             let mut reader = match previous.take() {
-                Some(previous) => super::super::cases(window).continuing(previous),
+                Some(previous) => super::super::cases(window).resume(previous),
                 None if keep_going => super::super::cases(window).keep_going(),
                 None => super::super::cases(window),
             };
@@ -131,7 +131,7 @@ mod tests {
             if reader.stopped() {
                 break;
             }
-            previous = Some(reader);
+            previous = Some(reader.suspend());
         }
         items
     }
