@@ -321,7 +321,11 @@ impl<'a> Sweep<'a> {
         let mut arrivals = Vec::new();
         for &id in batch {
             let pos = self.fronts[id].pos_at(time);
-            let link = |land| Link { front: id, time, land };
+            let link = |land| Link {
+                front: id,
+                time,
+                land,
+            };
             let window_end = pos.saturating_add(FACES);
             if window_end >= self.goal {
                 return Batch::Goal(link(self.goal));

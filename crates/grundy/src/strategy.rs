@@ -151,7 +151,10 @@ impl<'a> Strategy<'a> {
     /// The rank of a finite position in the order of `(γ, counter)`, `None` for an infinite
     /// one or a position outside the graph.
     pub fn rank(&self, position: Position) -> Option<u32> {
-        self.rank.get(position as usize).copied().filter(|&r| r != NO_RANK)
+        self.rank
+            .get(position as usize)
+            .copied()
+            .filter(|&r| r != NO_RANK)
     }
 
     fn value(&self, position: Position) -> Option<u32> {
@@ -207,7 +210,9 @@ impl<'a> Strategy<'a> {
                 continue;
             }
             let Some(value) = self.value(from) else { continue };
-            let Some(to) = self.lowest(from, value ^ xor) else { continue };
+            let Some(to) = self.lowest(from, value ^ xor) else {
+                continue;
+            };
             let change = i64::from(self.rank[to as usize]) - i64::from(self.rank[from as usize]);
             if best.map_or(true, |(least, _)| change < least) {
                 best = Some((change, Move { piece, from, to }));
@@ -242,7 +247,14 @@ impl<'a> Strategy<'a> {
 
     /// Whether moving `piece` to `to` leaves a drawn position, given the XOR of the finite
     /// values and the indices of the infinite pieces before the move.
-    fn draws_after(&self, pieces: &[Position], infinite: &[usize], xor: u32, piece: usize, to: Position) -> bool {
+    fn draws_after(
+        &self,
+        pieces: &[Position],
+        infinite: &[usize],
+        xor: u32,
+        piece: usize,
+        to: Position,
+    ) -> bool {
         let from = pieces[piece];
         let xor = xor ^ self.value(from).unwrap_or(0) ^ self.value(to).unwrap_or(0);
         // The infinite pieces after the move.
@@ -320,4 +332,3 @@ fn rank_positions(graph: &Graph, finite: &[Option<u32>]) -> (Vec<u32>, bool) {
     }
     (rank, complete)
 }
-

@@ -98,7 +98,10 @@ fn retrograde(lists: &[Vec<u32>], k: usize) -> HashMap<State, Outcome> {
 }
 
 fn to_graph(lists: &[Vec<u32>]) -> Graph {
-    let lists: Vec<Vec<u64>> = lists.iter().map(|l| l.iter().map(|&p| u64::from(p)).collect()).collect();
+    let lists: Vec<Vec<u64>> = lists
+        .iter()
+        .map(|l| l.iter().map(|&p| u64::from(p)).collect())
+        .collect();
     Graph::from_lists(&lists).unwrap()
 }
 
@@ -180,7 +183,11 @@ fn winning_and_drawing_moves_agree_with_retrograde_analysis_and_wins_end() {
                 assert_eq!(state[play.piece], play.from);
                 assert!(lists[play.from as usize].contains(&play.to));
                 let after = apply(state, play.piece, play.to);
-                let wanted = if expected == Outcome::Win { Outcome::Lose } else { Outcome::Draw };
+                let wanted = if expected == Outcome::Win {
+                    Outcome::Lose
+                } else {
+                    Outcome::Draw
+                };
                 assert_eq!(oracle[&after], wanted, "{lists:?} {state:?} -> {play:?}");
                 if expected == Outcome::Win {
                     let most = rounds(&lists, &after, &choose, &mut memo, &mut HashSet::new());
@@ -222,7 +229,10 @@ fn the_counter_condition_holds() {
                     continue;
                 }
                 assert!(
-                    graph.successors(v).iter().any(|&w| finite(w) == Some(m) && strategy.rank(w).unwrap() < rank),
+                    graph
+                        .successors(v)
+                        .iter()
+                        .any(|&w| finite(w) == Some(m) && strategy.rank(w).unwrap() < rank),
                     "{lists:?}: {u} -> {v}"
                 );
             }
@@ -241,17 +251,33 @@ fn a_careless_strategy_is_caught() {
         for piece in 0..state.len() {
             for &to in &lists[state[piece] as usize] {
                 if oracle[&apply(state, piece, to)] == Outcome::Lose {
-                    return Some(Move { piece, from: state[piece], to });
+                    return Some(Move {
+                        piece,
+                        from: state[piece],
+                        to,
+                    });
                 }
             }
         }
         None
     };
     let start = vec![0];
-    assert_eq!(rounds(&lists, &start, &careless, &mut HashMap::new(), &mut HashSet::new()), None);
+    assert_eq!(
+        rounds(
+            &lists,
+            &start,
+            &careless,
+            &mut HashMap::new(),
+            &mut HashSet::new()
+        ),
+        None
+    );
     let graph = Graph::from_lists(&[vec![1u64], vec![0, 2], vec![]]).unwrap();
     let values = graph.values();
     let strategy = Strategy::new(&graph, &values);
     let choose = |state: &State| strategy.answer(state).unwrap().play;
-    assert_eq!(rounds(&lists, &start, &choose, &mut HashMap::new(), &mut HashSet::new()), Some(1));
+    assert_eq!(
+        rounds(&lists, &start, &choose, &mut HashMap::new(), &mut HashSet::new()),
+        Some(1)
+    );
 }

@@ -56,7 +56,11 @@ fn replay(board: &Board, start: Square, path: &Path) -> Result<(), String> {
 /// The path from `start` replays and is as short as `expected`.
 fn check(board: &Board, start: Square, expected: Option<u64>) {
     let path = optimal_path(board, start);
-    assert_eq!(path.as_ref().map(|p| p.throws), expected, "{board:?} from {start}");
+    assert_eq!(
+        path.as_ref().map(|p| p.throws),
+        expected,
+        "{board:?} from {start}"
+    );
     if let Some(path) = path {
         if let Err(e) = replay(board, start, &path) {
             panic!("{e}: {board:?} from {start}: {path:?}");
@@ -170,8 +174,14 @@ fn random_small_boards_against_breadth_first_search() {
         let goal = rng.random_range(2..=400);
         let jumps = rng.random_range(0..=(goal as usize / 3).min(60));
         let focus = rng.random_range(1..goal);
-        let Some(b) = random_board(&mut rng, goal, jumps, focus) else { continue };
-        let start = if rng.random_bool(0.9) { 1 } else { rng.random_range(0..=goal) };
+        let Some(b) = random_board(&mut rng, goal, jumps, focus) else {
+            continue;
+        };
+        let start = if rng.random_bool(0.9) {
+            1
+        } else {
+            rng.random_range(0..=goal)
+        };
         let expected = dense_fewest_throws(&b, start).unwrap();
         assert_eq!(expected, sparse_fewest_throws(&b, start));
         reachable += usize::from(expected.is_some());
@@ -187,7 +197,9 @@ fn random_sweep_sized_boards() {
         let goal = rng.random_range(4_097..=40_000);
         let jumps = rng.random_range(0..=400);
         let focus = rng.random_range(1..goal);
-        let Some(b) = random_board(&mut rng, goal, jumps, focus) else { continue };
+        let Some(b) = random_board(&mut rng, goal, jumps, focus) else {
+            continue;
+        };
         check(&b, 1, dense_fewest_throws(&b, 1).unwrap());
     }
 }
@@ -204,7 +216,9 @@ fn random_huge_boards() {
         };
         let jumps = rng.random_range(0..=200);
         let focus = rng.random_range(1..goal);
-        let Some(b) = random_board(&mut rng, goal, jumps, focus) else { continue };
+        let Some(b) = random_board(&mut rng, goal, jumps, focus) else {
+            continue;
+        };
         let expected = fewest_throws(&b, 1);
         long += usize::from(expected.is_some_and(|t| t > 1 << 50));
         check(&b, 1, expected);
