@@ -44,6 +44,7 @@ use std::{fmt, io};
 
 pub mod chutes;
 pub mod grundy;
+pub mod json;
 pub mod snakes;
 
 /// An [`io::Write`] seen as a [`fmt::Write`], keeping the first I/O error so that it is not
