@@ -43,6 +43,7 @@
 use std::{fmt, io};
 
 pub mod chutes;
+pub mod chutes_trace;
 pub mod grundy;
 pub mod json;
 pub mod snakes;
