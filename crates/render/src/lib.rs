@@ -42,6 +42,7 @@
 
 use std::{fmt, io};
 
+pub mod board_svg;
 pub mod chutes;
 pub mod chutes_trace;
 pub mod grundy;
