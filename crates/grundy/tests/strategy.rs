@@ -6,6 +6,8 @@
 //! game (the opponent stuck) within `k·V` rounds: the states reachable under the strategy
 //! form no cycle.
 
+#![allow(clippy::unwrap_used)] // a test crate: a failed unwrap is a failed test
+
 use std::collections::{HashMap, HashSet};
 
 use rand::rngs::StdRng;

@@ -57,7 +57,11 @@ impl Grid {
             Some(index) => {
                 let row = index / self.side;
                 let along = index % self.side;
-                let col = if row % 2 == 0 { along } else { self.side - 1 - along };
+                let col = if row % 2 == 0 {
+                    along
+                } else {
+                    self.side - 1 - along
+                };
                 (col as f64, row as f64)
             }
         };
@@ -73,7 +77,12 @@ impl Grid {
 
 /// Writes the board of side `side` (its goal must be `side²`) with `path` (from square 1)
 /// drawn over it; `None` for a board whose last square cannot be reached.
-pub fn write_board_svg<W: Write + ?Sized>(out: &mut W, side: u64, board: &Board, path: Option<&Path>) -> fmt::Result {
+pub fn write_board_svg<W: Write + ?Sized>(
+    out: &mut W,
+    side: u64,
+    board: &Board,
+    path: Option<&Path>,
+) -> fmt::Result {
     if side == 0 || side > MAX_SIDE {
         return write_too_large(out, side);
     }
@@ -92,7 +101,10 @@ pub fn write_board_svg<W: Write + ?Sized>(out: &mut W, side: u64, board: &Board,
          viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\">"
     )?;
     write_defs(out, cell)?;
-    writeln!(out, "<rect width=\"{width}\" height=\"{height}\" fill=\"white\"/>")?;
+    writeln!(
+        out,
+        "<rect width=\"{width}\" height=\"{height}\" fill=\"white\"/>"
+    )?;
     let title = match path {
         Some(path) => format!("fewest throws {}", path.throws),
         None => "the last square cannot be reached".to_string(),

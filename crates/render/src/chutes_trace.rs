@@ -30,8 +30,17 @@ use tabletop_boards::chutes::Event;
 
 /// Writes game `number`'s trace (`players` players) from its events. A log that does not end
 /// with a win (the game failed) ends with a line saying how far it went.
-pub fn write_trace<W: Write + ?Sized>(out: &mut W, number: usize, players: usize, events: &[Event]) -> fmt::Result {
-    writeln!(out, "game {number}: {players} player{}", if players == 1 { "" } else { "s" })?;
+pub fn write_trace<W: Write + ?Sized>(
+    out: &mut W,
+    number: usize,
+    players: usize,
+    events: &[Event],
+) -> fmt::Result {
+    writeln!(
+        out,
+        "game {number}: {players} player{}",
+        if players == 1 { "" } else { "s" }
+    )?;
     let mut open = false; // A throw line waits for its newline.
     let mut throws = 0;
     for event in events {
@@ -84,8 +93,12 @@ mod tests {
 
     #[test]
     fn every_kind_of_event_is_told() {
-        let board = Board::new(100, &[Jump::new(6, 99), Jump::new(50, 1)], &[(4, Special::ExtraTurn), (5, Special::MissTurn)])
-            .expect("a valid board");
+        let board = Board::new(
+            100,
+            &[Jump::new(6, 99), Jump::new(50, 1)],
+            &[(4, Special::ExtraTurn), (5, Special::MissTurn)],
+        )
+        .expect("a valid board");
         let mut events = Vec::new();
         play_logged(&board, 2, &[4, 1, 5, 1, 2, 6, 1, 1], &mut events).expect("a finished game");
         let text = crate::to_string(|out| write_trace(out, 3, 2, &events));

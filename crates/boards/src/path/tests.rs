@@ -147,7 +147,8 @@ fn trivial_boards() {
 
 #[test]
 fn hand_made_boards() {
-    let cases: Vec<(Square, Vec<(Square, Square)>, Square)> = vec![
+    type Case = (Square, Vec<(Square, Square)>, Square);
+    let cases: Vec<Case> = vec![
         (12, vec![(7, 1)], 1),
         (40, vec![(2, 20), (20, 5), (5, 39)], 1),
         (16, vec![(7, 0), (1, 13), (13, 16)], 1),

@@ -3,7 +3,12 @@ use tabletop_boards::{path, Board, Jump};
 use super::*;
 
 fn judge_sample() -> Board {
-    let jumps = [Jump::new(35, 25), Jump::new(3, 23), Jump::new(5, 16), Jump::new(20, 33)];
+    let jumps = [
+        Jump::new(35, 25),
+        Jump::new(3, 23),
+        Jump::new(5, 16),
+        Jump::new(20, 33),
+    ];
     Board::new(36, &jumps, &[]).expect("a valid board")
 }
 

@@ -10,7 +10,10 @@ use super::*;
 fn keys(line: &str) -> Vec<String> {
     let value: serde_json::Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
     assert!(value.is_object(), "{line}");
-    assert!(line.ends_with("}\n") && line.matches('\n').count() == 1, "{line:?}");
+    assert!(
+        line.ends_with("}\n") && line.matches('\n').count() == 1,
+        "{line:?}"
+    );
     // Top-level keys in the order written: `"key": ` at depth 1.
     let mut depth = 0;
     let mut found = Vec::new();
@@ -71,7 +74,17 @@ fn grundy_shapes() {
     );
     assert_eq!(keys(&line(&[3])), ["outcome", "move"]);
     let answer = strategy.answer(&[0, 1]).unwrap();
-    assert_eq!((answer.outcome, answer.play), (Outcome::Win, Some(Move { piece: 1, from: 1, to: 2 })));
+    assert_eq!(
+        (answer.outcome, answer.play),
+        (
+            Outcome::Win,
+            Some(Move {
+                piece: 1,
+                from: 1,
+                to: 2
+            })
+        )
+    );
 }
 
 #[test]
@@ -112,5 +125,8 @@ fn pigs_shape() {
     assert!(line.contains(
         "{\"role\": \"MP\", \"dead\": true, \"hp\": 0, \"equipped\": false, \"jumped\": true, \"hand\": null}"
     ), "{line}");
-    assert!(line.contains("\"hand\": [\"J\", \"J\", \"J\", \"J\", \"J\", \"J\", \"D\"]}]}"), "{line}");
+    assert!(
+        line.contains("\"hand\": [\"J\", \"J\", \"J\", \"J\", \"J\", \"J\", \"D\"]}]}"),
+        "{line}"
+    );
 }
