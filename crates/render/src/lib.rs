@@ -47,6 +47,7 @@ pub mod chutes;
 pub mod chutes_trace;
 pub mod grundy;
 pub mod json;
+pub mod pigs;
 pub mod snakes;
 
 /// An [`io::Write`] seen as a [`fmt::Write`], keeping the first I/O error so that it is not
