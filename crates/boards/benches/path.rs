@@ -44,10 +44,20 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("path/judge-boards");
     group.throughput(Throughput::Elements(judge.len() as u64));
     group.bench_function(BenchmarkId::new("optimal_path", judge.len()), |b| {
-        b.iter(|| judge.iter().filter_map(|board| path::optimal_path(black_box(board), 1)).count())
+        b.iter(|| {
+            judge
+                .iter()
+                .filter_map(|board| path::optimal_path(black_box(board), 1))
+                .count()
+        })
     });
     group.bench_function(BenchmarkId::new("fewest_throws", judge.len()), |b| {
-        b.iter(|| judge.iter().filter_map(|board| snakes::fewest_throws(black_box(board), 1)).count())
+        b.iter(|| {
+            judge
+                .iter()
+                .filter_map(|board| snakes::fewest_throws(black_box(board), 1))
+                .count()
+        })
     });
     group.finish();
 
@@ -58,9 +68,11 @@ fn bench(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("optimal_path", jumps), &huge, |b, huge| {
             b.iter(|| path::optimal_path(black_box(huge), 1).map(|p| p.steps.len()))
         });
-        group.bench_with_input(BenchmarkId::new("sparse_fewest_throws", jumps), &huge, |b, huge| {
-            b.iter(|| snakes::sparse_fewest_throws(black_box(huge), 1))
-        });
+        group.bench_with_input(
+            BenchmarkId::new("sparse_fewest_throws", jumps),
+            &huge,
+            |b, huge| b.iter(|| snakes::sparse_fewest_throws(black_box(huge), 1)),
+        );
     }
     group.finish();
 }
