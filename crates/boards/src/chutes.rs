@@ -176,24 +176,14 @@ fn run(
             events.push(event);
         }
     };
-    let goal = board.goal();
     let mut position: Vec<Square> = vec![0; players];
     let mut misses_next = vec![false; players];
     let mut next_throw = 0;
-    let mut take_throw = || -> Result<(usize, u8), ChutesError> {
-        let index = next_throw;
-        let &value = throws
-            .get(index)
-            .ok_or(ChutesError::OutOfThrows { throws: throws.len() })?;
-        if !DIE_FACES.contains(&value) {
-            return Err(ChutesError::InvalidThrow { index, value });
-        }
-        next_throw += 1;
-        Ok((index, value))
-    };
+    let mut number = 0;
     let mut player = players - 1;
-    for number in 1u64.. {
+    loop {
         player = (player + 1) % players;
+        number += 1;
         let seat = player + 1;
         log(Event::Turn { number, player: seat });
         if std::mem::take(&mut misses_next[player]) {
@@ -201,38 +191,17 @@ fn run(
             continue;
         }
         loop {
-            let (index, value) = take_throw()?;
+            let (index, value) = take_throw(throws, &mut next_throw)?;
             log(Event::Throw {
                 player: seat,
                 index,
                 value,
             });
-            let from = position[player];
-            let target = from + Square::from(value);
-            if target > goal {
-                // Ignored: the counter stays, and nothing is triggered.
-                log(Event::Overshoot {
-                    player: seat,
-                    square: from,
-                    target,
-                });
-                break;
-            }
-            log(Event::Move {
-                player: seat,
-                from,
-                to: target,
-            });
-            let square = board.land(target);
-            if square != target {
-                log(Event::Jump {
-                    player: seat,
-                    from: target,
-                    to: square,
-                });
-            }
+            let Some(square) = advance(board, seat, position[player], value, &mut log) else {
+                break; // Ignored: the counter stays, and nothing is triggered.
+            };
             position[player] = square;
-            if square == goal {
+            if square == board.goal() {
                 let throws_used = index + 1;
                 log(Event::Win {
                     player: seat,
@@ -257,8 +226,53 @@ fn run(
             break;
         }
     }
-    // Unreachable in practice: 2^64 turns.
-    Err(ChutesError::OutOfThrows { throws: throws.len() })
+}
+
+/// The next throw of the list, with its index, checked.
+fn take_throw(throws: &[u8], next: &mut usize) -> Result<(usize, u8), ChutesError> {
+    let index = *next;
+    let &value = throws
+        .get(index)
+        .ok_or(ChutesError::OutOfThrows { throws: throws.len() })?;
+    if !DIE_FACES.contains(&value) {
+        return Err(ChutesError::InvalidThrow { index, value });
+    }
+    *next += 1;
+    Ok((index, value))
+}
+
+/// Moves player `seat`'s counter from `from` by `value` and follows the jump there; `None`
+/// (and the counter stays) when the throw would pass the goal.
+fn advance(
+    board: &Board,
+    seat: usize,
+    from: Square,
+    value: u8,
+    log: &mut impl FnMut(Event),
+) -> Option<Square> {
+    let target = from + Square::from(value);
+    if target > board.goal() {
+        log(Event::Overshoot {
+            player: seat,
+            square: from,
+            target,
+        });
+        return None;
+    }
+    log(Event::Move {
+        player: seat,
+        from,
+        to: target,
+    });
+    let square = board.land(target);
+    if square != target {
+        log(Event::Jump {
+            player: seat,
+            from: target,
+            to: square,
+        });
+    }
+    Some(square)
 }
 
 #[cfg(test)]
