@@ -5,9 +5,11 @@
 //!   `tabletop` binary; `--dir` adds outside judge data (compared as judges compare).
 //! - `cargo xtask bench [--runs N] [GAME]...`: `tabletop` side by side with reference C++
 //!   solutions on generated inputs, as a Markdown table.
+//! - `cargo xtask msrv`: the workspace `rust-version` against every locked dependency's.
 
 mod bench;
 mod compare;
+mod msrv;
 mod rng;
 mod verify;
 
@@ -27,6 +29,9 @@ commands:
   bench [--runs N] [GAME]...
       Build `tabletop` in release mode and time it against the reference C++ solutions in
       xtask/reference/ on generated inputs; prints a Markdown table.
+  msrv
+      Check that the workspace `rust-version` is at least the highest `rust-version` of the
+      locked dependencies (read from `cargo metadata`).
 ";
 
 fn main() -> ExitCode {
@@ -34,6 +39,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("verify") => verify::main(&args[1..]),
         Some("bench") => bench::main(&args[1..]),
+        Some("msrv") => msrv::main(&args[1..]),
         Some("help" | "--help" | "-h") => {
             print!("{USAGE}");
             Ok(true)
@@ -56,17 +62,20 @@ fn workspace_root() -> PathBuf {
     manifest.parent().unwrap_or(manifest).to_path_buf()
 }
 
-/// Builds the `tabletop` binary and returns its path.
+/// Builds the `tabletop` binary and returns its path. Cargo's own progress (`Compiling ...`)
+/// goes to stderr, after a line saying what is being built.
 fn build_tabletop(release: bool) -> Result<PathBuf, String> {
     let root = workspace_root();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut command = Command::new(cargo);
     command
         .current_dir(&root)
-        .args(["build", "--quiet", "--package", "tabletop", "--bin", "tabletop"]);
+        .args(["build", "--package", "tabletop", "--bin", "tabletop"]);
     if release {
         command.arg("--release");
     }
+    let profile = if release { "release" } else { "debug" };
+    eprintln!("xtask: building tabletop ({profile}) with cargo...");
     let status = command.status().map_err(|e| format!("cannot run cargo: {e}"))?;
     if !status.success() {
         return Err("building tabletop failed".into());

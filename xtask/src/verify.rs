@@ -1,6 +1,7 @@
 //! `cargo xtask verify`: run fixtures through the real `tabletop` binary.
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -232,32 +233,44 @@ struct Tally {
 }
 
 /// Runs `cases` and prints a table per game and the first failure. Returns whether all passed.
-pub fn run_all(binary: &Path, cases: &[Case]) -> bool {
+/// While it runs, a line per game goes to `progress` (stderr) when the game starts and when
+/// it is done, and a line for any case slower than [`SLOW_CASE`].
+pub fn run_all(binary: &Path, cases: &[Case], progress: &mut dyn Write) -> bool {
     let mut tallies: BTreeMap<&str, Tally> = BTreeMap::new();
     let mut failures = Vec::new();
-    for case in cases {
-        let started = Instant::now();
-        let verdict = run_case(binary, case);
-        let tally = tallies.entry(case.game.as_str()).or_default();
-        tally.time += started.elapsed();
-        tally.cases += 1;
-        match verdict {
-            None => tally.passed += 1,
-            Some(report) => failures.push((case, report)),
+    for group in cases.chunk_by(|a, b| a.game == b.game) {
+        let game = group.first().map_or("", |case| case.game.as_str());
+        // Progress is best effort: a closed stderr must not stop the run.
+        let _ = writeln!(progress, "xtask: {game}: running {} cases...", group.len());
+        let (group_started, failed_before) = (Instant::now(), failures.len());
+        for case in group {
+            let started = Instant::now();
+            let verdict = run_case(binary, case);
+            let elapsed = started.elapsed();
+            if elapsed > SLOW_CASE {
+                eprintln!(
+                    "xtask:   {} took {:.1} s",
+                    case.input.display(),
+                    elapsed.as_secs_f64()
+                );
+            }
+            let tally = tallies.entry(case.game.as_str()).or_default();
+            tally.time += elapsed;
+            tally.cases += 1;
+            match verdict {
+                None => tally.passed += 1,
+                Some(report) => failures.push((case, report)),
+            }
         }
-    }
-    println!(
-        "{:<10} {:>6} {:>7} {:>7} {:>10}",
-        "game", "cases", "passed", "failed", "time"
-    );
-    for (game, tally) in &tallies {
-        let failed = tally.cases - tally.passed;
-        let millis = tally.time.as_secs_f64() * 1000.0;
-        println!(
-            "{game:<10} {:>6} {:>7} {failed:>7} {millis:>8.0}ms",
-            tally.cases, tally.passed
+        let _ = writeln!(
+            progress,
+            "xtask: {game}: {} passed, {} failed ({:.0} ms)",
+            group.len() - (failures.len() - failed_before),
+            failures.len() - failed_before,
+            group_started.elapsed().as_secs_f64() * 1000.0
         );
     }
+    print_table(&tallies);
     if let Some((case, report)) = failures.first() {
         println!("\nFAILED: {} ({})\n{report}", case.input.display(), case.game);
         for (case, _) in failures.iter().skip(1) {
@@ -271,6 +284,24 @@ pub fn run_all(binary: &Path, cases: &[Case]) -> bool {
         failures.len()
     );
     failures.is_empty()
+}
+
+/// A case slower than this gets its own progress line.
+const SLOW_CASE: Duration = Duration::from_secs(2);
+
+fn print_table(tallies: &BTreeMap<&str, Tally>) {
+    println!(
+        "{:<10} {:>6} {:>7} {:>7} {:>10}",
+        "game", "cases", "passed", "failed", "time"
+    );
+    for (game, tally) in tallies {
+        let failed = tally.cases - tally.passed;
+        let millis = tally.time.as_secs_f64() * 1000.0;
+        println!(
+            "{game:<10} {:>6} {:>7} {failed:>7} {millis:>8.0}ms",
+            tally.cases, tally.passed
+        );
+    }
 }
 
 /// `cargo xtask verify [--release] [--bin PATH] [--dir PATH]... [GAME]...`
@@ -303,11 +334,12 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     if cases.is_empty() {
         return Err("no cases to run".into());
     }
+    eprintln!("xtask: {} cases found", cases.len());
     let binary = match binary {
         Some(path) => path,
         None => crate::build_tabletop(release)?,
     };
-    Ok(run_all(&binary, &cases))
+    Ok(run_all(&binary, &cases, &mut std::io::stderr()))
 }
 
 #[cfg(test)]
@@ -359,7 +391,25 @@ mod tests {
             .collect();
         // broken (expected failure) passes, corrupt fails, good passes.
         assert_eq!(verdicts, vec![true, false, true]);
-        assert!(!run_all(Path::new("sh"), &cases));
+        let mut progress = Vec::new();
+        assert!(!run_all(Path::new("sh"), &cases, &mut progress));
+        let game = script.to_string_lossy();
+        assert_eq!(
+            String::from_utf8_lossy(&progress)
+                .lines()
+                .map(|line| line
+                    .replace(game.as_ref(), "GAME")
+                    .split(" (")
+                    .next()
+                    .unwrap_or("")
+                    .to_owned())
+                .collect::<Vec<_>>(),
+            [
+                "xtask: GAME: running 3 cases...",
+                "xtask: GAME: 2 passed, 1 failed"
+            ],
+            "a line when the game starts and one when it is done"
+        );
         std::fs::remove_dir_all(&dir).ok();
     }
 

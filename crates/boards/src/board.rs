@@ -112,16 +112,30 @@ pub enum BoardError {
     },
 }
 
+/// `a -> b -> c -> a`; a loop longer than [`SHOWN_ON_A_LOOP`] squares is cut after that many,
+/// with the number of squares left out: `a -> b -> c -> d -> e -> … (99995 more) -> a`.
 fn format_cycle(cycle: &[Square]) -> String {
+    let shown = if cycle.len() > SHOWN_ON_A_LOOP + 1 {
+        &cycle[..SHOWN_ON_A_LOOP]
+    } else {
+        cycle
+    };
     let mut text = String::new();
-    for square in cycle.iter().chain(cycle.first()) {
-        if !text.is_empty() {
-            text.push_str(" -> ");
-        }
+    for square in shown {
         text.push_str(&square.to_string());
+        text.push_str(" -> ");
+    }
+    if shown.len() < cycle.len() {
+        text.push_str(&format!("… ({} more) -> ", cycle.len() - shown.len()));
+    }
+    if let Some(first) = cycle.first() {
+        text.push_str(&first.to_string());
     }
     text
 }
+
+/// How many squares of a long jump loop its error message lists.
+const SHOWN_ON_A_LOOP: usize = 5;
 
 /// A validated race board: squares `0..=goal`, jumps with their chains already followed, and
 /// special squares.
@@ -346,6 +360,27 @@ mod tests {
             }
         );
         assert_eq!(err.to_string(), "jumps loop forever: 5 -> 9 -> 5");
+    }
+
+    #[test]
+    fn long_loops_are_shortened_in_the_message() {
+        let cycle = |n: Square| BoardError::JumpLoop {
+            index: 0,
+            cycle: (1..=n).collect(),
+        };
+        assert_eq!(
+            cycle(6).to_string(),
+            "jumps loop forever: 1 -> 2 -> 3 -> 4 -> 5 -> 6 -> 1"
+        );
+        assert_eq!(
+            cycle(7).to_string(),
+            "jumps loop forever: 1 -> 2 -> 3 -> 4 -> 5 -> … (2 more) -> 1"
+        );
+        let huge = cycle(100_000).to_string();
+        assert_eq!(
+            huge,
+            "jumps loop forever: 1 -> 2 -> 3 -> 4 -> 5 -> … (99995 more) -> 1"
+        );
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Chutes and Ladders with a fixed list of die throws (UVa 647): who wins.
 //!
-//! Rules (see `shared/spec/chutes.md`): counters start on square 0 and players move in turn
+//! Rules (see `docs/rules/chutes.md`): counters start on square 0 and players move in turn
 //! order. A throw that would pass the goal is used up but ignored and triggers nothing.
 //! Landing on a jump's start follows the (already resolved) chain. Landing on a miss-a-turn
 //! square skips the player's next turn, which uses no throw; landing on an extra-turn square

@@ -96,6 +96,38 @@ pub struct Rules {
     pub die: u64,
 }
 
+impl Rules {
+    /// Checks the settings against `board`, without building the chain: the die has faces
+    /// and the start is before the goal. (Whether the goal is reached, and bounces, are
+    /// checked by [`Odds::new`], which explores the board.)
+    ///
+    /// # Errors
+    /// [`OddsError::NoFaces`] or [`OddsError::StartNotBeforeGoal`].
+    ///
+    /// ```
+    /// use tabletop_boards::Board;
+    /// use tabletop_boards::odds::{OddsError, Rules};
+    /// let board = Board::new(10, &[], &[])?;
+    /// assert!(Rules::default().check(&board).is_ok());
+    /// let late = Rules { start: 10, ..Rules::default() };
+    /// assert_eq!(late.check(&board), Err(OddsError::StartNotBeforeGoal { start: 10, goal: 10 }));
+    /// assert_eq!(Rules { die: 0, ..Rules::default() }.check(&board), Err(OddsError::NoFaces));
+    /// # Ok::<(), tabletop_boards::BoardError>(())
+    /// ```
+    pub fn check(&self, board: &Board) -> Result<(), OddsError> {
+        if self.die == 0 {
+            return Err(OddsError::NoFaces);
+        }
+        if self.start >= board.goal() {
+            return Err(OddsError::StartNotBeforeGoal {
+                start: self.start,
+                goal: board.goal(),
+            });
+        }
+        Ok(())
+    }
+}
+
 impl Default for Rules {
     fn default() -> Self {
         Self {

@@ -1,6 +1,6 @@
 //! Snakes and Ladders when you choose every throw: the fewest throws to the goal.
 //!
-//! Rules (see `shared/spec/snakes.md`): the counter starts on a square (1 in the judge game)
+//! Rules (see `docs/rules/snakes.md`): the counter starts on a square (1 in the judge game)
 //! and each throw moves it forward by a value you choose from 1..6. A move past the goal is
 //! not allowed. Landing on a jump's start follows the jump, and the chain of jumps from there
 //! (the [`Board`] has resolved chains already). Only the throws count, so the special squares

@@ -1,9 +1,11 @@
 //! Reading the input file (or stdin) and reporting located errors.
 
-use std::io::{IsTerminal, Read};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, NamedSource, SourceSpan};
+use codespan_reporting::diagnostic::{Diagnostic, Label};
+use codespan_reporting::files::SimpleFile;
+use codespan_reporting::term;
 use tabletop_parse::ParseError;
 
 /// The input file argument shared by every game subcommand.
@@ -63,10 +65,39 @@ fn read_stdin() -> Result<Source, Failure> {
         .lock()
         .read_to_end(&mut bytes)
         .map_err(|e| Failure::Io(format!("error: <stdin>: {e}")))?;
+    if bytes.is_empty() && stdin_was_closed() {
+        return Err(Failure::Io(
+            "error: <stdin>: standard input is closed (give a file, or pipe the input in)".into(),
+        ));
+    }
     Ok(Source {
         name: "<stdin>".into(),
         bytes,
     })
+}
+
+/// Whether the process started with file descriptor 0 closed (`tabletop chutes <&-`).
+///
+/// The Rust runtime reopens a closed standard descriptor on `/dev/null` with `O_RDWR` before
+/// `main`, so a closed stdin reads as an empty one. A shell redirection `</dev/null` opens it
+/// read-only, so `/dev/null` open for reading and writing on fd 0 tells the two apart. Linux
+/// only (it reads `/proc/self`); elsewhere a closed stdin stays an empty input.
+fn stdin_was_closed() -> bool {
+    const O_ACCMODE: u32 = 0o3;
+    const O_RDWR: u32 = 0o2;
+    let Ok(target) = std::fs::read_link("/proc/self/fd/0") else {
+        return false;
+    };
+    if target != Path::new("/dev/null") {
+        return false;
+    }
+    let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/0") else {
+        return false;
+    };
+    info.lines()
+        .find_map(|line| line.strip_prefix("flags:"))
+        .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok())
+        .is_some_and(|flags| flags & O_ACCMODE == O_RDWR)
 }
 
 impl Source {
@@ -82,8 +113,10 @@ impl Source {
         Failure::Input(report)
     }
 
-    /// The offending line (and its neighbours) with the span underlined, by miette. Empty
-    /// when the line is too long to show usefully.
+    /// The offending line with the span underlined (codespan-reporting, no colour). The
+    /// message is already on the first line, so the carets carry no label and the header that
+    /// codespan writes (`error: ...`) is dropped. Empty when the line is too long to show
+    /// usefully.
     fn snippet(&self, error: &ParseError) -> String {
         const LONGEST_LINE: usize = 400;
         let bytes = &self.bytes;
@@ -101,35 +134,21 @@ impl Source {
             return String::new();
         }
         // Offsets into the lossy text (invalid UTF-8 becomes U+FFFD, which is longer).
-        let text = String::from_utf8_lossy(bytes).into_owned();
+        let text = String::from_utf8_lossy(bytes);
         let offset = String::from_utf8_lossy(&bytes[..start]).len();
         let length = String::from_utf8_lossy(&bytes[start..end]).len();
-        let diagnostic = Snippet {
-            code: NamedSource::new(&self.name, text).with_language("text"),
-            span: (offset, length).into(),
-            label: error.message.clone(),
+        let file = SimpleFile::new(self.name.as_str(), text.as_ref());
+        let diagnostic = Diagnostic::error().with_labels(vec![Label::primary((), offset..offset + length)]);
+        let config = term::Config {
+            before_label_lines: 1,
+            ..term::Config::default()
         };
-        let theme = if std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none() {
-            GraphicalTheme::unicode()
-        } else {
-            GraphicalTheme::unicode_nocolor()
-        };
-        let mut rendered = String::new();
-        let handler = GraphicalReportHandler::new_themed(theme).with_context_lines(1);
-        match handler.render_report(&mut rendered, &diagnostic) {
-            Ok(()) => rendered,
+        match term::emit_into_string(&config, &file, &diagnostic) {
+            // Drop codespan's own header line (`error`): ours came first.
+            Ok(rendered) => rendered
+                .split_once('\n')
+                .map_or(String::new(), |(_, rest)| format!("{}\n", rest.trim_end())),
             Err(_) => String::new(),
         }
     }
-}
-
-/// The miette view of a located error: the source and one labelled span.
-#[derive(Debug, thiserror::Error, Diagnostic)]
-#[error("rejected input")]
-struct Snippet {
-    #[source_code]
-    code: NamedSource<String>,
-    #[label("{label}")]
-    span: SourceSpan,
-    label: String,
 }

@@ -33,6 +33,10 @@ enum Command {
     Pigs(commands::pigs::Args),
     /// Exact odds of a race board: game length and each seat's chance to win.
     Odds(commands::odds::Args),
+    /// One random valid input of a game, the same for the same seed.
+    Gen(commands::gen::Args),
+    /// Stress test a program against tabletop on generated inputs, shrinking any failure.
+    Stress(commands::stress::Args),
 }
 
 fn main() -> ExitCode {
@@ -43,6 +47,8 @@ fn main() -> ExitCode {
         Command::Grundy(args) => commands::grundy::run(args),
         Command::Pigs(args) => commands::pigs::run(args),
         Command::Odds(args) => commands::odds::run(args),
+        Command::Gen(args) => commands::gen::run(args),
+        Command::Stress(args) => return commands::stress::run(args),
     };
     match result.and_then(|output| write_stdout(output.as_bytes())) {
         Ok(()) => ExitCode::SUCCESS,

@@ -42,7 +42,7 @@ proptest! {
                     prop_assert!(!seen.contains(&m));
                     prop_assert!((0..m).all(|j| seen.contains(&j)));
                     for &v in successors {
-                        if finite(v).map_or(true, |x| x > m) {
+                        if finite(v).is_none_or(|x| x > m) {
                             prop_assert!(graph.successors(v).iter().any(|&w| finite(w) == Some(m)));
                         }
                     }

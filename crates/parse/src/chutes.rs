@@ -1,7 +1,7 @@
-//! The Chutes and Ladders judge format (UVa 647).
+//! The Chutes and Ladders judge format (UVa 647, `docs/rules/chutes.md`).
 //!
 //! ```text
-//! 3 6 3 2 5 1 3 4 2 3 1 2 0     the throws (any lines), ended by 0
+//! 3 6 3 2 5 1 3 4 2 3 1 2 0     the throws (any lines, fewer than 1000), ended by 0
 //! 2                             a game: the number of players (2..5), alone on its line
 //! 6 95                          chutes and ladders `start end`, one per line (squares 1..99)
 //! 0 0                           ... ended by `0 0`
@@ -9,20 +9,23 @@
 //! 0                             ... ended by 0
 //! 0                             a game with 0 players ends the input
 //! ```
+//!
+//! Each game is read into its syntax (numbers with spans), then lowered: player count and
+//! squares in range, then [`Board::new`], whose errors are located at the line they name.
 
-use std::ops::Range;
+use tabletop_boards::{Board, Jump, Special, Square};
 
-use nom::error::context;
-use nom::{Finish, Parser};
-use tabletop_boards::{Board, BoardError, Jump, Special, Square};
-
-use crate::atoms::{any_space, end_of_input, inline_space, integer, invalid, line_end, span, Input, PResult};
-use crate::error::{located, ParseError, Spanned};
+use crate::combinators::{end_of_line, first_in_text, invalid, labelled_number, run, spanned_number};
+use crate::error::{NomError, ParseError, Spanned};
+use crate::lex::{any_space, end_of_input, inline_space, Input, Num, PResult};
+use crate::lower::{board_error, BoardSpans, JumpSpans, SpecialSpans};
 
 /// The goal square of a UVa 647 board.
 pub const GOAL: Square = 100;
 /// Allowed player counts.
 pub const PLAYERS: std::ops::RangeInclusive<usize> = 2..=5;
+/// Most throws a throw list may hold (the statement says fewer than 1000).
+pub const MAX_THROWS: usize = 999;
 
 /// A whole judge input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,13 +45,13 @@ pub struct ChutesGame {
     pub board: Board,
 }
 
-/// Parses a UVa 647 input.
+/// Parses a UVa 647 input, all or nothing: the first error (in game order) is returned.
 ///
 /// # Errors
 /// A [`ParseError`] spanning the first offending token: malformed numbers, throws outside
-/// 1..6, squares outside 1..99, bad player counts, invalid boards (a jump to itself, two
-/// jumps from a square, jumps that loop, special squares on jumps or listed twice), missing
-/// terminators and text after the end.
+/// 1..6, 1000 throws or more, squares outside 1..99, bad player counts, invalid boards (a
+/// jump to itself, two jumps from a square, jumps that loop, special squares on jumps or
+/// listed twice), missing terminators and text after the end.
 ///
 /// ```
 /// let input = tabletop_parse::chutes::parse(b"1 2 0\n2\n0 0\n0\n0\n")?;
@@ -57,292 +60,278 @@ pub struct ChutesGame {
 /// # Ok::<(), tabletop_parse::ParseError>(())
 /// ```
 pub fn parse(source: &[u8]) -> Result<ChutesInput, ParseError> {
-    let n = source.len();
-    let result = (|input| chutes_input(n, input)).parse(source).finish();
-    match result {
-        Ok((_, parsed)) => parsed,
-        Err(error) => Err(located(source, error)),
+    let mut cases = cases(source)?;
+    let games = cases.by_ref().collect::<Result<Vec<_>, _>>()?;
+    Ok(ChutesInput {
+        throws: cases.throws,
+        games,
+    })
+}
+
+/// The per-case reader: reads the throw list (an error there is an error of the whole
+/// input), then yields the games one at a time.
+///
+/// By default the iterator ends after the first error. After [`Cases::keep_going`], a game
+/// whose text is well formed but whose meaning is not (players or squares out of range, an
+/// invalid board) yields its `Err` and the next game follows; an error in the text itself
+/// still ends the iterator, since where the next game starts is then unknown.
+///
+/// ```
+/// let text = b"1 2 0\n2\n5 5\n0 0\n0\n2\n0 0\n0\n0\n";
+/// let cases = tabletop_parse::chutes::cases(text)?.keep_going();
+/// assert_eq!(cases.throws(), &[1, 2]);
+/// let games: Vec<_> = cases.collect();
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[0].as_ref().unwrap_err().message, "a jump from square 5 to itself goes nowhere");
+/// assert_eq!(games[1].as_ref().unwrap().value.players, 2);
+/// # Ok::<(), tabletop_parse::ParseError>(())
+/// ```
+///
+/// # Errors
+/// An error in the throw list, as for [`parse`].
+pub fn cases(source: &[u8]) -> Result<Cases<'_>, ParseError> {
+    let (rest, throws) = run(source, source, throw_list)?;
+    Ok(Cases {
+        source,
+        rest,
+        throws,
+        keep_going: false,
+        done: false,
+        next_error: None,
+        syntax: GameSyntax::default(),
+    })
+}
+
+/// The games of an input one at a time; see [`cases`].
+#[derive(Debug, Clone)]
+pub struct Cases<'a> {
+    source: &'a [u8],
+    rest: &'a [u8],
+    throws: Vec<u8>,
+    keep_going: bool,
+    done: bool,
+    /// A syntax error to report after the error before it (see [`first_in_text`]).
+    next_error: Option<ParseError>,
+    /// The game being read (its memory reused).
+    syntax: GameSyntax,
+}
+
+impl Cases<'_> {
+    /// The throws shared by every game.
+    pub fn throws(&self) -> &[u8] {
+        &self.throws
+    }
+
+    /// Goes on after a game that cannot be lowered (see [`cases`]).
+    #[must_use]
+    pub fn keep_going(mut self) -> Self {
+        self.keep_going = true;
+        self
     }
 }
 
-/// The whole input. The outer `Result` is a board error found after parsing a game.
-fn chutes_input(n: usize, input: Input<'_>) -> PResult<'_, Result<ChutesInput, ParseError>> {
-    let (mut input, throws) = throw_list(input)?;
-    let mut games = Vec::new();
-    loop {
-        let (rest, _) = any_space(input)?;
-        let (after, (players, len)) = player_count(rest)?;
-        let Some(players) = players else {
-            let (input, ()) = end_of_input(after)?;
-            return Ok((input, Ok(ChutesInput { throws, games })));
-        };
-        let header = (n - rest.len())..(n - rest.len() + len);
-        let (after, jumps) = jump_lines(n, after)?;
-        let (after, specials) = special_lines(n, after)?;
-        input = after;
-        let jump_list: Vec<Jump> = jumps.iter().map(|j| j.value).collect();
-        let special_list: Vec<(Square, Special)> = specials.iter().map(|s| s.value).collect();
-        match Board::new(GOAL, &jump_list, &special_list) {
-            Ok(board) => games.push(Spanned {
-                value: ChutesGame { players, board },
-                span: header,
-            }),
-            Err(error) => return Ok((input, Err(board_error(&error, &jumps, &specials)))),
+impl Iterator for Cases<'_> {
+    type Item = Result<Spanned<ChutesGame>, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if let Some(error) = self.next_error.take() {
+            return Some(Err(error));
+        }
+        if self.done {
+            return None;
+        }
+        let n = self.source.len();
+        let syntax = &mut self.syntax;
+        match run(self.source, self.rest, |input| game(n, input, syntax)) {
+            Ok((_, None)) => {
+                self.done = true;
+                None
+            }
+            Ok((rest, Some(players))) => {
+                self.rest = rest;
+                let game = lower(&players, &self.syntax);
+                self.done = game.is_err() && !self.keep_going;
+                Some(game)
+            }
+            Err(error) => {
+                self.done = true;
+                let syntax = &self.syntax;
+                let partial = (syntax.players.as_ref()).and_then(|players| lower(players, syntax).err());
+                let (first, next) = first_in_text(error, partial);
+                self.next_error = next.filter(|_| self.keep_going);
+                Some(Err(first))
+            }
         }
     }
 }
 
 /// Die throws separated by any white space, ended by 0.
-fn throw_list(input: Input<'_>) -> PResult<'_, Vec<u8>> {
+fn throw_list(mut input: Input<'_>) -> PResult<'_, Vec<u8>> {
     let mut throws = Vec::new();
-    let mut input = input;
     loop {
-        let (at, _) = any_space(input)?;
-        let (rest, (value, len)) = context("a die throw 1..6, or 0 to end the throws", integer).parse(at)?;
-        match u8::try_from(value) {
-            Ok(0) => return Ok((rest, throws)),
-            Ok(throw @ 1..=6) => throws.push(throw),
-            _ => return invalid(at, len, format!("throw {value} is not a die value 1..6")),
+        let (at, ()) = any_space(input)?;
+        let (rest, throw) = labelled_number(at, "a die throw 1..6, or 0 to end the throws")?;
+        let len = throw.len;
+        match throw.natural() {
+            Some(0) => return Ok((rest, throws)),
+            Some(1..=6) if throws.len() == MAX_THROWS => {
+                return invalid(
+                    at,
+                    len,
+                    format!(
+                        "this is throw {}: a throw list holds fewer than 1000 throws",
+                        MAX_THROWS + 1
+                    ),
+                )
+            }
+            Some(value @ 1..=6) => throws.push(value as u8),
+            _ => return invalid(at, len, format!("throw {throw} is not a die value 1..6")),
         }
         input = rest;
     }
 }
 
-/// The number of players alone on a line (`None` for the final 0), and the length of the number.
-fn player_count(input: Input<'_>) -> PResult<'_, (Option<usize>, usize)> {
-    let (rest, (value, len)) =
-        context("the number of players (2..5), or 0 to end the input", integer).parse(input)?;
-    let (rest, ()) = line_end(rest)?;
-    match usize::try_from(value) {
-        Ok(0) => Ok((rest, (None, len))),
-        Ok(players) if PLAYERS.contains(&players) => Ok((rest, (Some(players), len))),
-        _ => invalid(input, len, format!("a game needs 2 to 5 players, not {value}")),
-    }
+/// The text of one game, before its meaning is checked (as far as it was read).
+#[derive(Debug, Clone, Default)]
+struct GameSyntax {
+    players: Option<Spanned<Num>>,
+    /// `start end` with the span of both.
+    jumps: Vec<(Spanned<Num>, Spanned<Num>)>,
+    specials: Vec<Spanned<Num>>,
 }
 
-/// A square of the board, 1..99.
-fn square(input: Input<'_>) -> PResult<'_, (Square, usize)> {
-    let (rest, (value, len)) = integer(input)?;
-    match Square::try_from(value) {
-        Ok(square @ 1..=99) => Ok((rest, (square, len))),
-        _ => invalid(input, len, format!("square {value} is outside 1..99")),
+/// A game into `syntax` (which keeps what was read when an error stops the reading), and its
+/// player count; `None` for the final `0` (then the end of the input must follow).
+fn game<'a>(n: usize, input: Input<'a>, syntax: &mut GameSyntax) -> PResult<'a, Option<Spanned<Num>>> {
+    syntax.players = None;
+    syntax.jumps.clear();
+    syntax.specials.clear();
+    let (at, ()) = any_space(input)?;
+    let (rest, players) = spanned_number(n, at, "the number of players (2..5), or 0 to end the input")?;
+    let (rest, ()) = end_of_line(rest)?;
+    if players.value.magnitude == 0 {
+        let (rest, ()) = end_of_input(rest)?;
+        return Ok((rest, None));
     }
+    syntax.players = Some(players.clone());
+    let rest = jump_lines(n, rest, &mut syntax.jumps)?;
+    let rest = special_lines(n, rest, &mut syntax.specials)?;
+    Ok((rest, Some(players)))
 }
 
 /// Chute and ladder lines `start end`, ended by `0 0`.
-fn jump_lines(n: usize, mut input: Input<'_>) -> PResult<'_, Vec<Spanned<Jump>>> {
-    let mut jumps = Vec::new();
+fn jump_lines<'a>(
+    n: usize,
+    mut input: Input<'a>,
+    jumps: &mut Vec<(Spanned<Num>, Spanned<Num>)>,
+) -> Result<Input<'a>, nom::Err<NomError<Input<'a>>>> {
     loop {
-        let (line, _) = any_space(input)?;
-        let (rest, (first, _)) =
-            context("a chute or ladder `start end`, or `0 0` to end them", integer).parse(line)?;
-        let (rest, _) = inline_space(rest)?;
-        if first == 0 {
-            let (rest, (second, len)) =
-                context("`0` (a line `0 0` ends the chutes and ladders)", integer).parse(rest)?;
-            if second != 0 {
-                return invalid(rest, len, format!("square 0 is outside 1..99 (in `0 {second}`)"));
+        let (line, ()) = any_space(input)?;
+        let (rest, from) = spanned_number(n, line, "a chute or ladder `start end`, or `0 0` to end them")?;
+        let (at, ()) = inline_space(rest)?;
+        if from.value.magnitude == 0 {
+            let (rest, to) = spanned_number(n, at, "`0` (a line `0 0` ends the chutes and ladders)")?;
+            if to.value.magnitude != 0 {
+                return invalid(
+                    at,
+                    to.value.len,
+                    format!("square 0 is outside 1..99 (in `0 {}`)", to.value),
+                )
+                .map(|(rest, ())| rest);
             }
-            let (rest, ()) = line_end(rest)?;
-            return Ok((rest, jumps));
+            let (rest, ()) = end_of_line(rest)?;
+            return Ok(rest);
         }
-        let (_, _) = square(line)?;
-        let (after_to, (to, _)) = context("the end square of the chute or ladder", square).parse(rest)?;
-        let (rest, ()) = line_end(after_to)?;
-        jumps.push(Spanned {
-            value: Jump::new(first.unsigned_abs(), to),
-            span: span(n, line, after_to),
-        });
+        let (rest, to) = spanned_number(n, at, "the end square of the chute or ladder")?;
+        let (rest, ()) = end_of_line(rest)?;
+        jumps.push((from, to));
         input = rest;
     }
 }
 
 /// Special squares, one per line, ended by 0.
-fn special_lines(n: usize, mut input: Input<'_>) -> PResult<'_, Vec<Spanned<(Square, Special)>>> {
-    let mut specials = Vec::new();
+fn special_lines<'a>(
+    n: usize,
+    mut input: Input<'a>,
+    specials: &mut Vec<Spanned<Num>>,
+) -> Result<Input<'a>, nom::Err<NomError<Input<'a>>>> {
+    let what = "a special square (`-k` miss a turn, `k` extra turn), or 0 to end them";
     loop {
-        let (line, _) = any_space(input)?;
-        let (rest, (value, len)) = context(
-            "a special square (`-k` miss a turn, `k` extra turn), or 0 to end them",
-            integer,
-        )
-        .parse(line)?;
-        let (rest, ()) = line_end(rest)?;
-        if value == 0 {
-            return Ok((rest, specials));
+        let (line, ()) = any_space(input)?;
+        let (rest, square) = spanned_number(n, line, what)?;
+        let (rest, ()) = end_of_line(rest)?;
+        if square.value.magnitude == 0 {
+            return Ok(rest);
         }
-        let kind = if value < 0 {
-            Special::MissTurn
-        } else {
-            Special::ExtraTurn
-        };
-        let square = value.unsigned_abs();
-        if !(1..=99).contains(&square) {
-            return invalid(line, len, format!("special square {square} is outside 1..99"));
-        }
-        let start = n - line.len();
-        specials.push(Spanned {
-            value: (square, kind),
-            span: start..start + len,
-        });
+        specials.push(square);
         input = rest;
     }
 }
 
-/// Points a board error at the line it is about.
-fn board_error(
-    error: &BoardError,
-    jumps: &[Spanned<Jump>],
-    specials: &[Spanned<(Square, Special)>],
-) -> ParseError {
-    let at = |list_span: Option<Range<usize>>| list_span.unwrap_or(0..0);
-    let span = match *error {
-        BoardError::JumpOffBoard { index, .. }
-        | BoardError::JumpToItself { index, .. }
-        | BoardError::DuplicateJumpStart { index, .. }
-        | BoardError::JumpLoop { index, .. } => at(jumps.get(index).map(|j| j.span.clone())),
-        BoardError::SpecialOffBoard { index, .. }
-        | BoardError::DuplicateSpecial { index, .. }
-        | BoardError::SpecialOnJump { index, .. } => at(specials.get(index).map(|s| s.span.clone())),
-        BoardError::NoSquares => 0..0,
+/// The meaning of a game with `count` players: players and squares in range, then a valid
+/// board.
+fn lower(count: &Spanned<Num>, syntax: &GameSyntax) -> Result<Spanned<ChutesGame>, ParseError> {
+    let players = count
+        .value
+        .natural()
+        .and_then(|p| usize::try_from(p).ok())
+        .filter(|p| PLAYERS.contains(p))
+        .ok_or_else(|| {
+            let message = format!("a game needs 2 to 5 players, not {}", count.value);
+            ParseError::new(count.span.clone(), message)
+        })?;
+    let mut spans = BoardSpans {
+        board: count.span.clone(),
+        ..BoardSpans::default()
     };
-    ParseError::new(span, error.to_string())
+    let mut jumps = Vec::with_capacity(syntax.jumps.len());
+    for (from, to) in &syntax.jumps {
+        jumps.push(Jump::new(square(from)?, square(to)?));
+        spans.jumps.push(JumpSpans {
+            whole: from.span.start..to.span.end,
+            from: from.span.clone(),
+            to: to.span.clone(),
+        });
+    }
+    let mut specials = Vec::with_capacity(syntax.specials.len());
+    for special in &syntax.specials {
+        let Num {
+            negative, magnitude, ..
+        } = special.value;
+        if !(1..GOAL).contains(&magnitude) {
+            let message = format!("special square {magnitude} is outside 1..99");
+            return Err(ParseError::new(special.span.clone(), message));
+        }
+        let kind = if negative {
+            Special::MissTurn
+        } else {
+            Special::ExtraTurn
+        };
+        specials.push((magnitude, kind));
+        spans.specials.push(SpecialSpans {
+            whole: special.span.clone(),
+            square: special.span.clone(),
+        });
+    }
+    match Board::new(GOAL, &jumps, &specials) {
+        Ok(board) => Ok(Spanned {
+            value: ChutesGame { players, board },
+            span: count.span.clone(),
+        }),
+        Err(error) => Err(board_error(&spans, &error)),
+    }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const SAMPLE: &str =
-        "3 6 3 2 5 1 3 4 2 3 1 2 0\n2\n6 95\n99 1\n0 0\n-3\n98\n0\n2\n3 99\n6 90\n0 0\n0\n0\n";
-
-    fn error(text: &str) -> (usize, usize, String) {
-        crate::error::rejection(text, parse)
-    }
-
-    #[test]
-    fn sample_parses() {
-        let input = parse(SAMPLE.as_bytes()).unwrap();
-        assert_eq!(input.throws.len(), 12);
-        assert_eq!(input.games.len(), 2);
-        let first = &input.games[0].value;
-        assert_eq!(first.players, 2);
-        assert_eq!(first.board.land(6), 95);
-        assert_eq!(first.board.special(3), Some(Special::MissTurn));
-        assert_eq!(first.board.special(98), Some(Special::ExtraTurn));
-        assert_eq!(input.games[1].span, 50..51);
-    }
-
-    #[test]
-    fn errors_are_located() {
-        assert_eq!(error("1 7 0\n"), (1, 3, "throw 7 is not a die value 1..6".into()));
-        assert_eq!(
-            error("1 x 0\n").2,
-            "expected a die throw 1..6, or 0 to end the throws, found `x`"
-        );
-        assert_eq!(
-            error("1 2"),
-            (
-                1,
-                4,
-                "expected a die throw 1..6, or 0 to end the throws, found end of input".into()
-            )
-        );
-        assert_eq!(error("1 0\n1\n").2, "a game needs 2 to 5 players, not 1");
-        assert_eq!(error("1 0\n2\n5 100\n").2, "square 100 is outside 1..99");
-        assert_eq!(
-            error("1 0\n2\n5 5\n0 0\n0\n0\n"),
-            (3, 1, "a jump from square 5 to itself goes nowhere".into())
-        );
-        assert_eq!(
-            error("1 0\n2\n5 9\n9 5\n0 0\n0\n0\n"),
-            (4, 1, "jumps loop forever: 5 -> 9 -> 5".into())
-        );
-        assert_eq!(error("1 0\n2\n0 0\n-4\n4\n0\n0\n").0, 5);
-        assert_eq!(
-            error("1 0\n2\n0 0\n0\n").2,
-            "expected the number of players (2..5), or 0 to end the input, found end of input"
-        );
-        assert_eq!(error("1 0\n2 3\n").2, "expected the end of the line, found `3`");
-        assert_eq!(error("1 0\n0\n5\n").2, "expected the end of the input, found `5`");
+/// A square of a chute or ladder, 1..99.
+fn square(number: &Spanned<Num>) -> Result<Square, ParseError> {
+    match number.value.natural() {
+        Some(square @ 1..=99) => Ok(square),
+        _ => Err(ParseError::new(
+            number.span.clone(),
+            format!("square {} is outside 1..99", number.value),
+        )),
     }
 }
 
 #[cfg(test)]
-mod properties {
-    use proptest::prelude::*;
-
-    use super::*;
-
-    /// A valid-looking input: throws, then games with random (possibly invalid) boards.
-    fn input_text() -> impl Strategy<Value = String> {
-        let game = (
-            2usize..=5,
-            prop::collection::vec((1u64..100, 1u64..100), 0..8),
-            prop::collection::vec(prop_oneof![-99i64..=-1, 1i64..=99], 0..4),
-        );
-        (
-            prop::collection::vec(1u8..=6, 0..200),
-            prop::collection::vec(game, 1..4),
-        )
-            .prop_map(|(throws, games)| {
-                let mut text: String = throws.iter().map(|t| format!("{t} ")).collect();
-                text.push_str("0\n");
-                for (players, jumps, specials) in games {
-                    text.push_str(&format!("{players}\n"));
-                    for (from, to) in jumps {
-                        text.push_str(&format!("{from} {to}\n"));
-                    }
-                    text.push_str("0 0\n");
-                    for special in specials {
-                        text.push_str(&format!("{special}\n"));
-                    }
-                    text.push_str("0\n");
-                }
-                text.push_str("0\n");
-                text
-            })
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(2000))]
-
-        #[test]
-        fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
-            if let Err(error) = parse(&bytes) {
-                prop_assert!(error.span.start <= bytes.len());
-                prop_assert!(!error.message.is_empty());
-            }
-        }
-
-        #[test]
-        fn arbitrary_number_soup_never_panics(words in prop::collection::vec(
-            prop_oneof![Just("0".to_string()), Just("\n".to_string()), (-120i64..120).prop_map(|n| n.to_string())],
-            0..80,
-        )) {
-            let text = words.join(" ");
-            let _ = parse(text.as_bytes());
-        }
-
-        /// Generated inputs either parse into games that each end with a winner or run out
-        /// of throws (a typed error), or are rejected with a located error on a board line.
-        #[test]
-        fn generated_inputs_give_a_winner_or_a_typed_error(text in input_text()) {
-            match parse(text.as_bytes()) {
-                Ok(input) => {
-                    for game in &input.games {
-                        match tabletop_boards::chutes::play(&game.value.board, game.value.players, &input.throws) {
-                            Ok(outcome) => prop_assert!((1..=game.value.players).contains(&outcome.winner)),
-                            Err(tabletop_boards::chutes::ChutesError::OutOfThrows { .. }) => {}
-                            Err(other) => prop_assert!(false, "unexpected {other}"),
-                        }
-                    }
-                }
-                Err(error) => {
-                    let line = error.position(text.as_bytes()).line;
-                    prop_assert!(line >= 2, "throws were valid, yet: {error:?}");
-                }
-            }
-        }
-    }
-}
+mod tests;

@@ -1,4 +1,8 @@
 //! Located parse errors, and the nom error type the format parsers share.
+//!
+//! Every message about a token that is not what was expected has one shape, built in one
+//! place ([`located`]): ``expected <what>, found `<token>` `` (or `found end of line`,
+//! `found end of input`), the token shortened to 40 characters with `…`.
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -64,14 +68,28 @@ pub struct Spanned<T> {
 }
 
 /// The error type of the nom parsers in this crate: where parsing stopped, what was expected
-/// there (the innermost `context` label), and an optional message for semantic errors.
+/// there (the innermost `context` label) or a message for semantic errors. Kept small: it
+/// travels in every parser's `Result`, the hot path's included.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct NomError<I> {
     pub input: I,
-    pub expected: Option<&'static str>,
-    pub message: Option<Cow<'static, str>>,
-    /// Length of the offending token, when known (for the caret).
+    /// The label or the message.
+    pub text: Text,
+    /// Whether the token is a number too large to read (noted after "found `token`").
+    pub too_large: bool,
+    /// Length of the offending text, when known (for the caret); else the token's.
     pub len: usize,
+}
+
+/// What a [`NomError`] says.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Text {
+    /// Nothing yet: a caller's label will say what was expected.
+    Unlabelled,
+    /// What was expected at the error (the innermost label wins).
+    Expected(Cow<'static, str>),
+    /// A complete message, for errors that are not "expected X, found Y".
+    Message(Cow<'static, str>),
 }
 
 impl<I> NomError<I> {
@@ -79,21 +97,35 @@ impl<I> NomError<I> {
     pub fn at(input: I, len: usize, message: impl Into<Cow<'static, str>>) -> Self {
         Self {
             input,
-            expected: None,
-            message: Some(message.into()),
+            text: Text::Message(message.into()),
+            too_large: false,
             len,
         }
+    }
+
+    /// Nothing that was expected is at `input`: the message is built from the label the
+    /// callers add.
+    pub fn unexpected(input: I) -> Self {
+        Self {
+            input,
+            text: Text::Unlabelled,
+            too_large: false,
+            len: 0,
+        }
+    }
+
+    /// Sets the label if no inner parser has set one.
+    pub fn label(mut self, what: impl FnOnce() -> Cow<'static, str>) -> Self {
+        if self.text == Text::Unlabelled {
+            self.text = Text::Expected(what());
+        }
+        self
     }
 }
 
 impl<I> nom::error::ParseError<I> for NomError<I> {
     fn from_error_kind(input: I, _kind: nom::error::ErrorKind) -> Self {
-        Self {
-            input,
-            expected: None,
-            message: None,
-            len: 0,
-        }
+        Self::unexpected(input)
     }
 
     fn append(_input: I, _kind: nom::error::ErrorKind, other: Self) -> Self {
@@ -102,60 +134,77 @@ impl<I> nom::error::ParseError<I> for NomError<I> {
 }
 
 impl<I> nom::error::ContextError<I> for NomError<I> {
-    fn add_context(_input: I, context: &'static str, mut other: Self) -> Self {
+    fn add_context(_input: I, context: &'static str, other: Self) -> Self {
         // Keep the innermost label: it says most precisely what was expected.
-        other.expected.get_or_insert(context);
-        other
-    }
-}
-
-impl<I, E: std::fmt::Display> nom::error::FromExternalError<I, E> for NomError<I> {
-    fn from_external_error(input: I, _kind: nom::error::ErrorKind, e: E) -> Self {
-        Self {
-            input,
-            expected: None,
-            message: Some(Cow::Owned(e.to_string())),
-            len: 0,
-        }
+        other.label(|| Cow::Borrowed(context))
     }
 }
 
 /// Converts a nom error into a located [`ParseError`] for `source` (of which `error.input`
-/// is a suffix).
+/// is a suffix). This is where the message shape is made.
 pub(crate) fn located(source: &[u8], error: NomError<&[u8]>) -> ParseError {
     let start = source.len() - error.input.len();
-    let token = next_token(error.input);
-    let found = if error.input.iter().all(u8::is_ascii_whitespace) {
-        "end of input".to_string()
-    } else if matches!(error.input.first(), Some(b'\n' | b'\r')) {
-        "end of line".to_string()
-    } else if token.is_empty() {
-        // Some other white space, such as a form feed: name it.
-        format!("{:?}", char::from(error.input.first().copied().unwrap_or(b' ')))
-    } else {
-        format!("`{}`", String::from_utf8_lossy(token))
+    let (found, shown) = found(error.input);
+    let message = match error.text {
+        Text::Message(message) => message.into_owned(),
+        Text::Expected(expected) if error.too_large => {
+            format!("expected {expected}, found {found} (too large)")
+        }
+        Text::Expected(expected) => format!("expected {expected}, found {found}"),
+        Text::Unlabelled => format!("unexpected {found}"),
     };
-    let message = match (error.message, error.expected) {
-        (Some(message), _) => message.into_owned(),
-        (None, Some(expected)) => format!("expected {expected}, found {found}"),
-        (None, None) => format!("unexpected {found}"),
-    };
-    let len = if error.len > 0 { error.len } else { token.len() };
+    let len = if error.len > 0 { error.len } else { shown };
     ParseError::new(start..start + len, message)
 }
 
+/// What is at `input`, for "found ...": `end of input`, `end of line`, or the token in
+/// backquotes (shortened); and how many bytes of it the message shows.
+pub(crate) fn found(input: &[u8]) -> (String, usize) {
+    let token = next_token(input);
+    if input.iter().all(u8::is_ascii_whitespace) {
+        ("end of input".to_string(), 0)
+    } else if matches!(input.first(), Some(b'\n' | b'\r')) {
+        ("end of line".to_string(), 0)
+    } else if token.is_empty() {
+        // Some other white space, such as a form feed: name it.
+        let byte = input.first().copied().unwrap_or(b' ');
+        (format!("{:?}", char::from(byte)), 1)
+    } else {
+        let (text, shown) = show(token);
+        (format!("`{text}`"), shown)
+    }
+}
+
+/// Most characters of a token a message shows; longer tokens are cut to this many with `…`
+/// as the last.
+pub(crate) const SHOWN_CHARS: usize = 40;
+
+/// A token for a message: itself if it has at most [`SHOWN_CHARS`] characters, else its
+/// first 39 characters and `…`; and how many bytes of the token that shows.
+pub(crate) fn show(token: &[u8]) -> (String, usize) {
+    // Never look further than needed: a token may be huge.
+    let char_start = |n: usize| {
+        token
+            .iter()
+            .enumerate()
+            .filter(|(_, &b)| (b & 0xC0) != 0x80)
+            .nth(n)
+            .map_or(token.len(), |(at, _)| at)
+    };
+    if char_start(SHOWN_CHARS) == token.len() {
+        return (String::from_utf8_lossy(token).into_owned(), token.len());
+    }
+    let cut = char_start(SHOWN_CHARS - 1);
+    (format!("{}…", String::from_utf8_lossy(&token[..cut])), cut)
+}
+
 /// The whitespace-delimited token at the start of `input` (empty at end of input or before
-/// whitespace), cut to a readable length.
+/// whitespace).
 pub(crate) fn next_token(input: &[u8]) -> &[u8] {
     let end = input
         .iter()
         .position(|b| b.is_ascii_whitespace())
         .unwrap_or(input.len());
-    let mut end = end.min(40);
-    // Do not cut a UTF-8 character in half.
-    while end < input.len() && end > 0 && (input[end] & 0xC0) == 0x80 {
-        end -= 1;
-    }
     &input[..end]
 }
 
@@ -181,5 +230,22 @@ mod tests {
         assert_eq!(position_of(text, 3), Position { line: 2, column: 1 });
         assert_eq!(position_of(text, 6), Position { line: 2, column: 2 });
         assert_eq!(position_of(text, 100), Position { line: 3, column: 1 });
+    }
+
+    #[test]
+    fn long_tokens_are_shortened_to_forty_characters() {
+        let long = "x".repeat(50);
+        let (text, shown) = show(long.as_bytes());
+        assert_eq!(text, format!("{}…", "x".repeat(39)));
+        assert_eq!(text.chars().count(), SHOWN_CHARS);
+        assert_eq!(shown, 39);
+        assert_eq!(show(b"12x"), ("12x".to_string(), 3));
+        let forty = "猪".repeat(40);
+        assert_eq!(show(forty.as_bytes()), (forty.clone(), forty.len()));
+        let (text, shown) = show("猪".repeat(41).as_bytes());
+        assert_eq!(text, format!("{}…", "猪".repeat(39)));
+        assert_eq!(shown, 39 * 3);
+        assert_eq!(found(b" \n"), ("end of input".to_string(), 0));
+        assert_eq!(found(b"\r\n5"), ("end of line".to_string(), 0));
     }
 }

@@ -4,6 +4,39 @@
 //! whose byte span points at the offending text; [`ParseError::position`] gives its line and
 //! column. No parser panics on any input.
 //!
+//! # Layers
+//! 1. **Lexer** (`lex`): white space, tokens, and the one number reader every format uses
+//!    (with an eight-bytes-at-a-time fast path for plain numbers).
+//! 2. **Combinators** (`combinators`): labelled numbers, a counted line (a count, then exactly
+//!    that many numbers on the same line), the cut once a form is recognised, and the
+//!    `.finish()` boundary where a nom error becomes a located [`ParseError`].
+//! 3. **Formats** ([`chutes`], [`snakes`], [`grundy`], [`pigs`], [`board`]): each reads its
+//!    text into a syntax value with spans, then one `lower` step builds the engine's input.
+//!    Rule checks live in the engines; lowering calls them and locates their errors (one
+//!    mapping for a board's errors, in `lower`).
+//!
+//! # Messages
+//! A token that is not what was expected always gets one shape:
+//! ``expected <what>, found `<token>` `` (or `found end of line`, `found end of input`). A
+//! token longer than 40 characters is shown as its first 39 and `…`. A number too large to
+//! read adds ` (too large)`. Errors about what well-formed text means (a square off the
+//! board, a jump that loops) say so in words.
+//!
+//! # Numbers
+//! In every format a number is an optional `-` followed by decimal digits, ended by white
+//! space or the end of the input. Leading zeros and `-0` are plain spellings of their value:
+//! `007` is 7, and `-0` and `0000000000000000000000000` are 0, wherever a 0 is allowed.
+//! Magnitudes above 18446744073709551615 (2^64 - 1) are "too large"; `+5`, `3.5`, `12x`,
+//! `0x1F` and `-` alone are not numbers.
+//!
+//! # One case at a time
+//! [`chutes::parse`], [`snakes::parse`], [`grundy::parse`], [`pigs::parse`] and
+//! [`board::parse`] are all or nothing. The judge formats also have a per-case reader
+//! (`cases`), whose iterator yields one `Result` per game, board or test case; with
+//! `.keep_going()` a case whose text is well formed but whose meaning is not (a value out of
+//! range, an engine error) yields its `Err` and reading continues, while an error in the
+//! text itself ends the iterator (where the next case starts is then unknown).
+//!
 //! ```
 //! use tabletop_parse::chutes;
 //! let text = b"3 6 3 2 5 1 3 4 2 3 1 2 0\n2\n6 95\n99 1\n0 0\n-3\n98\n0\n0\n";
@@ -15,15 +48,22 @@
 //! let error = chutes::parse(b"3 9 0\n").unwrap_err();
 //! assert_eq!(error.message, "throw 9 is not a die value 1..6");
 //! assert_eq!((error.position(b"3 9 0\n").line, error.position(b"3 9 0\n").column), (1, 3));
+//!
+//! let error = chutes::parse(b"3 12x 0\n").unwrap_err();
+//! assert_eq!(error.message, "expected a die throw 1..6, or 0 to end the throws, found `12x`");
 //! # Ok::<(), tabletop_parse::ParseError>(())
 //! ```
 
-mod atoms;
 pub mod board;
 pub mod chutes;
+mod combinators;
 mod error;
 pub mod grundy;
+mod lex;
+mod lower;
 pub mod pigs;
 pub mod snakes;
+#[cfg(test)]
+mod tests;
 
 pub use error::{position_of, ParseError, Position, Spanned};

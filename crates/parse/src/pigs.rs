@@ -1,4 +1,4 @@
-//! The 猪国杀 judge format (BZOJ 1972 / SDOI 2010 / Luogu P2482).
+//! The 猪国杀 judge format (BZOJ 1972 / SDOI 2010 / Luogu P2482, `docs/rules/pigs.md`).
 //!
 //! ```text
 //! 3 10                 n pigs (2..=10), m deck cards (m >= 1)
@@ -19,15 +19,19 @@
 //!   m, so more cards may follow and are ignored, but they must still be card letters: any
 //!   other text after the deck is an error, since it is more likely a malformed input than a
 //!   longer deck.
+//!
+//! The text is read into roles, hands and deck with spans, then lowered with
+//! [`Setup::validate`] (pig 1 the MP, no second MP, a deck to draw from), whose errors are
+//! located at the role or count they are about.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
-use nom::bytes::complete::take_till;
-use nom::{Finish, Parser};
-use tabletop_pigs::{Card, Role, Setup};
+use tabletop_pigs::{Card, Role, Setup, SetupError};
 
-use crate::atoms::{any_space, invalid, span, unsigned, Input, PResult};
-use crate::error::{located, ParseError};
+use crate::combinators::{invalid, natural, run, span};
+use crate::error::{NomError, ParseError};
+use crate::lex::{token, Input, PResult};
 
 /// The number of pigs the judge allows.
 pub const PIGS: std::ops::RangeInclusive<usize> = 2..=10;
@@ -62,108 +66,91 @@ pub struct PigsInput {
 /// assert_eq!(input.setup.deck, vec![tabletop_pigs::Card::Arrows]);
 ///
 /// let error = tabletop_parse::pigs::parse(b"2 1\nMP K K K K\nXP D D D D\nW\n").unwrap_err();
-/// assert_eq!(error.message, "`XP` is not a role (MP, ZP or FP), for pig 2");
+/// assert_eq!(error.message, "expected the role of pig 2 (MP, ZP or FP), found `XP`");
 /// # Ok::<(), tabletop_parse::ParseError>(())
 /// ```
 pub fn parse(source: &[u8]) -> Result<PigsInput, ParseError> {
     let n = source.len();
-    match (|input| pigs_input(n, input)).parse(source).finish() {
-        Ok((_, parsed)) => Ok(parsed),
-        Err(error) => Err(located(source, error)),
-    }
+    let (_, syntax) = run(source, source, |input| pigs_input(n, input))?;
+    lower(syntax)
 }
 
-/// Text for a token in a message, cut to a readable length.
-fn show(token: &[u8]) -> String {
-    let text = String::from_utf8_lossy(token);
-    match text.char_indices().nth(40) {
-        Some((cut, _)) => format!("{}...", &text[..cut]),
-        None => text.into_owned(),
-    }
+/// The per-case reader of the format, for symmetry with the other judge formats: a pigs
+/// input holds exactly one game, so this yields one item, the result of [`parse`].
+///
+/// ```
+/// let games: Vec<_> = tabletop_parse::pigs::cases(b"2 1\nMP K K K K\nFP D D D D\nW\n").collect();
+/// assert_eq!(games.len(), 1);
+/// assert!(games[0].is_ok());
+/// ```
+pub fn cases(source: &[u8]) -> std::iter::Once<Result<PigsInput, ParseError>> {
+    std::iter::once(parse(source))
 }
 
-/// The next white-space separated token (possibly empty at the end of the input), with the
-/// input at its start. Errors about a missing token point at `input` instead: right after the
-/// previous token, which is where the text was cut.
-fn token(input: Input<'_>) -> PResult<'_, (Input<'_>, Input<'_>)> {
-    let (at, _) = any_space(input)?;
-    let (rest, token) = take_till(|b: u8| b.is_ascii_whitespace()).parse(at)?;
-    Ok((rest, (at, token)))
+/// The whole input, read but not yet validated.
+struct PigsSyntax {
+    input: PigsInput,
+    /// The spans of `n`, `m` and each pig's role.
+    n: Range<usize>,
+    m: Range<usize>,
+    roles: Vec<Range<usize>>,
 }
 
-/// A count: a token of decimal digits.
-fn count<'a>(input: Input<'a>, what: &str) -> PResult<'a, (u64, Input<'a>, usize)> {
-    let (_, (at, word)) = token(input)?;
-    if word.is_empty() {
-        return invalid(input, 0, format!("expected {what}, found end of input"));
-    }
-    if !word.iter().all(u8::is_ascii_digit) {
-        return invalid(at, word.len(), format!("expected {what}, found `{}`", show(word)));
-    }
-    let (rest, (value, len)) = unsigned(at)?;
-    Ok((rest, (value, at, len)))
+/// "expected `what`, found ..." at `at` (the token there, or `end of input`).
+fn expected<'a, T>(at: Input<'a>, what: impl FnOnce() -> String) -> PResult<'a, T> {
+    Err(nom::Err::Failure(
+        NomError::unexpected(at).label(|| Cow::Owned(what())),
+    ))
 }
 
-/// One card; `what` names it for messages ("card 2 of pig 3's hand").
-fn card<'a>(input: Input<'a>, what: &dyn Fn() -> String) -> PResult<'a, (Card, Input<'a>)> {
+/// The next token, or "expected `what`" at the end of the input (right after the previous
+/// token, which is where the text was cut).
+fn word<'a>(input: Input<'a>, what: &dyn Fn() -> String) -> PResult<'a, (Input<'a>, Input<'a>)> {
     let (rest, (at, word)) = token(input)?;
     if word.is_empty() {
-        return invalid(input, 0, format!("expected {}, found end of input", what()));
+        return expected(input, what);
     }
+    Ok((rest, (at, word)))
+}
+
+/// One card; `what` names it for messages ("card 2 of 4 in pig 3's hand").
+fn card<'a>(input: Input<'a>, what: &dyn Fn() -> String) -> PResult<'a, (Card, Input<'a>)> {
+    let (rest, (at, word)) = word(input, what)?;
     match word {
         [letter] => match Card::from_letter(char::from(*letter)) {
             Some(card) => Ok((rest, (card, at))),
-            None => not_a_card(at, word, what),
+            None => not_a_card(at, what),
         },
-        _ => not_a_card(at, word, what),
+        _ => not_a_card(at, what),
     }
 }
 
-fn not_a_card<'a, T>(at: Input<'a>, word: &[u8], what: &dyn Fn() -> String) -> PResult<'a, T> {
-    invalid(
-        at,
-        word.len(),
-        format!(
-            "`{}` is not a card (P, K, D, F, N, W, J or Z), for {}",
-            show(word),
-            what()
-        ),
-    )
+fn not_a_card<'a, T>(at: Input<'a>, what: &dyn Fn() -> String) -> PResult<'a, T> {
+    expected(at, || format!("{} (P, K, D, F, N, W, J or Z)", what()))
 }
 
 /// A role token.
 fn role(input: Input<'_>, pig: usize) -> PResult<'_, (Role, Input<'_>)> {
-    let (rest, (at, word)) = token(input)?;
+    let what = || format!("the role of pig {pig}");
+    let (rest, (at, word)) = word(input, &what)?;
     let role = match word {
         b"MP" => Role::Mp,
         b"ZP" => Role::Zp,
         b"FP" => Role::Fp,
-        [] => {
-            return invalid(
-                input,
-                0,
-                format!("expected the role of pig {pig}, found end of input"),
-            )
-        }
-        _ => {
-            return invalid(
-                at,
-                word.len(),
-                format!("`{}` is not a role (MP, ZP or FP), for pig {pig}", show(word)),
-            )
-        }
+        _ => return expected(at, || format!("{} (MP, ZP or FP)", what())),
     };
-    match (pig, role) {
-        (1, Role::Mp) => {}
-        (1, other) => return invalid(at, word.len(), format!("pig 1 must be the MP, not {other}")),
-        (_, Role::Mp) => return invalid(at, 2, format!("pig {pig} is a second MP: only pig 1 is the MP")),
-        _ => {}
-    }
     Ok((rest, (role, at)))
 }
 
+/// A count: a number not below zero, where it is, and its length.
+fn count<'a>(input: Input<'a>, what: &'static str) -> PResult<'a, (u64, Input<'a>, usize)> {
+    let (_, (at, _)) = word(input, &|| what.to_string())?;
+    let (rest, (value, len)) = natural(what)(at)?;
+    Ok((rest, (value, at, len)))
+}
+
 /// The whole input.
-fn pigs_input(len: usize, input: Input<'_>) -> PResult<'_, PigsInput> {
+fn pigs_input(len: usize, input: Input<'_>) -> PResult<'_, PigsSyntax> {
     let (input, (n, n_at, n_len)) = count(input, "the number of pigs n")?;
     let n = match usize::try_from(n) {
         Ok(n) if PIGS.contains(&n) => n,
@@ -176,18 +163,15 @@ fn pigs_input(len: usize, input: Input<'_>) -> PResult<'_, PigsInput> {
         }
     };
     let (mut input, (m, m_at, m_len)) = count(input, "the number of deck cards m")?;
-    if m == 0 {
-        return invalid(
-            m_at,
-            m_len,
-            "m = 0: the deck must hold at least 1 card (there is nothing to draw)",
-        );
-    }
     let header = span(len, n_at, input);
-    let mut pigs = Vec::with_capacity(n);
-    let mut pig_spans = Vec::with_capacity(n);
+    let (mut pigs, mut pig_spans, mut roles) = (
+        Vec::with_capacity(n),
+        Vec::with_capacity(n),
+        Vec::with_capacity(n),
+    );
     for pig in 1..=n {
         let (rest, (role, at)) = role(input, pig)?;
+        roles.push(span(len, at, rest));
         input = rest;
         let mut hand = Vec::with_capacity(4);
         for k in 1..=4 {
@@ -198,12 +182,32 @@ fn pigs_input(len: usize, input: Input<'_>) -> PResult<'_, PigsInput> {
         pig_spans.push(span(len, at, input));
         pigs.push((role, hand));
     }
+    let (input, (deck, deck_span, last_card)) = deck(len, input, m)?;
+    let (input, ignored) = extra_cards(input, m)?;
+    Ok((
+        input,
+        PigsSyntax {
+            input: PigsInput {
+                setup: Setup { pigs, deck },
+                header,
+                pigs: pig_spans,
+                deck: deck_span,
+                last_card,
+                ignored,
+            },
+            n: span(len, n_at, &n_at[n_len..]),
+            m: span(len, m_at, &m_at[m_len..]),
+            roles,
+        },
+    ))
+}
+
+/// The first `m` deck cards, their span and the last one's.
+fn deck(len: usize, mut input: Input<'_>, m: u64) -> PResult<'_, (Vec<Card>, Range<usize>, Range<usize>)> {
     let mut deck = Vec::new();
     let mut deck_start = None;
     let mut last_card = 0..0;
-    let mut j: u64 = 0;
-    while j < m {
-        j += 1;
+    for j in 1..=m {
         let (rest, (card, at)) = card(input, &|| format!("deck card {j} of m = {m}"))?;
         deck_start.get_or_insert(at);
         last_card = span(len, at, rest);
@@ -211,209 +215,42 @@ fn pigs_input(len: usize, input: Input<'_>) -> PResult<'_, PigsInput> {
         input = rest;
     }
     let deck_span = span(len, deck_start.unwrap_or(input), input);
+    Ok((input, (deck, deck_span, last_card)))
+}
+
+/// Cards after the first `m` (ignored, but they must be cards), up to the end of the input.
+fn extra_cards(mut input: Input<'_>, m: u64) -> PResult<'_, usize> {
     let mut ignored = 0;
     loop {
         let (rest, (at, word)) = token(input)?;
         if word.is_empty() {
-            input = rest;
-            break;
+            return Ok((rest, ignored));
         }
-        let what = || format!("an extra card after the m = {m} deck cards (only cards may follow)");
+        let what = || format!("a card after the m = {m} deck cards");
         let (rest, _) = card(at, &what)?;
         ignored += 1;
         input = rest;
     }
-    Ok((
-        input,
-        PigsInput {
-            setup: Setup { pigs, deck },
-            header,
-            pigs: pig_spans,
-            deck: deck_span,
-            last_card,
-            ignored,
-        },
-    ))
+}
+
+/// The meaning of the input: [`Setup::validate`], its errors located.
+fn lower(syntax: PigsSyntax) -> Result<PigsInput, ParseError> {
+    match syntax.input.setup.validate() {
+        Ok(()) => Ok(syntax.input),
+        Err(error) => {
+            let span = match error {
+                SetupError::TooFewPigs(_) => Some(syntax.n),
+                SetupError::FirstNotMp(_) => syntax.roles.first().cloned(),
+                SetupError::SecondMp(pig) => syntax.roles.get(pig.wrapping_sub(1)).cloned(),
+                SetupError::EmptyDeck => Some(syntax.m),
+            };
+            Err(ParseError::new(
+                span.unwrap_or(syntax.input.header),
+                error.to_string(),
+            ))
+        }
+    }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-
-    const SAMPLE: &str = "3 10\nMP D D F F\nZP N N N D\nFP J J J J\nF F D D J J F F K D\n";
-
-    fn error(text: &str) -> (usize, usize, String) {
-        crate::error::rejection(text, parse)
-    }
-
-    #[test]
-    fn sample_parses_with_spans() {
-        let input = parse(SAMPLE.as_bytes()).unwrap();
-        assert_eq!(input.setup.pigs.len(), 3);
-        assert_eq!(input.setup.pigs[1].0, Role::Zp);
-        assert_eq!(input.setup.pigs[2].1, vec![Card::Nullify; 4]);
-        assert_eq!(input.setup.deck.len(), 10);
-        assert_eq!(input.setup.deck[9], Card::Dodge);
-        assert_eq!(&SAMPLE[input.header.clone()], "3 10");
-        assert_eq!(&SAMPLE[input.pigs[1].clone()], "ZP N N N D");
-        assert_eq!(&SAMPLE[input.deck.clone()], "F F D D J J F F K D");
-        assert_eq!(&SAMPLE[input.last_card.clone()], "D");
-        assert_eq!(input.ignored, 0);
-    }
-
-    #[test]
-    fn line_breaks_carry_no_meaning() {
-        let flat = parse(SAMPLE.replace('\n', " ").as_bytes()).unwrap();
-        let crlf = parse(SAMPLE.replace('\n', "\r\n\t").as_bytes()).unwrap();
-        let plain = parse(SAMPLE.as_bytes()).unwrap();
-        assert_eq!(flat.setup, plain.setup);
-        assert_eq!(crlf.setup, plain.setup);
-    }
-
-    #[test]
-    fn only_the_first_m_deck_cards_count_and_the_rest_must_be_cards() {
-        let input = parse(b"2 2\nMP K K K K\nFP D D D D\nW N Z Z P\n").unwrap();
-        assert_eq!(input.setup.deck, vec![Card::Arrows, Card::Invasion]);
-        assert_eq!(input.ignored, 3);
-        assert_eq!(
-            error("2 2\nMP K K K K\nFP D D D D\nW N Z 7\n"),
-            (
-                4,
-                7,
-                "`7` is not a card (P, K, D, F, N, W, J or Z), for an extra card after the m = 2 \
-                 deck cards (only cards may follow)"
-                    .into()
-            )
-        );
-    }
-
-    #[test]
-    fn errors_are_located() {
-        assert_eq!(
-            error(""),
-            (1, 1, "expected the number of pigs n, found end of input".into())
-        );
-        assert_eq!(
-            error("x 1"),
-            (1, 1, "expected the number of pigs n, found `x`".into())
-        );
-        assert_eq!(
-            error("1 1\n"),
-            (1, 1, "n = 1 pigs is outside the judge's limits 2..=10".into())
-        );
-        assert_eq!(
-            error("11 1\n").2,
-            "n = 11 pigs is outside the judge's limits 2..=10"
-        );
-        assert_eq!(
-            error("99999999999999999999 1").2,
-            "number 99999999999999999999 is too large"
-        );
-        assert_eq!(
-            error("2 0\nMP K K K K\nFP D D D D\n"),
-            (
-                1,
-                3,
-                "m = 0: the deck must hold at least 1 card (there is nothing to draw)".into()
-            )
-        );
-        assert_eq!(
-            error("2 -1\n").2,
-            "expected the number of deck cards m, found `-1`"
-        );
-        assert_eq!(
-            error("2 1\nZP K K K K\nMP D D D D\nW\n"),
-            (2, 1, "pig 1 must be the MP, not ZP".into())
-        );
-        assert_eq!(
-            error("3 1\nMP K K K K\nFP D D D D\nMP D D D D\nW\n"),
-            (4, 1, "pig 3 is a second MP: only pig 1 is the MP".into())
-        );
-        assert_eq!(
-            error("2 1\nMP K K K K\nfp D D D D\nW\n"),
-            (3, 1, "`fp` is not a role (MP, ZP or FP), for pig 2".into())
-        );
-        assert_eq!(
-            error("2 1\nMP K K X K\nFP D D D D\nW\n"),
-            (
-                2,
-                8,
-                "`X` is not a card (P, K, D, F, N, W, J or Z), for card 3 of 4 in pig 1's hand".into()
-            )
-        );
-        assert_eq!(
-            error("2 1\nMP K K KK K\nFP D D D D\nW\n").2,
-            "`KK` is not a card (P, K, D, F, N, W, J or Z), for card 3 of 4 in pig 1's hand"
-        );
-        assert_eq!(
-            error("2 1\nMP K K K K\nFP D D D\n"),
-            (
-                3,
-                9,
-                "expected card 4 of 4 in pig 2's hand, found end of input".into()
-            )
-        );
-        assert_eq!(
-            error("2 3\nMP K K K K\nFP D D D D\nW W\n"),
-            (4, 4, "expected deck card 3 of m = 3, found end of input".into())
-        );
-        assert_eq!(
-            error("3 1\nMP K K K K\nFP D D D D\n"),
-            (3, 11, "expected the role of pig 3, found end of input".into())
-        );
-        // A missing pig line makes the deck read as a pig: the error is still at that token.
-        assert_eq!(
-            error("3 1\nMP K K K K\nFP D D D D\nW\n").2,
-            "`W` is not a role (MP, ZP or FP), for pig 3"
-        );
-    }
-
-    proptest! {
-        #[test]
-        fn random_text_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
-            let _ = parse(&bytes);
-        }
-
-        #[test]
-        fn near_valid_text_never_panics(
-            tokens in proptest::collection::vec(
-                prop::sample::select(vec!["2", "3", "0", "11", "MP", "ZP", "FP", "P", "K", "D",
-                    "F", "N", "W", "J", "Z", "X", "KK", "\n", "-1", "猪"]),
-                0..40,
-            )
-        ) {
-            let text = tokens.join(" ");
-            if let Err(error) = parse(text.as_bytes()) {
-                prop_assert!(error.span.end <= text.len());
-                prop_assert!(!error.message.is_empty());
-            }
-        }
-
-        #[test]
-        fn valid_inputs_round_trip(
-            roles in proptest::collection::vec(prop::sample::select(vec!["ZP", "FP"]), 1..9),
-            letters in proptest::collection::vec(prop::sample::select(Card::ALL.to_vec()), 60),
-            m in 1usize..20,
-        ) {
-            let mut text = format!("{} {m}\n", roles.len() + 1);
-            let mut cards = letters.iter().cycle();
-            let mut hands = Vec::new();
-            for (i, role) in std::iter::once(&"MP").chain(&roles).enumerate() {
-                let hand: Vec<Card> = cards.by_ref().take(4).copied().collect();
-                let words: Vec<String> = hand.iter().map(|c| c.letter().to_string()).collect();
-                text.push_str(&format!("{role} {}\n", words.join(" ")));
-                hands.push((i, hand));
-            }
-            let deck: Vec<Card> = cards.take(m).copied().collect();
-            let words: Vec<String> = deck.iter().map(|c| c.letter().to_string()).collect();
-            text.push_str(&words.join(" "));
-            let input = parse(text.as_bytes()).unwrap();
-            prop_assert_eq!(&input.setup.deck, &deck);
-            for (i, hand) in hands {
-                prop_assert_eq!(&input.setup.pigs[i].1, &hand);
-            }
-            prop_assert!(input.setup.validate().is_ok());
-        }
-    }
-}
+mod tests;

@@ -106,7 +106,7 @@ fn oracle_expected(board: &Board, rules: &Rules) -> Result<BigRational, ()> {
             if !good[i]
                 && oracle_next(board, rules, node)
                     .iter()
-                    .any(|(next, _)| next.map_or(true, |n| good[index[&n]]))
+                    .any(|(next, _)| next.is_none_or(|n| good[index[&n]]))
             {
                 good[i] = true;
                 changed = true;

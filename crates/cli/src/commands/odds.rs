@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use serde_json::{json, Map, Value};
 use tabletop_boards::odds::{BigRational, Distribution, Odds, OddsError, Race};
 use tabletop_parse::board::BoardFile;
-use tabletop_parse::ParseError;
 
 use crate::input::{Failure, InputArgs, Source};
 
@@ -130,9 +129,9 @@ pub fn run(args: &Args) -> Result<String, Failure> {
     })
 }
 
-/// An engine error about the board as a whole points at its `squares` statement.
+/// An engine error, located by the board file (a setting at its statement, the rest at `squares`).
 fn engine_error(source: &Source, file: &BoardFile, error: &OddsError) -> Failure {
-    source.error(&ParseError::new(file.squares_span.clone(), error.to_string()))
+    source.error(&file.locate(error))
 }
 
 /// `n/d` in lowest terms (BigRational keeps it so), `/1` included.

@@ -1,0 +1,354 @@
+//! A newcomer's first ten minutes (issue 11): the repository documents its own rules, errors
+//! say things once and briefly, a closed stdin is an I/O failure, and the build stays light.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may unwrap
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn tabletop(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tabletop starts");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    // A command may fail before reading everything; a broken pipe is fine then.
+    let _ = pipe.write_all(stdin.as_bytes());
+    drop(pipe);
+    child.wait_with_output().expect("tabletop finishes")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// `tabletop chutes <&-`: the shell closes fd 0 before starting the program.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_stdin_is_an_io_error_not_an_empty_input() {
+    let binary = env!("CARGO_BIN_EXE_tabletop");
+    let closed = Command::new("sh")
+        .args(["-c", "exec \"$0\" chutes <&-", binary])
+        .output()
+        .expect("sh runs");
+    assert_eq!(closed.status.code(), Some(1), "{}", text(&closed.stderr));
+    assert!(closed.stdout.is_empty());
+    assert_eq!(
+        text(&closed.stderr),
+        "error: <stdin>: standard input is closed (give a file, or pipe the input in)\n"
+    );
+    // `</dev/null` is an input, just an empty one: a located error, exit 2.
+    let empty = Command::new(binary)
+        .arg("chutes")
+        .stdin(Stdio::null())
+        .output()
+        .expect("tabletop runs");
+    assert_eq!(empty.status.code(), Some(2), "{}", text(&empty.stderr));
+    assert!(text(&empty.stderr).starts_with("error: <stdin>:1:1: "));
+}
+
+/// The message is on the first line and nowhere else: no `× rejected input`, no label
+/// repeating it under the carets.
+#[test]
+fn an_error_message_appears_once_with_a_caret_snippet() {
+    let output = tabletop(&["snakes"], "5 1 0\n3 20\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let stderr = text(&output.stderr);
+    let message = "snake 3 20 goes up: a snake's mouth must be above its tail";
+    assert_eq!(
+        stderr.lines().next(),
+        Some(format!("error: <stdin>:2:1: {message}").as_str())
+    );
+    assert_eq!(stderr.matches("goes up").count(), 1, "{stderr}");
+    assert!(!stderr.contains("rejected input"), "{stderr}");
+    assert!(stderr.contains("2 │ 3 20\n"), "{stderr}");
+    assert!(stderr.contains("│ ^^^^\n"), "{stderr}");
+    assert!(stderr.ends_with("^^^^\n"), "no trailing blank line: {stderr:?}");
+}
+
+/// The never-ending pigs game's long sentence is printed once.
+#[test]
+fn a_never_ending_pigs_game_is_explained_once() {
+    let output = tabletop(&["pigs"], "2 1\nMP D D D D\nFP D D D D\nD\n");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.starts_with("error: <stdin>:4:1: the game can never end"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.matches("can never end").count(), 1, "{stderr}");
+    assert_eq!(stderr.matches("every later round").count(), 1, "{stderr}");
+    assert!(stderr.contains("4 │ D\n"), "{stderr}");
+}
+
+/// A loop of 100,000 jumps is named by its first squares and a count, not square by square.
+#[test]
+fn a_long_jump_loop_is_shortened() {
+    // Ladders 2 -> 3 -> ... -> 100001, and a snake from 100001 back to 2.
+    let top = 100_001u64;
+    let mut input = format!("400 1 {}\n{top} 2\n", top - 2);
+    for square in 2..top {
+        input.push_str(&format!("{square} {}\n", square + 1));
+    }
+    let output = tabletop(&["snakes"], &input);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = text(&output.stderr);
+    let first = stderr.lines().next().unwrap();
+    assert!(first.contains("jumps loop forever: "), "{first}");
+    assert!(first.contains(" -> … (99995 more) -> "), "{first}");
+    assert!(first.len() < 200, "{} bytes: {first}", first.len());
+    assert!(stderr.len() < 1000, "{} bytes of stderr", stderr.len());
+}
+
+/// Every game's help points at its rules inside the repository.
+#[test]
+fn every_help_points_at_docs_rules() {
+    for (command, page) in [
+        ("chutes", "chutes"),
+        ("snakes", "snakes"),
+        ("grundy", "grundy"),
+        ("pigs", "pigs"),
+        ("odds", "board"),
+    ] {
+        let output = tabletop(&[command, "--help"], "");
+        let help = text(&output.stdout);
+        assert!(
+            help.contains(&format!("docs/rules/{page}.md")),
+            "{command} --help:\n{help}"
+        );
+        assert!(!help.contains("shared/"), "{command} --help:\n{help}");
+        assert!(root().join(format!("docs/rules/{page}.md")).is_file());
+    }
+}
+
+fn files_under(dir: &Path, found: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy();
+        if path.is_dir() {
+            if name != "target" && !name.starts_with('.') {
+                files_under(&path, found);
+            }
+        } else {
+            found.push(path);
+        }
+    }
+}
+
+/// Nothing in the repository points at the statements outside it.
+#[test]
+fn nothing_points_outside_the_repository_for_rules() {
+    let root = root();
+    let mut files = vec![root.join("README.md"), root.join("ARCHITECTURE.md")];
+    for dir in ["crates", "fixtures", "docs", "xtask"] {
+        files_under(&root.join(dir), &mut files);
+    }
+    for file in files {
+        let Ok(content) = std::fs::read_to_string(&file) else {
+            continue;
+        };
+        assert!(
+            !content.contains(&["shared", "spec"].join("/")),
+            "{} points at the outside spec: use docs/rules/<game>.md",
+            file.display()
+        );
+    }
+}
+
+/// A test that needs data from outside the repository is `#[ignore]`d with a reason, so that
+/// it shows in the summary instead of passing silently.
+#[test]
+fn tests_needing_outside_data_are_ignored_visibly() {
+    let mut files = Vec::new();
+    files_under(&root().join("crates"), &mut files);
+    let mut seen = 0;
+    for file in files.iter().filter(|f| f.extension().is_some_and(|e| e == "rs")) {
+        let content = std::fs::read_to_string(file).unwrap();
+        if file.ends_with("newcomer.rs") || !content.contains("../shared") {
+            continue;
+        }
+        for test in content.split("#[test]").skip(1) {
+            if test.contains("\"../shared") {
+                seen += 1;
+                let attributes = test.split("fn ").next().unwrap_or("");
+                assert!(
+                    attributes.contains("#[ignore = \"needs") && attributes.contains("shared/"),
+                    "{}: a test reads ../shared without #[ignore = \"needs ...shared...\"]",
+                    file.display()
+                );
+            }
+        }
+    }
+    assert!(seen >= 1, "the judge-data test of tabletop-pigs was expected");
+}
+
+/// The last backticked token of a line, if the line ends with `:`.
+fn announced_fixture(line: &str) -> Option<PathBuf> {
+    if !line.ends_with(':') {
+        return None;
+    }
+    let token = line.rsplit('`').nth(1)?;
+    if let Some(path) = token.strip_prefix("fixtures/") {
+        return Some(root().join("fixtures").join(path));
+    }
+    token
+        .starts_with("spec-e")
+        .then(|| root().join("fixtures/pigs").join(format!("{token}.in")))
+}
+
+/// The fenced block starting after line `at`.
+fn block_after(lines: &[&str], at: usize) -> String {
+    let mut rest = lines[at + 1..].iter().skip_while(|l| l.trim().is_empty());
+    assert!(
+        rest.next().is_some_and(|l| l.starts_with("```")),
+        "no code block after line {}",
+        at + 1
+    );
+    let mut block = String::new();
+    for line in rest.take_while(|l| !l.starts_with("```")) {
+        block.push_str(line);
+        block.push('\n');
+    }
+    block
+}
+
+/// Every sample quoted in docs/rules after "...`fixtures/<path>`:" is that fixture, byte for
+/// byte (and `cargo xtask verify` checks the fixtures against the program). The pigs
+/// examples' one-line `Output:` summaries match their `.out` files too.
+#[test]
+fn the_samples_in_the_docs_are_the_fixtures() {
+    let mut checked = 0;
+    for page in ["chutes", "snakes", "grundy", "pigs", "board"] {
+        let path = root().join(format!("docs/rules/{page}.md"));
+        let content = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = content.lines().collect();
+        let mut last_example = None;
+        for (at, line) in lines.iter().enumerate() {
+            if let Some(fixture) = announced_fixture(line) {
+                let expected = std::fs::read_to_string(&fixture)
+                    .unwrap_or_else(|e| panic!("{page}.md:{}: {}: {e}", at + 1, fixture.display()));
+                assert_eq!(block_after(&lines, at), expected, "{page}.md:{}", at + 1);
+                checked += 1;
+                last_example = Some(fixture);
+            }
+            if let (Some(summary), Some(example)) = (line.strip_prefix("Output: "), &last_example) {
+                let hands: Vec<&str> = summary.split('`').skip(1).step_by(2).collect();
+                let expected = std::fs::read_to_string(example.with_extension("out")).unwrap();
+                assert_eq!(
+                    hands,
+                    expected.lines().collect::<Vec<_>>(),
+                    "{page}.md:{}",
+                    at + 1
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 39, "only {checked} samples found in docs/rules");
+}
+
+/// Every section number the pigs code and tests cite (`§7`, `§12.17`) exists in pigs.md.
+#[test]
+fn every_pigs_section_cited_in_the_code_is_documented() {
+    let doc = std::fs::read_to_string(root().join("docs/rules/pigs.md")).unwrap();
+    let resolved = doc
+        .split("\n## 12.")
+        .nth(1)
+        .unwrap()
+        .split("\n## 13.")
+        .next()
+        .unwrap();
+    let mut files = Vec::new();
+    files_under(&root().join("crates"), &mut files);
+    let mut cited = std::collections::BTreeSet::new();
+    for file in files.iter().filter(|f| f.extension().is_some_and(|e| e == "rs")) {
+        let content = std::fs::read_to_string(file).unwrap();
+        for piece in content.split('§').skip(1) {
+            let number: String = piece
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || *c == '.')
+                .collect();
+            let number = number.trim_end_matches('.').to_owned();
+            if !number.is_empty() {
+                cited.insert(number);
+            }
+        }
+    }
+    assert!(cited.len() >= 10, "{cited:?}");
+    for number in &cited {
+        match number.split_once('.') {
+            None => assert!(
+                doc.contains(&format!("\n## {number}. ")),
+                "§{number} has no section"
+            ),
+            Some((section, item)) => {
+                assert_eq!(section, "12", "§{number}");
+                assert!(
+                    resolved.contains(&format!("\n{item}. ")),
+                    "§{number} is not in §12"
+                );
+            }
+        }
+    }
+}
+
+/// The release profile carries no debug info (the binary stays small); `profiling` keeps it.
+#[test]
+fn release_builds_without_debug_info() {
+    let manifest = std::fs::read_to_string(root().join("Cargo.toml")).unwrap();
+    let section = |name: &str| -> String {
+        manifest
+            .split(&format!("[profile.{name}]\n"))
+            .nth(1)
+            .map(|rest| rest.split("\n[").next().unwrap_or("").to_owned())
+            .unwrap_or_default()
+    };
+    let release = section("release");
+    assert!(
+        !release.lines().any(|l| l.trim_start().starts_with("debug")),
+        "[profile.release] sets debug:\n{release}"
+    );
+    let profiling = section("profiling");
+    assert!(profiling.contains("inherits = \"release\""), "{profiling}");
+    assert!(profiling.contains("debug = 1"), "{profiling}");
+}
+
+/// The CLI's normal dependencies stay at most 60 crates (they were 102 with miette).
+#[test]
+fn the_cli_has_at_most_60_normal_dependencies() {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let output = Command::new(cargo)
+        .current_dir(root())
+        .args([
+            "tree",
+            "--offline",
+            "-p",
+            "tabletop",
+            "-e",
+            "normal",
+            "--prefix",
+            "none",
+        ])
+        .output()
+        .expect("cargo runs");
+    assert!(
+        output.status.success(),
+        "cargo tree failed: {}",
+        text(&output.stderr)
+    );
+    let crates: std::collections::BTreeSet<String> = text(&output.stdout)
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(str::to_owned)
+        .collect();
+    assert!(crates.len() <= 60, "{} crates:\n{crates:#?}", crates.len());
+}

@@ -1,0 +1,142 @@
+//! Stress testing (对拍) against tabletop: generate inputs, run a contestant's program on
+//! them, compare with tabletop's answers as a judge would, and shrink a failing input to a
+//! 1-minimal one.
+//!
+//! - [`gen`]: deterministic generators per game and size, producing typed [`input::Input`]s
+//!   (rendered to the judge format by [`input::Input::render`]).
+//! - [`answer`]: tabletop's answer text for an input (the engines, byte-identical to the
+//!   `tabletop <game>` command); an input it cannot answer is invalid.
+//! - [`run`]: running a command with a time limit and judging its output.
+//! - [`shrink`]: structure-aware greedy shrinking, every candidate re-validated.
+//! - [`stress()`]: the whole loop, in parallel, with an optional progress bar.
+//!
+//! ```
+//! use tabletop_stress::{answer, gen, input::Input, Game, Size};
+//! let spec = gen::Spec { game: Game::Grundy, size: Size::Tiny, cycles: true };
+//! let input = gen::generate(spec, 7);
+//! let text = input.render();
+//! let expected = answer::answer(Game::Grundy, text.as_bytes())?;
+//! assert_eq!(expected.lines().count(), match &input {
+//!     Input::Grundy(g) => g.cases.iter().map(|c| c.queries.len()).sum::<usize>(),
+//!     _ => unreachable!(),
+//! });
+//! // A judge ignores trailing spaces and trailing blank lines.
+//! assert_eq!(tabletop_stress::run::first_difference("WIN\nLOSE\n", "WIN \nLOSE\n\n"), None);
+//! # Ok::<(), tabletop_stress::answer::Invalid>(())
+//! ```
+
+pub mod answer;
+pub mod gen;
+pub mod input;
+pub mod report;
+pub mod rng;
+pub mod run;
+pub mod shrink;
+mod stress;
+
+pub use stress::{probe, stress, Config, Failed, RunError, Summary, Verdict};
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The games that can be stress-tested.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Game {
+    /// Chutes and Ladders with a fixed throw list (UVa 647).
+    Chutes,
+    /// Snakes and Ladders, fewest throws.
+    Snakes,
+    /// Sums of games on a graph (POJ 2425), with or without cycles.
+    Grundy,
+    /// 猪国杀 (SDOI 2010).
+    Pigs,
+}
+
+impl Game {
+    /// Every game, in command order.
+    pub const ALL: [Game; 4] = [Game::Chutes, Game::Snakes, Game::Grundy, Game::Pigs];
+
+    /// The subcommand name: `chutes`, `snakes`, `grundy` or `pigs`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Game::Chutes => "chutes",
+            Game::Snakes => "snakes",
+            Game::Grundy => "grundy",
+            Game::Pigs => "pigs",
+        }
+    }
+}
+
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not a game or a size.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{given}` is not one of: {expected}")]
+pub struct UnknownName {
+    /// The name given.
+    pub given: String,
+    /// The names allowed.
+    pub expected: &'static str,
+}
+
+impl FromStr for Game {
+    type Err = UnknownName;
+
+    fn from_str(name: &str) -> Result<Game, UnknownName> {
+        Game::ALL
+            .into_iter()
+            .find(|game| game.name() == name)
+            .ok_or_else(|| UnknownName {
+                given: name.to_string(),
+                expected: "chutes, snakes, grundy, pigs",
+            })
+    }
+}
+
+/// How large the generated inputs are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Size {
+    /// A handful of units: quick to run, quick to read.
+    Tiny,
+    /// Anything up to the judge's limits (UVa 647: < 1000 throws; snakes: N <= 20, <= 100
+    /// snakes and ladders; POJ 2425: N <= 1000, M <= 10; 猪国杀: n <= 10, m <= 2000).
+    #[default]
+    Judge,
+    /// Beyond the judge's limits, as far as tabletop's formats allow.
+    Big,
+}
+
+impl Size {
+    /// The option value: `tiny`, `judge` or `big`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Size::Tiny => "tiny",
+            Size::Judge => "judge",
+            Size::Big => "big",
+        }
+    }
+}
+
+impl fmt::Display for Size {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Size {
+    type Err = UnknownName;
+
+    fn from_str(name: &str) -> Result<Size, UnknownName> {
+        [Size::Tiny, Size::Judge, Size::Big]
+            .into_iter()
+            .find(|size| size.name() == name)
+            .ok_or_else(|| UnknownName {
+                given: name.to_string(),
+                expected: "tiny, judge, big",
+            })
+    }
+}

@@ -1,0 +1,446 @@
+//! Structure-aware greedy shrinking.
+//!
+//! An input is made of *units*: a test case (game, board, graph), a throw, a jump, a special
+//! square, a snake or ladder, a position of a graph (removed with its moves and pieces, the
+//! others renumbered), a successor in a graph, a query, a piece of a query, a non-MP pig, a
+//! deck card. The shrinker removes units and lowers numbers (players, N, throw values) as long
+//! as the input still fails the same way, checking every candidate with the caller's probe
+//! (which renders it, validates it with the parser and the engine, and runs the command).
+//!
+//! Rounds of three sweeps repeat until a round changes nothing:
+//! 1. chunks: halves, quarters, eighths... of every list (quick on a 2,000-card deck);
+//! 2. every single unit;
+//! 3. every number that can be lowered by one.
+//!
+//! A sweep keeps its place after a success instead of starting over, so a sweep costs about
+//! one check per candidate. Candidates are checked `jobs` at a time; the first (in order)
+//! that fails wins, so the result does not depend on timing. When the last round ends, no
+//! single unit can be removed: the result is 1-minimal.
+
+use std::collections::HashSet;
+use std::ops::Range;
+use std::time::{Duration, Instant};
+
+use crate::input::{ChutesInput, GrundyCase, GrundyInput, Input, SnakesInput};
+
+/// What the probe says about a candidate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Probe {
+    /// Not a valid input (the parser or the engine rejects it).
+    Invalid,
+    /// Valid, but it does not fail the same way (it passes, or fails differently).
+    Other,
+    /// Valid and fails the same way: the shrinker keeps it.
+    Same,
+}
+
+/// What shrinking did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Candidates probed (each valid one ran the command once).
+    pub probes: usize,
+    /// Probed candidates that were invalid.
+    pub invalid: usize,
+    /// Candidates kept.
+    pub kept: usize,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+/// A list of units inside an input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum List {
+    Cases,
+    Throws,
+    Jumps(usize),
+    Specials(usize),
+    Snakes(usize),
+    Ladders(usize),
+    Positions(usize),
+    Queries(usize),
+    Successors(usize, usize),
+    Pieces(usize, usize),
+    /// The pigs after pig 1 (the MP stays).
+    Pigs,
+    Deck,
+}
+
+/// Every unit list of `input` with its length, outermost first.
+fn lists(input: &Input) -> Vec<(List, usize)> {
+    let mut out = Vec::new();
+    match input {
+        Input::Chutes(c) => {
+            out.push((List::Cases, c.games.len()));
+            out.push((List::Throws, c.throws.len()));
+            for (g, game) in c.games.iter().enumerate() {
+                out.push((List::Jumps(g), game.jumps.len()));
+                out.push((List::Specials(g), game.specials.len()));
+            }
+        }
+        Input::Snakes(s) => {
+            out.push((List::Cases, s.boards.len()));
+            for (b, board) in s.boards.iter().enumerate() {
+                out.push((List::Snakes(b), board.snakes.len()));
+                out.push((List::Ladders(b), board.ladders.len()));
+            }
+        }
+        Input::Grundy(g) => {
+            out.push((List::Cases, g.cases.len()));
+            for (c, case) in g.cases.iter().enumerate() {
+                out.push((List::Queries(c), case.queries.len()));
+                out.push((List::Positions(c), case.moves.len()));
+                for (q, query) in case.queries.iter().enumerate() {
+                    out.push((List::Pieces(c, q), query.len()));
+                }
+                for (p, moves) in case.moves.iter().enumerate() {
+                    out.push((List::Successors(c, p), moves.len()));
+                }
+            }
+        }
+        Input::Pigs(p) => {
+            out.push((List::Pigs, p.pigs.len().saturating_sub(1)));
+            out.push((List::Deck, p.deck.len()));
+        }
+    }
+    out.retain(|&(_, len)| len > 0);
+    out
+}
+
+/// `items` without `range` (`None` if the range is empty or out of bounds).
+fn without<T: Clone>(items: &[T], range: Range<usize>) -> Option<Vec<T>> {
+    if range.is_empty() || range.end > items.len() {
+        return None;
+    }
+    let mut kept = items[..range.start].to_vec();
+    kept.extend_from_slice(&items[range.end..]);
+    Some(kept)
+}
+
+/// `input` with the units `range` of `list` removed.
+fn remove(input: &Input, list: List, range: Range<usize>) -> Option<Input> {
+    let mut out = input.clone();
+    match (&mut out, list) {
+        (Input::Chutes(c), _) => remove_chutes(c, list, range)?,
+        (Input::Snakes(s), _) => remove_snakes(s, list, range)?,
+        (Input::Grundy(g), _) => remove_grundy(g, list, range)?,
+        (Input::Pigs(p), List::Pigs) => p.pigs = without(&p.pigs, range.start + 1..range.end + 1)?,
+        (Input::Pigs(p), List::Deck) => p.deck = without(&p.deck, range)?,
+        (Input::Pigs(_), _) => return None,
+    }
+    Some(out)
+}
+
+fn remove_chutes(c: &mut ChutesInput, list: List, range: Range<usize>) -> Option<()> {
+    match list {
+        List::Cases => c.games = without(&c.games, range)?,
+        List::Throws => c.throws = without(&c.throws, range)?,
+        List::Jumps(g) => {
+            let game = c.games.get_mut(g)?;
+            game.jumps = without(&game.jumps, range)?;
+        }
+        List::Specials(g) => {
+            let game = c.games.get_mut(g)?;
+            game.specials = without(&game.specials, range)?;
+        }
+        _ => return None,
+    }
+    Some(())
+}
+
+fn remove_snakes(s: &mut SnakesInput, list: List, range: Range<usize>) -> Option<()> {
+    match list {
+        List::Cases => s.boards = without(&s.boards, range)?,
+        List::Snakes(b) => {
+            let board = s.boards.get_mut(b)?;
+            board.snakes = without(&board.snakes, range)?;
+        }
+        List::Ladders(b) => {
+            let board = s.boards.get_mut(b)?;
+            board.ladders = without(&board.ladders, range)?;
+        }
+        _ => return None,
+    }
+    Some(())
+}
+
+fn remove_grundy(g: &mut GrundyInput, list: List, range: Range<usize>) -> Option<()> {
+    match list {
+        List::Cases => g.cases = without(&g.cases, range)?,
+        List::Queries(c) => {
+            let case = g.cases.get_mut(c)?;
+            case.queries = without(&case.queries, range)?;
+        }
+        List::Pieces(c, q) => {
+            let query = g.cases.get_mut(c)?.queries.get_mut(q)?;
+            *query = without(query, range)?;
+        }
+        List::Successors(c, p) => {
+            let moves = g.cases.get_mut(c)?.moves.get_mut(p)?;
+            *moves = without(moves, range)?;
+        }
+        List::Positions(c) => remove_positions(g.cases.get_mut(c)?, range)?,
+        _ => return None,
+    }
+    Some(())
+}
+
+/// Removes positions `range` with every move to them and every piece on them (a query left
+/// without pieces goes too); the positions after them are renumbered.
+fn remove_positions(case: &mut GrundyCase, range: Range<usize>) -> Option<()> {
+    let moves = without(&case.moves, range.clone())?;
+    let (start, end) = (range.start as u32, range.end as u32);
+    let renumber = |list: &[u32]| -> Vec<u32> {
+        list.iter()
+            .filter(|&&p| p < start || p >= end)
+            .map(|&p| if p >= end { p - (end - start) } else { p })
+            .collect()
+    };
+    case.moves = moves.iter().map(|list| renumber(list)).collect();
+    case.queries = case
+        .queries
+        .iter()
+        .map(|query| renumber(query))
+        .filter(|query| !query.is_empty())
+        .collect();
+    Some(())
+}
+
+/// Every input with exactly one unit removed. An input is 1-minimal for a failure when none
+/// of these is a valid input failing the same way.
+pub fn removals(input: &Input) -> Vec<Input> {
+    lists(input)
+        .into_iter()
+        .flat_map(|(list, len)| (0..len).filter_map(move |i| remove(input, list, i..i + 1)))
+        .collect()
+}
+
+/// Removals of contiguous chunks of `len / parts` units (at least 2) from every list.
+fn chunks(input: &Input, parts: usize) -> Vec<Input> {
+    let mut out = Vec::new();
+    for (list, len) in lists(input) {
+        let size = len.div_ceil(parts);
+        if size < 2 {
+            continue;
+        }
+        for start in (0..len).step_by(size) {
+            out.extend(remove(input, list, start..(start + size).min(len)));
+        }
+    }
+    out
+}
+
+/// Every input with one number lowered by one: a game's players, a board's N, a throw.
+pub fn lowerings(input: &Input) -> Vec<Input> {
+    let mut out = Vec::new();
+    match input {
+        Input::Chutes(c) => {
+            for g in 0..c.games.len() {
+                // A game needs two players (and 0 would end the input).
+                if c.games[g].players > 2 {
+                    let mut fewer = c.clone();
+                    fewer.games[g].players -= 1;
+                    out.push(Input::Chutes(fewer));
+                }
+            }
+            for t in 0..c.throws.len() {
+                if c.throws[t] > 1 {
+                    let mut lower = c.clone();
+                    lower.throws[t] -= 1;
+                    out.push(Input::Chutes(lower));
+                }
+            }
+        }
+        Input::Snakes(s) => {
+            for b in 0..s.boards.len() {
+                if s.boards[b].n > 1 {
+                    let mut smaller = s.clone();
+                    smaller.boards[b].n -= 1;
+                    out.push(Input::Snakes(smaller));
+                }
+            }
+        }
+        Input::Grundy(_) | Input::Pigs(_) => {}
+    }
+    out
+}
+
+/// Shrinks `input`, keeping only candidates for which `probe` says [`Probe::Same`].
+///
+/// `probe` is called from up to `jobs` threads at once. The input given is assumed to fail;
+/// the result is 1-minimal for a deterministic probe.
+///
+/// ```
+/// use tabletop_stress::input::{Input, PigsInput};
+/// use tabletop_stress::shrink::{shrink, Probe};
+/// use tabletop_pigs::{Card::*, Role};
+/// // "Fails" while the deck holds a W: shrinks to the one W.
+/// let input = Input::Pigs(PigsInput {
+///     pigs: vec![(Role::Mp, [Kill; 4]), (Role::Zp, [Dodge; 4]), (Role::Fp, [Dodge; 4])],
+///     deck: vec![Kill, Arrows, Dodge, Peach],
+/// });
+/// let (small, _) = shrink(input, 2, &|candidate: &Input| match candidate {
+///     Input::Pigs(p) if p.deck.contains(&Arrows) => Probe::Same,
+///     _ => Probe::Other,
+/// });
+/// let Input::Pigs(p) = small else { unreachable!() };
+/// assert_eq!((p.pigs.len(), p.deck), (1, vec![Arrows]));
+/// ```
+pub fn shrink(input: Input, jobs: usize, probe: &(dyn Fn(&Input) -> Probe + Sync)) -> (Input, Stats) {
+    let started = Instant::now();
+    let mut shrinker = Shrinker {
+        probe,
+        jobs: jobs.max(1),
+        seen: HashSet::new(),
+        stats: Stats::default(),
+    };
+    let mut current = input;
+    loop {
+        let mut changed = false;
+        let mut parts = 2;
+        while lists(&current).iter().any(|&(_, len)| len.div_ceil(parts) >= 2) {
+            changed |= shrinker.sweep(&mut current, &|input| chunks(input, parts));
+            parts *= 2;
+        }
+        changed |= shrinker.sweep(&mut current, &removals);
+        changed |= shrinker.sweep(&mut current, &lowerings);
+        if !changed {
+            break;
+        }
+    }
+    shrinker.stats.elapsed = started.elapsed();
+    (current, shrinker.stats)
+}
+
+type Candidates<'a> = dyn Fn(&Input) -> Vec<Input> + 'a;
+
+struct Shrinker<'a> {
+    probe: &'a (dyn Fn(&Input) -> Probe + Sync),
+    jobs: usize,
+    /// Candidates already probed without success.
+    seen: HashSet<Input>,
+    stats: Stats,
+}
+
+impl Shrinker<'_> {
+    /// Goes once through the candidates of `make`, keeping every one that fails the same way
+    /// (the candidates are made again from the new input, and the sweep goes on from the same
+    /// place). Returns whether anything was kept.
+    fn sweep(&mut self, current: &mut Input, make: &Candidates<'_>) -> bool {
+        let mut changed = false;
+        let mut at = 0;
+        let mut candidates = make(current);
+        while at < candidates.len() {
+            let batch: Vec<(usize, &Input)> = candidates
+                .iter()
+                .enumerate()
+                .skip(at)
+                .filter(|(_, candidate)| !self.seen.contains(*candidate))
+                .take(self.jobs)
+                .collect();
+            let Some(&(last, _)) = batch.last() else { break };
+            let results = self.probe_all(&batch);
+            let mut kept = None;
+            for (&(index, candidate), &probe) in batch.iter().zip(&results) {
+                if probe != Probe::Same {
+                    self.seen.insert(candidate.clone());
+                } else if kept.is_none() {
+                    kept = Some((index, candidate.clone()));
+                }
+            }
+            match kept {
+                Some((index, candidate)) => {
+                    *current = candidate;
+                    self.stats.kept += 1;
+                    changed = true;
+                    candidates = make(current);
+                    at = index;
+                }
+                None => at = last + 1,
+            }
+        }
+        changed
+    }
+
+    /// Probes the batch in parallel (one thread per candidate).
+    fn probe_all(&mut self, batch: &[(usize, &Input)]) -> Vec<Probe> {
+        let probe = self.probe;
+        let results: Vec<Probe> = if batch.len() == 1 {
+            batch.iter().map(|(_, candidate)| probe(candidate)).collect()
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = batch
+                    .iter()
+                    .map(|&(_, candidate)| scope.spawn(move || probe(candidate)))
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or(Probe::Other))
+                    .collect()
+            })
+        };
+        self.stats.probes += results.len();
+        self.stats.invalid += results.iter().filter(|&&p| p == Probe::Invalid).count();
+        results
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::{ChutesGame, SnakesBoard};
+
+    #[test]
+    fn removing_a_position_renumbers_moves_and_pieces() {
+        let mut case = GrundyCase {
+            moves: vec![vec![1, 2], vec![2], vec![0]],
+            queries: vec![vec![1], vec![2, 0]],
+        };
+        remove_positions(&mut case, 1..2).unwrap();
+        assert_eq!(case.moves, vec![vec![1], vec![0]]);
+        assert_eq!(case.queries, vec![vec![1, 0]]);
+    }
+
+    #[test]
+    fn removals_cover_every_unit_once() {
+        let input = Input::Chutes(ChutesInput {
+            throws: vec![1, 2, 3],
+            games: vec![ChutesGame {
+                players: 2,
+                jumps: vec![(6, 95)],
+                specials: vec![-3, 98],
+            }],
+        });
+        // 1 game + 3 throws + 1 jump + 2 specials; throws 2 and 3 can be lowered, not the
+        // two players.
+        assert_eq!(removals(&input).len(), 7);
+        assert_eq!(lowerings(&input).len(), 2);
+        let snakes = Input::Snakes(SnakesInput {
+            boards: vec![SnakesBoard {
+                n: 1,
+                snakes: vec![],
+                ladders: vec![],
+            }],
+        });
+        assert_eq!(removals(&snakes).len(), 1);
+        assert!(lowerings(&snakes).is_empty());
+    }
+
+    /// The result is 1-minimal for the probe, and the sweep keeps the earliest candidate.
+    #[test]
+    fn shrinks_to_a_one_minimal_input() {
+        let input = Input::Chutes(ChutesInput {
+            throws: (1..=60).map(|t| (t % 6 + 1) as u8).collect(),
+            games: vec![],
+        });
+        // "Fails" while at least three throws of 5 or more remain.
+        let probe = |candidate: &Input| match candidate {
+            Input::Chutes(c) if c.throws.iter().filter(|&&t| t >= 5).count() >= 3 => Probe::Same,
+            _ => Probe::Other,
+        };
+        let (small, stats) = shrink(input, 3, &probe);
+        let Input::Chutes(c) = &small else { panic!() };
+        assert_eq!(c.throws, vec![5, 5, 5]);
+        assert!(removals(&small).iter().all(|r| probe(r) != Probe::Same));
+        assert!(stats.probes < 200, "{stats:?}");
+    }
+}

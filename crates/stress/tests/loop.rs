@@ -1,0 +1,73 @@
+//! The whole loop through the library, with shell one-liners as the programs under test.
+
+#![allow(clippy::unwrap_used)] // a test crate: a failed unwrap is a failed test
+
+use std::time::Duration;
+
+use tabletop_stress::gen::Spec;
+use tabletop_stress::run::{Command, Failure, Status};
+use tabletop_stress::{stress, Config, Game, Size};
+
+fn config(game: Game, runs: u64, script: &str) -> Config {
+    Config {
+        spec: Spec {
+            game,
+            size: Size::Tiny,
+            cycles: false,
+        },
+        runs,
+        seed: 1,
+        jobs: 2,
+        command: Command {
+            program: "sh".into(),
+            args: vec!["-c".into(), script.into()],
+            timeout: Duration::from_secs(10),
+        },
+        progress: false,
+    }
+}
+
+/// A program that always answers 0 fails on the first board whose answer is not 0, and the
+/// smallest such input is a single 2x2 board without jumps (N = 1 would answer 0).
+#[test]
+fn always_zero_shrinks_to_the_smallest_board_that_needs_a_throw() {
+    let failed = stress(&config(Game::Snakes, 50, "cat >/dev/null; echo 0"))
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(failed.failure, Failure::WrongAnswer);
+    assert!(failed.reproduced);
+    assert_eq!(failed.minimal.render(), "2 0 0\n");
+    assert_eq!(failed.expected, "1\n");
+    assert_eq!(failed.output.stdout, "0\n");
+    // The first failing run is found whatever the number of jobs.
+    let mut one_job = config(Game::Snakes, 50, "cat >/dev/null; echo 0");
+    one_job.jobs = 1;
+    assert_eq!(stress(&one_job).unwrap().unwrap_err().run, failed.run);
+}
+
+/// A crash keeps its exit status through shrinking; `cat` echoing a pigs input is a wrong
+/// answer shrunk to a two-pig game with a one-card deck.
+#[test]
+fn failures_keep_their_kind() {
+    let failed = stress(&config(Game::Grundy, 5, "exit 7")).unwrap().unwrap_err();
+    assert_eq!(failed.failure, Failure::Crash(Status::Exited(7)));
+    assert_eq!(failed.output.status, Status::Exited(7));
+    let failed = stress(&config(Game::Pigs, 5, "cat")).unwrap().unwrap_err();
+    let text = failed.minimal.render();
+    assert_eq!(text.lines().next(), Some("2 1"), "{text}");
+}
+
+/// A command that cannot be started is an error, not a failure of the program; zero runs
+/// agree trivially.
+#[test]
+fn missing_commands_are_errors() {
+    let mut missing = config(Game::Chutes, 3, "");
+    missing.command.program = "/nonexistent/program".into();
+    let error = stress(&missing).unwrap_err();
+    assert!(
+        error.to_string().starts_with("cannot run `/nonexistent/program"),
+        "{error}"
+    );
+    let nothing = config(Game::Pigs, 0, "exit 1");
+    assert_eq!(stress(&nothing).unwrap().unwrap().runs, 0);
+}

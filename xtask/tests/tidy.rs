@@ -1,0 +1,456 @@
+//! The workspace's invariants, checked as ordinary tests (after rust-analyzer's `tidy.rs`), so
+//! that `cargo test --workspace` fails the moment one is broken:
+//!
+//! - the crate graph follows the layers (engines never depend on `parse`, `render`, `stress`
+//!   or the CLI, normal or dev; `parse` and `render` never on the CLI; nom only in `parse`,
+//!   clap only in the CLI; xtask uses the standard library only);
+//! - no crate declares a dependency its code never names;
+//! - no non-test function is longer than [`LONGEST_FUNCTION`] lines;
+//! - engines never print, read files or spawn processes;
+//! - every crate takes its `rust-version` from the workspace (whose value covers every locked
+//!   dependency: that check needs `cargo metadata` and lives in `xtask/src/msrv.rs`, run by the
+//!   same `cargo test --workspace`).
+//!
+//! Each check is a function from data to a list of violations, tested on broken samples below
+//! the real checks, so a check that cannot fail would itself fail.
+
+#[path = "tidy/manifest.rs"]
+mod manifest;
+#[path = "tidy/scan.rs"]
+mod scan;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use manifest::{DepKind, Manifest};
+
+/// The longest a non-test function may be, in lines from `fn` to its closing brace.
+const LONGEST_FUNCTION: usize = 100;
+
+/// Each workspace package and the workspace packages it may depend on. A package missing here
+/// is itself a violation: a new crate must take its place in the layers.
+const LAYERS: &[(&str, &[&str])] = &[
+    ("tabletop-boards", &[]),
+    ("tabletop-grundy", &[]),
+    ("tabletop-pigs", &[]),
+    (
+        "tabletop-parse",
+        &["tabletop-boards", "tabletop-grundy", "tabletop-pigs"],
+    ),
+    (
+        "tabletop-render",
+        &["tabletop-boards", "tabletop-grundy", "tabletop-pigs"],
+    ),
+    (
+        "tabletop-stress",
+        &[
+            "tabletop-boards",
+            "tabletop-grundy",
+            "tabletop-pigs",
+            "tabletop-parse",
+            "tabletop-render",
+        ],
+    ),
+    (
+        "tabletop",
+        &[
+            "tabletop-boards",
+            "tabletop-grundy",
+            "tabletop-pigs",
+            "tabletop-parse",
+            "tabletop-render",
+            "tabletop-stress",
+        ],
+    ),
+    ("xtask", &[]),
+];
+
+/// Outside crates only one workspace package may use: the package that owns that concern.
+const OWNED_DEPENDENCIES: &[(&str, &str)] = &[("nom", "tabletop-parse"), ("clap", "tabletop")];
+
+/// The engines: pure libraries (typed input, typed output, no I/O).
+const ENGINES: &[&str] = &["tabletop-boards", "tabletop-grundy", "tabletop-pigs"];
+
+/// A workspace package: its folder, manifest and Rust sources.
+struct Package {
+    dir: PathBuf,
+    manifest: Manifest,
+    /// Every `.rs` file under the package, with its text.
+    sources: Vec<(PathBuf, String)>,
+}
+
+impl Package {
+    /// Sources whose code builds the library or binary (not tests, benches or examples).
+    fn product_sources(&self) -> impl Iterator<Item = &(PathBuf, String)> {
+        self.sources.iter().filter(|(path, _)| {
+            let relative = path.strip_prefix(&self.dir).unwrap_or(path);
+            matches!(
+                relative.components().next().and_then(|c| c.as_os_str().to_str()),
+                Some("src" | "build.rs")
+            )
+        })
+    }
+}
+
+fn workspace_root() -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().unwrap_or(manifest).to_path_buf()
+}
+
+fn packages() -> Vec<Package> {
+    let root = workspace_root();
+    let mut dirs: Vec<PathBuf> = fs::read_dir(root.join("crates"))
+        .expect("crates/ is readable")
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.join("Cargo.toml").is_file())
+        .collect();
+    dirs.push(root.join("xtask"));
+    dirs.sort();
+    dirs.into_iter()
+        .map(|dir| {
+            let text = fs::read_to_string(dir.join("Cargo.toml")).expect("manifest is readable");
+            let mut sources = Vec::new();
+            collect_sources(&dir, &mut sources);
+            Package {
+                manifest: Manifest::parse(&text),
+                dir,
+                sources,
+            }
+        })
+        .collect()
+}
+
+fn collect_sources(dir: &Path, out: &mut Vec<(PathBuf, String)>) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for path in paths {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if path.is_dir() && name != "target" && !name.starts_with('.') {
+            collect_sources(&path, out);
+        } else if name.ends_with(".rs") {
+            if let Ok(text) = fs::read_to_string(&path) {
+                out.push((path, text));
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The checks: data in, violations out.
+
+/// Workspace dependencies that leave a package's layer, and packages with no layer.
+fn layer_violations(manifest: &Manifest) -> Vec<String> {
+    let Some((_, allowed)) = LAYERS.iter().find(|(name, _)| *name == manifest.package) else {
+        return vec![format!(
+            "{}: not in the LAYERS table of xtask/tests/tidy.rs; give it a layer",
+            manifest.package
+        )];
+    };
+    let mut violations = Vec::new();
+    for dependency in &manifest.dependencies {
+        let internal = LAYERS.iter().any(|(name, _)| *name == dependency.package);
+        if internal && !allowed.contains(&dependency.package.as_str()) {
+            violations.push(format!(
+                "{} depends ({:?}) on {}, which its layer forbids",
+                manifest.package, dependency.kind, dependency.package
+            ));
+        }
+        if let Some((_, owner)) = OWNED_DEPENDENCIES
+            .iter()
+            .find(|(dep, _)| *dep == dependency.package)
+        {
+            if *owner != manifest.package {
+                violations.push(format!(
+                    "{} uses {}, which only {owner} may use",
+                    manifest.package, dependency.package
+                ));
+            }
+        }
+        if manifest.package == "xtask" {
+            violations.push(format!(
+                "xtask depends on {}: xtask uses the standard library only",
+                dependency.package
+            ));
+        }
+    }
+    violations
+}
+
+/// Declared dependencies that no source names. Normal and build dependencies must be named
+/// by the product sources; dev-dependencies by any source (tests, benches, `#[cfg(test)]`).
+fn unused_dependencies(manifest: &Manifest, product: &[&str], all: &[&str]) -> Vec<String> {
+    manifest
+        .dependencies
+        .iter()
+        .filter(|dependency| {
+            let sources = if dependency.kind == DepKind::Dev {
+                all
+            } else {
+                product
+            };
+            !sources.iter().any(|text| names_crate(text, &dependency.ident))
+        })
+        .map(|dependency| {
+            format!(
+                "{} declares {} ({:?}) but no source uses it",
+                manifest.package, dependency.package, dependency.kind
+            )
+        })
+        .collect()
+}
+
+/// Whether `text` names the crate `ident` as a path root (`ident::`), in a `use` or in an
+/// `extern crate`.
+fn names_crate(text: &str, ident: &str) -> bool {
+    let tokens = scan::tokens(text);
+    tokens.iter().enumerate().any(|(i, token)| {
+        if token.kind != scan::Kind::Ident(ident.to_string()) {
+            return false;
+        }
+        let previous = i.checked_sub(1).and_then(|p| tokens.get(p)).map(|t| &t.kind);
+        let path_root = tokens.get(i + 1).map(|t| &t.kind) == Some(&scan::Kind::Punct(':'))
+            && previous != Some(&scan::Kind::Punct(':'));
+        let used = matches!(previous, Some(scan::Kind::Ident(w)) if w == "use" || w == "crate");
+        path_root || used
+    })
+}
+
+/// Non-test functions longer than [`LONGEST_FUNCTION`] lines in `source`.
+fn long_functions(path: &str, source: &str) -> Vec<String> {
+    scan::functions(&scan::tokens(source))
+        .into_iter()
+        .filter(|function| function.lines > LONGEST_FUNCTION)
+        .map(|function| {
+            format!(
+                "{path}:{}: fn {} is {} lines long (at most {LONGEST_FUNCTION}); split it into named steps",
+                function.line, function.name, function.lines
+            )
+        })
+        .collect()
+}
+
+/// Printing, file access, process control or environment reads in engine code.
+fn impure_calls(path: &str, source: &str) -> Vec<String> {
+    const MACROS: &[&str] = &["print", "println", "eprint", "eprintln", "dbg"];
+    const MODULES: &[&str] = &["fs", "process", "env", "net"];
+    const IO: &[&str] = &["stdin", "stdout", "stderr"];
+    let tokens = scan::non_test(&scan::tokens(source));
+    let word = |i: usize| match tokens.get(i).map(|t| &t.kind) {
+        Some(scan::Kind::Ident(w)) => Some(w.as_str()),
+        _ => None,
+    };
+    let punct = |i: usize, c: char| tokens.get(i).map(|t| &t.kind) == Some(&scan::Kind::Punct(c));
+    let mut found = Vec::new();
+    for (i, token) in tokens.iter().enumerate() {
+        let Some(w) = word(i) else { continue };
+        let after_std = i >= 3 && word(i - 3) == Some("std") && punct(i - 2, ':') && punct(i - 1, ':');
+        let bad = (MACROS.contains(&w) && punct(i + 1, '!'))
+            || (after_std && MODULES.contains(&w))
+            || (IO.contains(&w) && punct(i + 1, '('));
+        if bad {
+            found.push(format!(
+                "{path}:{}: engine code uses `{w}`: engines never print or do I/O",
+                token.line
+            ));
+        }
+    }
+    found
+}
+
+/// Files of `package` that are test code: under tests/, benches/, examples/, or declared
+/// behind `#[cfg(test)] mod name;`.
+fn test_files(package: &Package) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for (path, text) in &package.sources {
+        let relative = path.strip_prefix(&package.dir).unwrap_or(path);
+        let top = relative
+            .components()
+            .next()
+            .and_then(|c| c.as_os_str().to_str())
+            .unwrap_or("");
+        if matches!(top, "tests" | "benches" | "examples") {
+            files.push(path.clone());
+            continue;
+        }
+        let dir = path.parent().unwrap_or(Path::new(""));
+        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        let children = if matches!(stem, "lib" | "main" | "mod") {
+            dir.to_path_buf()
+        } else {
+            dir.join(stem)
+        };
+        for name in scan::test_module_files(&scan::tokens(text)) {
+            files.push(children.join(format!("{name}.rs")));
+            files.push(children.join(&name).join("mod.rs"));
+        }
+    }
+    files
+}
+
+/// Reports `violations` as one failure listing them all.
+fn assert_none(what: &str, violations: Vec<String>) {
+    assert!(violations.is_empty(), "{what}:\n  {}", violations.join("\n  "));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The real workspace.
+
+#[test]
+fn crate_graph_follows_the_layers() {
+    let violations = packages()
+        .iter()
+        .flat_map(|p| layer_violations(&p.manifest))
+        .collect();
+    assert_none("crate graph", violations);
+}
+
+#[test]
+fn every_declared_dependency_is_used() {
+    let mut violations = Vec::new();
+    for package in packages() {
+        let product: Vec<&str> = package.product_sources().map(|(_, text)| text.as_str()).collect();
+        let all: Vec<&str> = package.sources.iter().map(|(_, text)| text.as_str()).collect();
+        violations.extend(unused_dependencies(&package.manifest, &product, &all));
+    }
+    assert_none("unused dependencies", violations);
+}
+
+#[test]
+fn no_function_is_longer_than_the_limit() {
+    let root = workspace_root();
+    let mut violations = Vec::new();
+    for package in packages() {
+        let tests = test_files(&package);
+        for (path, text) in package.sources.iter().filter(|(path, _)| !tests.contains(path)) {
+            let shown = path.strip_prefix(&root).unwrap_or(path).display().to_string();
+            violations.extend(long_functions(&shown, text));
+        }
+    }
+    assert_none("long functions", violations);
+}
+
+#[test]
+fn engines_never_print_or_do_io() {
+    let root = workspace_root();
+    let mut violations = Vec::new();
+    for package in packages()
+        .iter()
+        .filter(|p| ENGINES.contains(&p.manifest.package.as_str()))
+    {
+        let tests = test_files(package);
+        for (path, text) in package
+            .product_sources()
+            .filter(|(path, _)| !tests.contains(path))
+        {
+            let shown = path.strip_prefix(&root).unwrap_or(path).display().to_string();
+            violations.extend(impure_calls(&shown, text));
+        }
+    }
+    assert_none("impure engine code", violations);
+}
+
+#[test]
+fn every_crate_takes_its_rust_version_from_the_workspace() {
+    let mut violations = Vec::new();
+    for package in packages() {
+        if let Some(version) = &package.manifest.rust_version {
+            violations.push(format!(
+                "{} sets rust-version {version} itself",
+                package.manifest.package
+            ));
+        }
+    }
+    let root_manifest = fs::read_to_string(workspace_root().join("Cargo.toml")).expect("root manifest");
+    if manifest::workspace_rust_version(&root_manifest).is_none() {
+        violations.push("the workspace sets no rust-version".into());
+    }
+    assert_none("rust-version", violations);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The checks on broken samples: each must report what it guards against.
+
+fn manifest(text: &str) -> Manifest {
+    Manifest::parse(text)
+}
+
+#[test]
+fn an_engine_that_dev_depends_on_the_parser_is_caught() {
+    let engine = manifest(
+        "[package]\nname = \"tabletop-grundy\"\n[dependencies]\nthiserror.workspace = true\n\
+         [dev-dependencies]\ntabletop-parse = { workspace = true }\n",
+    );
+    let violations = layer_violations(&engine);
+    assert_eq!(violations.len(), 1, "{violations:?}");
+    assert!(violations[0].contains("tabletop-grundy depends (Dev) on tabletop-parse"));
+}
+
+#[test]
+fn the_parser_depending_on_the_cli_and_nom_outside_the_parser_are_caught() {
+    let parse =
+        manifest("[package]\nname = \"tabletop-parse\"\n[dependencies]\ntabletop = { path = \"../cli\" }\n");
+    assert_eq!(layer_violations(&parse).len(), 1);
+    let pigs = manifest("[package]\nname = \"tabletop-pigs\"\n[dependencies]\nnom = \"8\"\n");
+    assert!(layer_violations(&pigs)[0].contains("only tabletop-parse may use"));
+    let unknown = manifest("[package]\nname = \"tabletop-new\"\n");
+    assert!(layer_violations(&unknown)[0].contains("not in the LAYERS table"));
+    let xtask = manifest("[package]\nname = \"xtask\"\n[dependencies]\nregex = \"1\"\n");
+    assert_eq!(layer_violations(&xtask).len(), 1);
+}
+
+#[test]
+fn an_unused_dependency_is_caught_and_renames_are_followed() {
+    let crate_manifest = manifest(
+        "[package]\nname = \"tabletop-pigs\"\n[dependencies]\nitertools.workspace = true\n\
+         thiserror.workspace = true\nnum-traits = \"0.2\"\n[dev-dependencies]\nrand = \"0.9\"\n\
+         fast = { package = \"fastrand\", version = \"2\" }\n",
+    );
+    let product = ["#[derive(thiserror::Error)] struct E; use num_traits::Zero;\n// itertools::Itertools in a comment\nconst S: &str = \"itertools::join\";"];
+    let all = [
+        "#[derive(thiserror::Error)] struct E;",
+        "use fast::Rng; fn main() { let x = other::rand::f(); }",
+    ];
+    let violations = unused_dependencies(&crate_manifest, &product, &all);
+    assert_eq!(violations.len(), 2, "{violations:?}");
+    assert!(violations[0].contains("declares itertools"));
+    assert!(violations[1].contains("declares rand"));
+}
+
+#[test]
+fn a_long_function_is_caught_but_test_code_is_not() {
+    let body = "    let x = 1;\n".repeat(LONGEST_FUNCTION);
+    let source = format!(
+        "fn long() {{\n{body}}}\nfn short() {{ let s = \"}}\"; let c = '{{'; }}\n\
+         #[cfg(test)]\nmod tests {{\n    fn long_helper() {{\n{body}    }}\n}}\n\
+         #[test]\nfn long_test() {{\n{body}}}\nimpl<'a> X<'a> {{ pub fn method(&self) -> Vec<u8> {{\n{body}}} }}\n"
+    );
+    let violations = long_functions("sample.rs", &source);
+    assert_eq!(violations.len(), 2, "{violations:?}");
+    assert!(violations[0].starts_with("sample.rs:1: fn long is 102 lines"));
+    assert!(violations[1].contains("fn method"));
+}
+
+#[test]
+fn printing_and_io_in_an_engine_are_caught() {
+    let source = "fn f() { println!(\"x\"); let _ = std::fs::read(\"a\"); let o = std::io::stdout(); }\n\
+                  fn fine(w: &mut impl std::fmt::Write) { let _ = write!(w, \"print!\"); }\n\
+                  #[cfg(test)] mod tests { fn g() { eprintln!(\"ok in tests\"); } }\n";
+    let violations = impure_calls("engine.rs", source);
+    assert_eq!(violations.len(), 3, "{violations:?}");
+}
+
+#[test]
+fn the_scanner_counts_lines_through_strings_comments_and_raw_strings() {
+    let source = "fn a() {\n  let s = r#\"{ \"quoted\" }\"#;\n  /* { */ // {\n  let c = b'}';\n}\nfn b<'a>(x: &'a str) -> impl Fn() -> u8 + 'a { || 1 }\ntrait T { fn c(&self); }\n";
+    let functions = scan::functions(&scan::tokens(source));
+    let summary: Vec<(String, usize, usize)> =
+        functions.into_iter().map(|f| (f.name, f.line, f.lines)).collect();
+    assert_eq!(summary, [("a".to_string(), 1, 5), ("b".to_string(), 6, 1)]);
+}
+
+#[test]
+fn modules_declared_behind_cfg_test_are_test_files() {
+    let tokens = scan::tokens("mod real;\n#[cfg(test)]\nmod tests;\n#[cfg(test)] pub mod oracle;\n");
+    assert_eq!(scan::test_module_files(&tokens), ["tests", "oracle"]);
+}
