@@ -214,7 +214,7 @@ impl<'a> Strategy<'a> {
                 continue;
             };
             let change = i64::from(self.rank[to as usize]) - i64::from(self.rank[from as usize]);
-            if best.map_or(true, |(least, _)| change < least) {
+            if best.is_none_or(|(least, _)| change < least) {
                 best = Some((change, Move { piece, from, to }));
             }
         }
@@ -283,7 +283,7 @@ fn rank_positions(graph: &Graph, finite: &[Option<u32>]) -> (Vec<u32>, bool) {
     let n = graph.len();
     let (pred_offsets, predecessors) = graph.predecessors();
     let preds = |p: usize| &predecessors[pred_offsets[p] as usize..pred_offsets[p + 1] as usize];
-    let larger = |v: Position, m: u32| finite[v as usize].map_or(true, |value| value > m);
+    let larger = |v: Position, m: u32| finite[v as usize].is_none_or(|value| value > m);
     // Positions by value.
     let mut by_value: Vec<(u32, Position)> = finite
         .iter()

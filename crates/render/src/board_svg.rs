@@ -57,7 +57,7 @@ impl Grid {
             Some(index) => {
                 let row = index / self.side;
                 let along = index % self.side;
-                let col = if row % 2 == 0 {
+                let col = if row.is_multiple_of(2) {
                     along
                 } else {
                     self.side - 1 - along
@@ -149,7 +149,7 @@ fn write_squares<W: Write + ?Sized>(out: &mut W, grid: &Grid, board: &Board) -> 
             "#d6e9ff"
         } else if square == goal {
             "#ffe08a"
-        } else if (index / grid.side + index % grid.side) % 2 == 0 {
+        } else if (index / grid.side + index % grid.side).is_multiple_of(2) {
             "#f8f4ea"
         } else {
             "#ebe3cf"

@@ -35,7 +35,10 @@ fn replay(board: &Board, start: Square, path: &Path) -> Result<(), String> {
         let jumps = board.jumps();
         let lo = jumps.partition_point(|j| j.from <= square);
         let hi = jumps.partition_point(|j| j.from < land);
-        if let Some(j) = jumps[lo..hi].iter().find(|j| (j.from - square) % throw == 0) {
+        if let Some(j) = jumps[lo..hi]
+            .iter()
+            .find(|j| (j.from - square).is_multiple_of(throw))
+        {
             return Err(format!("step {i}: {step:?} from {square} stops on jump {j:?}"));
         }
         if board.land(land) != step.to {
