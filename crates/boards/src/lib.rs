@@ -20,6 +20,7 @@
 pub mod board;
 pub mod chutes;
 pub mod odds;
+pub mod path;
 pub mod snakes;
 
 pub use board::{Board, BoardError, Jump, Special, Square};

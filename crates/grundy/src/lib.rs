@@ -35,6 +35,7 @@
 pub mod graph;
 pub mod loopy;
 pub mod sprague;
+pub mod strategy;
 
 pub use graph::{Graph, GraphError, Position};
 pub use loopy::{Value, Values};

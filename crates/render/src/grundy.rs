@@ -1,9 +1,11 @@
 //! Sums of graph games (POJ 2425): the judge's answers, the values line, and the graphs in
 //! Graphviz DOT.
 
+use std::collections::BTreeMap;
 use std::fmt::{self, Write};
 
-use tabletop_grundy::{Graph, Outcome, Value, Values};
+use itertools::Itertools;
+use tabletop_grundy::{Graph, Outcome, Position, Value, Values};
 
 /// How infinite values are spelled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -50,6 +52,21 @@ pub fn write_values<W: Write + ?Sized>(out: &mut W, values: &Values, spelling: S
     out.write_char('\n')
 }
 
+/// The colour of winning moves in DOT.
+const WINNING: &str = "#d62728";
+
+/// A winning move to draw: query `query` (1-based, in its test case) wins by moving a piece
+/// from `from` to `to`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MarkedMove {
+    /// The query's number in its test case, 1-based.
+    pub query: usize,
+    /// The move's start.
+    pub from: Position,
+    /// The move's end.
+    pub to: Position,
+}
+
 /// One Graphviz `digraph` holding any number of test cases, each a `subgraph cluster_K`
 /// labelled `test case K`, written one case at a time (a caller needs memory for one test
 /// case only). Node ids are `cK_P` (case K, position P), so cases never share a node, and
@@ -90,6 +107,25 @@ impl<W: Write> Dot<W> {
     /// # Errors
     /// When `out` refuses the text.
     pub fn case(&mut self, number: usize, graph: &Graph, values: &Values) -> fmt::Result {
+        self.case_with_moves(number, graph, values, &[])
+    }
+
+    /// [`Dot::case`], with the winning move of each listed query drawn as a bold red edge
+    /// labelled with the query numbers (`q1,3`); of repeated moves, the first is marked.
+    ///
+    /// # Errors
+    /// When `out` refuses the text.
+    pub fn case_with_moves(
+        &mut self,
+        number: usize,
+        graph: &Graph,
+        values: &Values,
+        moves: &[MarkedMove],
+    ) -> fmt::Result {
+        let mut marks: BTreeMap<(Position, Position), Vec<usize>> = BTreeMap::new();
+        for mark in moves {
+            marks.entry((mark.from, mark.to)).or_default().push(mark.query);
+        }
         let out = &mut self.out;
         writeln!(out, "  subgraph cluster_{number} {{")?;
         writeln!(out, "    label=\"test case {number}\";")?;
@@ -103,7 +139,15 @@ impl<W: Write> Dot<W> {
             out.write_str("];\n")?;
         }
         for (from, to) in graph.edges() {
-            writeln!(out, "    c{number}_{from} -> c{number}_{to};")?;
+            write!(out, "    c{number}_{from} -> c{number}_{to}")?;
+            if let Some(queries) = marks.remove(&(from, to)) {
+                write!(
+                    out,
+                    " [color=\"{WINNING}\", fontcolor=\"{WINNING}\", penwidth=2.5, label=\"q{}\"]",
+                    queries.iter().format(",")
+                )?;
+            }
+            out.write_str(";\n")?;
         }
         out.write_str("  }\n")
     }
@@ -193,5 +237,28 @@ mod tests {
     fn dot_of_no_cases_is_an_empty_graph() {
         let dot = Dot::begin(String::new(), Spelling::Unicode).unwrap();
         assert_eq!(dot.end().unwrap(), "digraph grundy {\n}\n");
+    }
+
+    #[test]
+    fn winning_moves_are_marked_once_with_their_queries() {
+        let g = graph(&[&[1, 1, 2], &[], &[]]);
+        let marks = [
+            MarkedMove {
+                query: 1,
+                from: 0,
+                to: 1,
+            },
+            MarkedMove {
+                query: 3,
+                from: 0,
+                to: 1,
+            },
+        ];
+        let mut dot = Dot::begin(String::new(), Spelling::Ascii).unwrap();
+        dot.case_with_moves(2, &g, &g.values(), &marks).unwrap();
+        let text = dot.end().unwrap();
+        assert!(text.contains(
+            "    c2_0 -> c2_1 [color=\"#d62728\", fontcolor=\"#d62728\", penwidth=2.5, label=\"q1,3\"];\n    c2_0 -> c2_1;\n    c2_0 -> c2_2;\n"
+        ), "{text}");
     }
 }

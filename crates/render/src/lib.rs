@@ -16,6 +16,9 @@
 //! | [`snakes`] | the fewest throws of each board |
 //! | [`grundy`] | `WIN`/`LOSE`/`DRAW` answers, the values line, one DOT graph with a cluster per test case |
 //! | [`pigs`] | the judge's output and the turn-by-turn trace, from the engine's events |
+//! | [`json`] | JSON Lines for snakes (one optimal path), grundy (the move to play), chutes and pigs |
+//! | [`board_svg`] | the snakes board in SVG with one optimal line of play drawn over it |
+//! | [`chutes_trace`] | a chutes game turn by turn, from the engine's events |
 //!
 //! ```
 //! use tabletop_grundy::Graph;
@@ -42,8 +45,11 @@
 
 use std::{fmt, io};
 
+pub mod board_svg;
 pub mod chutes;
+pub mod chutes_trace;
 pub mod grundy;
+pub mod json;
 pub mod pigs;
 pub mod snakes;
 

@@ -1,9 +1,12 @@
 //! `tabletop grundy`: POJ 2425, sums of games on a directed graph, with or without cycles.
 
+use tabletop_grundy::strategy::Strategy;
+use tabletop_grundy::Outcome;
 use tabletop_grundy::{PieceError, Position, Values};
-use tabletop_parse::grundy::{first_case_end, Resume};
+use tabletop_parse::grundy::{first_case_end, GrundyCase, Resume};
 use tabletop_parse::ParseError;
-use tabletop_render::grundy::{write_answer, write_values, Dot, Spelling};
+use tabletop_render::grundy::{write_answer, write_values, Dot, MarkedMove, Spelling};
+use tabletop_render::json::write_grundy;
 
 use super::written;
 use crate::input::{Failure, InputArgs};
@@ -23,6 +26,13 @@ the finite values among the position's successors, e.g. `∞(0,2)` or `∞()`.\n
 --dot: one Graphviz digraph for the whole input with one cluster per test case\n\
 (`subgraph cluster_K`, nodes `cK_P`), each position labelled `P: value` (infinite values\n\
 dashed), so that `tabletop grundy --dot FILE | dot -Tsvg` draws every test case at once.\n\
+--moves (with --dot): each WIN query's winning move is a red edge labelled with the\n\
+query numbers (`q1,3`).\n\
+--json: one JSON object per query (see docs/json.md), the outcome and the move to play,\n\
+e.g.\n  {\"outcome\": \"WIN\", \"move\": {\"piece\": 2, \"from\": 3, \"to\": 5}}\n\
+(`piece` is 1-based in the query). WIN: the move leads to a LOSE position and, with\n\
+cycles, makes progress (always playing the printed moves wins in finitely many moves\n\
+whatever the replies); DRAW: a move that keeps the draw; LOSE: \"move\": null.\n\
 --case K: only test case K (the first is 1), with or without --values or --dot.\n\
 Example:\n  printf '2\\n1 1\\n1 0\\n1 0\\n0\\n' | tabletop grundy --values"
 )]
@@ -38,6 +48,12 @@ pub struct Args {
     /// Spell infinite values `inf(0,2)`, not `∞(0,2)` (with --values or --dot).
     #[arg(long, requires = "shown")]
     ascii: bool,
+    /// With --dot: draw each WIN query's winning move as a red edge.
+    #[arg(long, requires = "dot")]
+    moves: bool,
+    /// Print one JSON object per query: the outcome and the move to play.
+    #[arg(long, conflicts_with_all = ["values", "dot"])]
+    json: bool,
     /// Only test case K (1-based); the whole input is still checked.
     #[arg(long, value_name = "K", value_parser = case_number)]
     case: Option<usize>,
@@ -46,11 +62,7 @@ pub struct Args {
 /// Answers every query (or the chosen output), or fails without output.
 pub fn run(args: &Args) -> Result<String, Failure> {
     let mut input = args.input.open()?;
-    let spelling = if args.ascii {
-        Spelling::Ascii
-    } else {
-        Spelling::Unicode
-    };
+    let spelling = spelling(args);
     let mut output = String::new();
     let mut dot = match args.dot {
         true => Some(written(Dot::begin(String::new(), spelling))?),
@@ -66,19 +78,16 @@ pub fn run(args: &Args) -> Result<String, Failure> {
             let case = case.map_err(|e| window.error(&e))?;
             number += 1;
             if args.case.is_none() || args.case == Some(number) {
-                let values = case.value.graph.values();
-                match dot.as_mut() {
-                    Some(dot) => written(dot.case(number, &case.value.graph, &values))?,
-                    None if args.values => written(write_values(&mut output, &values, spelling))?,
-                    None => {
-                        // The parser checks every piece; this is a safety net.
-                        let located = |e: PieceError| {
-                            let message = format!("test case {number} (it starts here): {e}");
-                            window.error(&ParseError::new(case.span.clone(), message))
-                        };
-                        answer(&mut output, &values, case.value.queries.iter(), located)?;
-                    }
-                }
+                // The parser checks every piece; this is a safety net.
+                let located = |e: PieceError| {
+                    let message = format!("test case {number} (it starts here): {e}");
+                    window.error(&ParseError::new(case.span.clone(), message))
+                };
+                let output = match dot.as_mut() {
+                    Some(dot) => Output::Dot(dot),
+                    None => Output::Text(&mut output),
+                };
+                answer_case(args, number, &case.value, output, located)?;
             }
             cases.recycle(case.value);
         }
@@ -97,13 +106,78 @@ pub fn run(args: &Args) -> Result<String, Failure> {
     }
 }
 
+/// Where a test case's answer goes.
+enum Output<'a> {
+    Dot(&'a mut Dot<String>),
+    Text(&'a mut String),
+}
+
+/// One test case's answer, in the chosen form.
+fn answer_case(
+    args: &Args,
+    number: usize,
+    case: &GrundyCase,
+    output: Output<'_>,
+    located: impl Fn(PieceError) -> Failure,
+) -> Result<(), Failure> {
+    let (graph, queries) = (&case.graph, &case.queries);
+    let values = graph.values();
+    match output {
+        Output::Dot(dot) if args.moves => {
+            let marks = winning_moves(graph, &values, queries.iter(), located)?;
+            written(dot.case_with_moves(number, graph, &values, &marks))
+        }
+        Output::Dot(dot) => written(dot.case(number, graph, &values)),
+        Output::Text(output) if args.values => written(write_values(output, &values, spelling(args))),
+        Output::Text(output) if args.json => {
+            let strategy = Strategy::new(graph, &values);
+            for pieces in queries.iter() {
+                let answer = strategy.answer(pieces).map_err(&located)?;
+                written(write_grundy(output, &answer))?;
+            }
+            Ok(())
+        }
+        Output::Text(output) => answer(output, &values, queries.iter(), located),
+    }
+}
+
+fn spelling(args: &Args) -> Spelling {
+    if args.ascii {
+        Spelling::Ascii
+    } else {
+        Spelling::Unicode
+    }
+}
+
 /// `--case K`: a test case number, 1 or more.
-fn case_number(text: &str) -> Result<usize, String> {
+pub(crate) fn case_number(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
         Ok(0) => Err("test cases are numbered from 1".into()),
         Ok(k) => Ok(k),
         Err(_) => Err(format!("expected a test case number (1, 2, ...), found `{text}`")),
     }
+}
+
+/// The winning move of every WIN query (numbered from 1), for `--dot --moves`.
+fn winning_moves<'a>(
+    graph: &tabletop_grundy::Graph,
+    values: &Values,
+    queries: impl Iterator<Item = &'a [Position]>,
+    located: impl Fn(PieceError) -> Failure,
+) -> Result<Vec<MarkedMove>, Failure> {
+    let strategy = Strategy::new(graph, values);
+    let mut marks = Vec::new();
+    for (index, pieces) in queries.enumerate() {
+        let answer = strategy.answer(pieces).map_err(&located)?;
+        if let (Outcome::Win, Some(play)) = (answer.outcome, answer.play) {
+            marks.push(MarkedMove {
+                query: index + 1,
+                from: play.from,
+                to: play.to,
+            });
+        }
+    }
+    Ok(marks)
 }
 
 /// One answer per query (the pieces of each).

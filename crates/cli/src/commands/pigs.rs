@@ -4,6 +4,7 @@ use std::io::Write as _;
 
 use tabletop_parse::ParseError;
 use tabletop_pigs::{Game, Role};
+use tabletop_render::json::write_pigs;
 use tabletop_render::pigs::{write_outcome, write_trace};
 
 use super::written;
@@ -16,6 +17,9 @@ use crate::input::{Failure, InputArgs};
 then the deck.\n\
 Output: the winner (`MP` or `FP`), then one line per pig: `DEAD`, or its hand.\n\
 A game that can never end is reported as an error (exit 2).\n\
+--json: one JSON object (see docs/json.md): the winner, the turns played and every pig's\n\
+final state in seat order: role, dead, hp, equipped (a Z), jumped (revealed), hand (null\n\
+when dead):\n  {\"winner\": \"FP\", \"turns\": 12, \"pigs\": [{\"role\": \"MP\", \"dead\": true, \"hp\": 0, ...}, ...]}\n\
 Example:\n  printf '2 1\\nMP P P P P\\nFP K K K K\\nW\\n' | tabletop pigs --trace"
 )]
 pub struct Args {
@@ -24,6 +28,9 @@ pub struct Args {
     /// Also write a turn-by-turn account to stderr (stdout is unchanged).
     #[arg(long)]
     trace: bool,
+    /// Print the outcome as one JSON object: winner, turns, every pig's state.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Plays the game, or fails without output.
@@ -47,7 +54,10 @@ pub fn run(args: &Args) -> Result<String, Failure> {
         Ok(_) => {
             let mut output = String::new();
             if let Some(outcome) = game.outcome() {
-                written(write_outcome(&mut output, &outcome))?;
+                match args.json {
+                    true => written(write_pigs(&mut output, &outcome))?,
+                    false => written(write_outcome(&mut output, &outcome))?,
+                }
             }
             Ok(output)
         }

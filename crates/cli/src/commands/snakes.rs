@@ -1,10 +1,16 @@
 //! `tabletop snakes`: Snakes and Ladders, the fewest throws when you choose every throw.
 
-use tabletop_boards::snakes;
+use std::io::Write as _;
+use std::path::PathBuf;
+
+use tabletop_boards::{path, snakes};
+use tabletop_render::board_svg::{write_board_svg, MAX_SIDE};
+use tabletop_render::json::write_snakes;
 use tabletop_render::snakes::write_fewest_throws;
 
+use super::grundy::case_number;
 use super::written;
-use crate::input::{Failure, InputArgs};
+use crate::input::{Failure, InputArgs, Source};
 
 /// The square the counter starts on.
 const START: u64 = 1;
@@ -17,11 +23,29 @@ const START: u64 = 1;
 the end of the input (see docs/rules/snakes.md). N may be up to 4294967295 (N² squares)\n\
 and the counts as large as you like.\n\
 Output: one line per board, the fewest throws, or -1 if the last square cannot be reached.\n\
-Example:\n  printf '6 1 3\\n35 25\\n3 23 5 16 20 33\\n' | tabletop snakes"
+--json: one JSON object per board (see docs/json.md): the count and one optimal line of\n\
+play, e.g.\n  {\"throws\": 3, \"path\": [{\"throw\": 4, \"land\": 5, \"to\": 16}, ...]}\n\
+`land` is the square a throw reaches, `to` where the counter ends after the jump there;\n\
+`\"repeat\": k` (after `throw`) means k equal throws in a row, the first k-1 on squares\n\
+without a jump. Unreachable: {\"throws\": null, \"path\": null}; N = 1:\n\
+{\"throws\": 0, \"path\": []}.\n\
+--svg FILE: also draw board K (--case K, default 1) and one optimal line of play into\n\
+FILE (N x N squares numbered from the bottom left; ladders green, snakes red, throws in\n\
+blue circles; boards over 100 x 100 get a picture that says so, and a note on stderr).\n\
+Example:\n  printf '6 1 3\\n35 25\\n3 23 5 16 20 33\\n' | tabletop snakes --json"
 )]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
+    /// Print one JSON object per board: the fewest throws and an optimal path.
+    #[arg(long)]
+    json: bool,
+    /// Also draw a board and one optimal line of play into FILE, in SVG.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// The board --svg draws (1-based; default 1).
+    #[arg(long, value_name = "K", requires = "svg", value_parser = case_number)]
+    case: Option<usize>,
 }
 
 /// Answers every board, or fails without output.
@@ -30,8 +54,46 @@ pub fn run(args: &Args) -> Result<String, Failure> {
     let parsed = tabletop_parse::snakes::parse(&source.bytes).map_err(|e| source.error(&e))?;
     let mut output = String::with_capacity(parsed.boards.len() * 4);
     for board in &parsed.boards {
-        let throws = snakes::fewest_throws(&board.value.board, START);
-        written(write_fewest_throws(&mut output, throws))?;
+        if args.json {
+            let line = path::optimal_path(&board.value.board, START);
+            written(write_snakes(&mut output, line.as_ref()))?;
+        } else {
+            let throws = snakes::fewest_throws(&board.value.board, START);
+            written(write_fewest_throws(&mut output, throws))?;
+        }
+    }
+    if let Some(file) = &args.svg {
+        draw(&source, &parsed, args.case.unwrap_or(1), file)?;
     }
     Ok(output)
+}
+
+/// Draws board `k` (1-based) into `file`.
+fn draw(
+    source: &Source,
+    parsed: &tabletop_parse::snakes::SnakesInput,
+    k: usize,
+    file: &PathBuf,
+) -> Result<(), Failure> {
+    let count = parsed.boards.len();
+    let Some(board) = k.checked_sub(1).and_then(|i| parsed.boards.get(i)) else {
+        let boards = if count == 1 { "board" } else { "boards" };
+        return Err(Failure::Input(format!(
+            "error: {}: --case {k} is out of range: the input has {count} {boards}",
+            source.name
+        )));
+    };
+    let (side, board) = (board.value.n, &board.value.board);
+    let line = if side <= MAX_SIDE {
+        path::optimal_path(board, START)
+    } else {
+        let note = format!(
+            "note: board {k} is {side} x {side}, too large to draw (at most {MAX_SIDE} x {MAX_SIDE}); {} says so\n",
+            file.display()
+        );
+        let _ = std::io::stderr().lock().write_all(note.as_bytes());
+        None
+    };
+    let svg = tabletop_render::to_string(|out| write_board_svg(out, side, board, line.as_ref()));
+    std::fs::write(file, svg).map_err(|e| Failure::Io(format!("error: {}: {e}", file.display())))
 }
