@@ -22,7 +22,8 @@ usage: cargo xtask <command> [options]
 commands:
   verify [--release] [--bin PATH] [--dir PATH]... [GAME]...
       Run every fixture in fixtures/<game>/ through `tabletop <game>`: `<case>.in` with
-      `<case>.out` (exact stdout) or `<case>.err` (a substring of stderr, non-zero exit);
+      `<case>.out` (exact stdout) or `<case>.err` (a substring of stderr, non-zero exit), or both
+      (exit code 2, that stdout and that text in stderr: `--keep-going` answers);
       optional `<case>.args` holds extra arguments. `--dir PATH` also runs outside data
       (`PATH/<game>/*.in` or `PATH/*.in` named by the folder), compared as judges compare:
       trailing spaces and trailing empty lines ignored.

@@ -25,6 +25,9 @@ pub enum Expect {
     Output(Vec<u8>),
     /// A non-zero exit, empty stdout, and this text somewhere in stderr.
     Failure(String),
+    /// Exit code 2 with this stdout and this text somewhere in stderr: answers for the valid
+    /// test cases and a report for each bad one (`--keep-going`).
+    Partial(Vec<u8>, String),
 }
 
 /// One fixture.
@@ -78,6 +81,21 @@ pub fn run_case(binary: &Path, case: &Case) -> Option<String> {
                 ));
             }
             None
+        }
+        Expect::Partial(expected, needle) => {
+            if status != Some(2) {
+                return Some(format!(
+                    "exit code {status:?}, expected 2; stderr:\n{stderr_text}"
+                ));
+            }
+            if !stderr_text.contains(needle.as_str()) {
+                return Some(format!(
+                    "stderr does not contain {needle:?}; stderr:\n{stderr_text}"
+                ));
+            }
+            outputs_match(expected, &stdout, case.compare)
+                .err()
+                .map(|diff| format!("stdout differs from the expected answers:\n{diff}"))
         }
     }
 }
@@ -200,8 +218,8 @@ fn collect_in(dir: &Path, game: &str, compare: Compare, cases: &mut Vec<Case>) -
         let expect = match (read("out"), read("err")) {
             (Some(out), None) => Expect::Output(out),
             (None, Some(err)) => Expect::Failure(String::from_utf8_lossy(&err).trim_end().to_owned()),
-            (Some(_), Some(_)) => {
-                return Err(format!("{} has both a .out and a .err file", input.display()));
+            (Some(out), Some(err)) => {
+                Expect::Partial(out, String::from_utf8_lossy(&err).trim_end().to_owned())
             }
             (None, None) => return Err(format!("{} has neither a .out nor a .err file", input.display())),
         };

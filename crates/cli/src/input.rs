@@ -24,6 +24,14 @@ pub enum Failure {
     /// The input is invalid or describes an impossible game (exit code 2). The text is the
     /// whole report, first line `error: <file>:<line>:<col>: <message>`.
     Input(String),
+    /// With `--keep-going`, some test cases were bad (exit code 2): the answers of the good
+    /// ones go to stdout, the reports of the bad ones to stderr.
+    Partial {
+        /// The answers of the valid test cases.
+        answers: String,
+        /// One report per bad test case, in input order.
+        reports: String,
+    },
 }
 
 impl Failure {
@@ -31,7 +39,7 @@ impl Failure {
     pub fn exit_code(&self) -> u8 {
         match self {
             Failure::Io(_) => 1,
-            Failure::Input(_) => 2,
+            Failure::Input(_) | Failure::Partial { .. } => 2,
         }
     }
 }

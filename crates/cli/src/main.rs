@@ -50,19 +50,27 @@ fn main() -> ExitCode {
         Command::Gen(args) => commands::gen::run(args),
         Command::Stress(args) => return commands::stress::run(args),
     };
-    match result.and_then(|output| write_stdout(output.as_bytes())) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(failure) => {
-            let (input::Failure::Io(text) | input::Failure::Input(text)) = &failure;
-            let mut stderr = std::io::stderr().lock();
-            // Nothing more can be done if stderr itself is gone.
-            let _ = stderr.write_all(text.as_bytes());
-            if !text.ends_with('\n') {
-                let _ = stderr.write_all(b"\n");
-            }
-            ExitCode::from(failure.exit_code())
-        }
+    let failure = match result {
+        Ok(output) => match write_stdout(output.as_bytes()) {
+            Ok(()) => return ExitCode::SUCCESS,
+            Err(failure) => failure,
+        },
+        Err(input::Failure::Partial { answers, reports }) => match write_stdout(answers.as_bytes()) {
+            Ok(()) => input::Failure::Input(reports),
+            Err(failure) => failure,
+        },
+        Err(failure) => failure,
+    };
+    let (input::Failure::Io(text)
+    | input::Failure::Input(text)
+    | input::Failure::Partial { reports: text, .. }) = &failure;
+    let mut stderr = std::io::stderr().lock();
+    // Nothing more can be done if stderr itself is gone.
+    let _ = stderr.write_all(text.as_bytes());
+    if !text.ends_with('\n') {
+        let _ = stderr.write_all(b"\n");
     }
+    ExitCode::from(failure.exit_code())
 }
 
 /// Writes the whole answer at once; a closed pipe is not worth a panic.

@@ -4,12 +4,13 @@ use std::io::Write as _;
 
 use tabletop_boards::chutes;
 use tabletop_boards::odds::{Odds, Rules};
-use tabletop_parse::ParseError;
+use tabletop_parse::chutes::ChutesGame;
+use tabletop_parse::{ParseError, Spanned};
 use tabletop_render::chutes::{write_win_probabilities, write_winner};
 use tabletop_render::chutes_trace::write_trace;
 use tabletop_render::json::write_chutes;
 
-use super::written;
+use super::{written, KeepGoing, Problems};
 use crate::input::{Failure, InputArgs, Source};
 
 /// Chutes and Ladders with a fixed throw list: prints the winner of each game.
@@ -30,10 +31,12 @@ first:\n  {\"winner\": 2, \"turns\": 14, \"throws_used\": 23, \"squares\": [57, 
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
-    /// Print each player's exact chance to win (fair die) instead of the winner.
+    #[command(flatten)]
+    keep_going: KeepGoing,
+    /// Print each player's exact chance to win with a fair die.
     #[arg(long)]
     odds: bool,
-    /// Print one JSON object per game: winner, turns, throws used, final squares.
+    /// One JSON object per game: winner, turns, throws used, squares.
     #[arg(long, conflicts_with = "odds")]
     json: bool,
     /// Also write each game turn by turn to stderr (stdout is unchanged).
@@ -44,54 +47,71 @@ pub struct Args {
 /// Answers every game, or fails without output.
 pub fn run(args: &Args) -> Result<String, Failure> {
     let source = args.input.read()?;
-    let parsed = tabletop_parse::chutes::parse(&source.bytes).map_err(|e| source.error(&e))?;
+    // Without --keep-going the whole input is checked before any game is played, so a syntax
+    // error anywhere wins over a game that cannot be finished.
+    let (throws, games): (Vec<u8>, Vec<_>) = if args.keep_going.keep_going {
+        let cases = tabletop_parse::chutes::cases(&source.bytes).map_err(|e| source.error(&e))?;
+        let cases = cases.keep_going();
+        (cases.throws().to_vec(), cases.collect())
+    } else {
+        let parsed = tabletop_parse::chutes::parse(&source.bytes).map_err(|e| source.error(&e))?;
+        (parsed.throws, parsed.games.into_iter().map(Ok).collect())
+    };
+    let mut problems = Problems::new(args.keep_going);
     let mut output = String::new();
     let mut trace = String::new();
-    let result = answer(args, &source, &parsed, &mut output, &mut trace);
+    let mut result = Ok(());
+    for (number, game) in (1..).zip(games) {
+        let answered = match game {
+            Ok(game) => answer(args, &source, number, &game, &throws, &mut output, &mut trace),
+            Err(error) => Err(source.error(&error)),
+        };
+        result = problems.case(answered);
+        if result.is_err() {
+            break;
+        }
+    }
     if args.trace {
         // A closed stderr is no reason to lose the answer.
         let _ = std::io::stderr().lock().write_all(trace.as_bytes());
     }
-    result.map(|()| output)
+    result.and_then(|()| problems.finish(output))
 }
 
-/// Every game's answer into `output` (and its trace into `trace` with `--trace`, up to the
-/// first game that fails).
+/// Answers game `number` (from 1), or says why it cannot be answered.
 fn answer(
     args: &Args,
     source: &Source,
-    parsed: &tabletop_parse::chutes::ChutesInput,
+    number: usize,
+    game: &Spanned<ChutesGame>,
+    throws: &[u8],
     output: &mut String,
     trace: &mut String,
 ) -> Result<(), Failure> {
-    for (number, game) in parsed.games.iter().enumerate() {
-        let located = |e: &dyn std::fmt::Display| {
-            let message = format!("game {} (it starts here): {e}", number + 1);
-            source.error(&ParseError::new(game.span.clone(), message))
-        };
-        if args.odds {
-            let race = Odds::new(&game.value.board, &Rules::default())
-                .and_then(|odds| odds.distribution())
-                .and_then(|distribution| distribution.race(game.value.players))
-                .map_err(|e| located(&e))?;
-            written(write_win_probabilities(output, &race.win_probability))?;
-        } else if args.json || args.trace {
-            let (board, players) = (&game.value.board, game.value.players);
-            let mut events = Vec::new();
-            let outcome = chutes::play_logged(board, players, &parsed.throws, &mut events);
-            if args.trace {
-                written(write_trace(trace, number + 1, players, &events))?;
-            }
-            let outcome = outcome.map_err(|e| located(&e))?;
-            match args.json {
-                true => written(write_chutes(output, &outcome, players, &events))?,
-                false => written(write_winner(output, &outcome))?,
-            }
-        } else {
-            let outcome = chutes::play(&game.value.board, game.value.players, &parsed.throws)
-                .map_err(|e| located(&e))?;
-            written(write_winner(output, &outcome))?;
+    let located = |e: &dyn std::fmt::Display| {
+        let message = format!("game {number} (it starts here): {e}");
+        source.error(&ParseError::new(game.span.clone(), message))
+    };
+    let (board, players) = (&game.value.board, game.value.players);
+    if args.odds {
+        let race = Odds::new(board, &Rules::default())
+            .and_then(|odds| odds.distribution())
+            .and_then(|distribution| distribution.race(players))
+            .map_err(|e| located(&e))?;
+        written(write_win_probabilities(output, &race.win_probability))
+    } else if args.json || args.trace {
+        let mut events = Vec::new();
+        let outcome = chutes::play_logged(board, players, throws, &mut events);
+        if args.trace {
+            written(write_trace(trace, number, players, &events))?;
         }
+        let outcome = outcome.map_err(|e| located(&e))?;
+        match args.json {
+            true => written(write_chutes(output, &outcome, players, &events)),
+            false => written(write_winner(output, &outcome)),
+        }
+    } else {
+        let outcome = chutes::play(board, players, throws).map_err(|e| located(&e))?;
+        written(write_winner(output, &outcome))
     }
-    Ok(())
 }

@@ -8,7 +8,7 @@ use tabletop_parse::ParseError;
 use tabletop_render::grundy::{write_answer, write_values, Dot, MarkedMove, Spelling};
 use tabletop_render::json::write_grundy;
 
-use super::written;
+use super::{written, KeepGoing, Problems};
 use crate::input::{Failure, InputArgs};
 
 /// Sums of games on a directed graph: WIN, LOSE or DRAW per query.
@@ -39,13 +39,15 @@ Example:\n  printf '2\\n1 1\\n1 0\\n1 0\\n0\\n' | tabletop grundy --values"
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
+    #[command(flatten)]
+    keep_going: KeepGoing,
     /// Print each test case's values instead of the answers.
     #[arg(long, conflicts_with = "dot")]
     values: bool,
     /// Print the graphs in Graphviz DOT, positions labelled with their values.
     #[arg(long)]
     dot: bool,
-    /// Spell infinite values `inf(0,2)`, not `∞(0,2)` (with --values or --dot).
+    /// Spell infinite values `inf(0,2)` (with --values or --dot).
     #[arg(long, requires = "shown")]
     ascii: bool,
     /// With --dot: draw each WIN query's winning move as a red edge.
@@ -72,11 +74,21 @@ pub fn run(args: &Args) -> Result<String, Failure> {
     // the answers), not for the whole file. Nothing is printed before the whole input is read.
     let mut state = Resume::default();
     let mut number: usize = 0;
+    let mut problems = Problems::new(args.keep_going);
     while let Some(window) = input.next_window(first_case_end)? {
         let mut cases = tabletop_parse::grundy::cases(window.bytes).resume(state);
+        if args.keep_going.keep_going {
+            cases = cases.keep_going();
+        }
         while let Some(case) = cases.next() {
-            let case = case.map_err(|e| window.error(&e))?;
             number += 1;
+            let case = match case {
+                Ok(case) => case,
+                Err(error) => {
+                    problems.case(Err(window.error(&error)))?;
+                    continue;
+                }
+            };
             if args.case.is_none() || args.case == Some(number) {
                 // The parser checks every piece; this is a safety net.
                 let located = |e: PieceError| {
@@ -87,9 +99,13 @@ pub fn run(args: &Args) -> Result<String, Failure> {
                     Some(dot) => Output::Dot(dot),
                     None => Output::Text(&mut output),
                 };
-                answer_case(args, number, &case.value, output, located)?;
+                problems.case(answer_case(args, number, &case.value, output, located))?;
             }
             cases.recycle(case.value);
+        }
+        if cases.stopped() {
+            // A syntax error: what follows it is not read (as in one text).
+            break;
         }
         state = cases.suspend();
     }
@@ -101,8 +117,8 @@ pub fn run(args: &Args) -> Result<String, Failure> {
         )));
     }
     match dot {
-        Some(dot) => written(dot.end()),
-        None => Ok(output),
+        Some(dot) => problems.finish(written(dot.end())?),
+        None => problems.finish(output),
     }
 }
 

@@ -25,6 +25,9 @@ Example:\n  printf '2 1\\nMP P P P P\\nFP K K K K\\nW\\n' | tabletop pigs --trac
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
+    /// Accepted; an input is one game, so a bad one stays an error
+    #[arg(long)]
+    keep_going: bool,
     /// Also write a turn-by-turn account to stderr (stdout is unchanged).
     #[arg(long)]
     trace: bool,

@@ -4,12 +4,14 @@ use std::io::Write as _;
 use std::path::PathBuf;
 
 use tabletop_boards::{path, snakes};
+use tabletop_parse::snakes::SnakesBoard;
+use tabletop_parse::Spanned;
 use tabletop_render::board_svg::{write_board_svg, MAX_SIDE};
 use tabletop_render::json::write_snakes;
 use tabletop_render::snakes::write_fewest_throws;
 
 use super::grundy::case_number;
-use super::written;
+use super::{written, KeepGoing, Problems};
 use crate::input::{Failure, InputArgs, Source};
 
 /// The square the counter starts on.
@@ -37,11 +39,13 @@ Example:\n  printf '6 1 3\\n35 25\\n3 23 5 16 20 33\\n' | tabletop snakes --json
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
+    #[command(flatten)]
+    keep_going: KeepGoing,
     /// Print one JSON object per board: the fewest throws and an optimal path.
     #[arg(long)]
     json: bool,
     /// Also draw a board and one optimal line of play into FILE, in SVG.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "keep_going")]
     svg: Option<PathBuf>,
     /// The board --svg draws (1-based; default 1).
     #[arg(long, value_name = "K", requires = "svg", value_parser = case_number)]
@@ -51,24 +55,44 @@ pub struct Args {
 /// Answers every board, or fails without output.
 pub fn run(args: &Args) -> Result<String, Failure> {
     let source = args.input.read()?;
-    let parsed = tabletop_parse::snakes::parse(&source.bytes).map_err(|e| source.error(&e))?;
-    let mut output = String::with_capacity(parsed.boards.len() * 4);
-    for board in &parsed.boards {
-        if args.json {
-            let line = path::optimal_path(&board.value.board, START);
-            written(write_snakes(&mut output, line.as_ref()))?;
-        } else {
-            let throws = snakes::fewest_throws(&board.value.board, START);
-            written(write_fewest_throws(&mut output, throws))?;
-        }
-    }
     if let Some(file) = &args.svg {
+        let parsed = tabletop_parse::snakes::parse(&source.bytes).map_err(|e| source.error(&e))?;
+        let mut output = String::new();
+        for board in &parsed.boards {
+            answer(args, board, &mut output)?;
+        }
         draw(&source, &parsed, args.case.unwrap_or(1), file)?;
+        return Ok(output);
     }
-    Ok(output)
+    let cases = tabletop_parse::snakes::cases(&source.bytes);
+    let cases = if args.keep_going.keep_going {
+        cases.keep_going()
+    } else {
+        cases
+    };
+    let mut problems = Problems::new(args.keep_going);
+    let mut output = String::new();
+    for board in cases {
+        let answered = match board {
+            Ok(board) => answer(args, &board, &mut output),
+            Err(error) => Err(source.error(&error)),
+        };
+        problems.case(answered)?;
+    }
+    problems.finish(output)
 }
 
-/// Draws board `k` (1-based) into `file`.
+/// The answer line of `board`.
+fn answer(args: &Args, board: &Spanned<SnakesBoard>, output: &mut String) -> Result<(), Failure> {
+    if args.json {
+        let line = path::optimal_path(&board.value.board, START);
+        written(write_snakes(output, line.as_ref()))
+    } else {
+        let throws = snakes::fewest_throws(&board.value.board, START);
+        written(write_fewest_throws(output, throws))
+    }
+}
+
 fn draw(
     source: &Source,
     parsed: &tabletop_parse::snakes::SnakesInput,
