@@ -76,17 +76,9 @@ impl<'g> Labelling<'g> {
     fn settle_single(&mut self, u: Position) {
         let moves = self.moves(u);
         self.stamp += 1;
-        for &v in moves {
-            let value = self.raw[v as usize] as usize;
-            if value < moves.len() {
-                self.mark[value] = self.stamp;
-            }
-        }
-        let mut m = 0;
-        while self.mark[m] == self.stamp {
-            m += 1;
-        }
-        let m = m as u32;
+        // Infinite raw values (and `UNLABELLED`) are at least 2^31, beyond any degree: the
+        // mex skips them.
+        let m = crate::sprague::mex(moves, &self.raw, &mut self.mark, self.stamp);
         let reverses_out = moves.iter().all(|&v| {
             let raw = self.raw[v as usize];
             raw & INFINITE_BIT == 0 || self.k_of(raw).binary_search(&m).is_ok()
