@@ -154,7 +154,7 @@ fn run_pair(pair: &Pair, tabletop: &Path, work: &Path, runs: usize) -> Result<bo
 fn peaks(ours: Option<u64>, theirs: Option<u64>) -> String {
     let mb = |kb: Option<u64>| kb.map_or("-".into(), |kb| format!("{:.1} MB", kb as f64 / 1000.0));
     match (ours, theirs) {
-        (Some(a), Some(b)) if b > 0 => format!("{} / {} ({:.1}x)", mb(ours), mb(theirs), a as f64 / b as f64),
+        (Some(a), Some(b)) if b > 0 => format!("{} / {} ({:.2}x)", mb(ours), mb(theirs), a as f64 / b as f64),
         _ => format!("{} / {}", mb(ours), mb(theirs)),
     }
 }
