@@ -433,20 +433,18 @@ mod tests {
 
     #[test]
     fn infinite_positions_outside_a_cycle_block_unless_they_reverse_out() {
-        // 0 -> 1 <-> 2 (a component), 1 -> 3 where 3 = ∞(0) (3 -> 3, 3 -> 4, 4 terminal),
-        // 2 -> 5 = ∞() (5 -> 5). Check the whole picture against the plain rounds.
-        let lists = vec![
-            vec![1],
-            vec![2, 3],
-            vec![1, 5],
-            vec![3, 4],
-            vec![],
-            vec![5],
-            vec![3, 1],
-        ];
+        // A 2-cycle 0 <-> 1 with an exit 0 -> 2 (no move from 2), and 1 -> 3 where 3 is
+        // infinite, in a component of its own. With 3 = ∞() (3 -> 3 only), 3 blocks 1 in
+        // round 0, so 1 dies, and 0 after it: ∞(0), ∞(), 0, ∞().
+        let lists = vec![vec![1, 2], vec![0, 3], vec![], vec![3]];
         let values = Graph::from_lists(&lists).unwrap().values();
+        assert_eq!(shown(&values), vec!["∞(0)", "∞()", "0", "∞()"]);
         assert_eq!(shown(&values), naive(&lists));
-        assert_eq!(values.get(3), Some(Value::Infinite(&[0])));
+        // With 3 = ∞(0) (3 -> 3, 3 -> 2), 3 reverses out through 0: 1 gets 0, then 0 gets 1.
+        let lists = vec![vec![1, 2], vec![0, 3], vec![], vec![3, 2]];
+        let values = Graph::from_lists(&lists).unwrap().values();
+        assert_eq!(shown(&values), vec!["1", "0", "0", "∞(0)"]);
+        assert_eq!(shown(&values), naive(&lists));
     }
 
     #[test]
