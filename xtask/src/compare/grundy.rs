@@ -30,7 +30,7 @@ pub fn cases() -> Vec<Case> {
             name: "grundy_dfs",
             source: include_str!("../../reference/grundy_dfs.cpp"),
         }),
-        goal: Goal::AtMostRatio(0.333),
+        goal: Goal::AtMostRatio(0.08),
     }]
 }
 
