@@ -4,7 +4,18 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::compare::{self, Case, Goal};
+use crate::compare::{self, Case, Goal, Pair};
+
+/// `/usr/bin/time`, which reports a child's peak resident memory (`%M`, from its rusage).
+const TIME: &str = "/usr/bin/time";
+
+/// One measured command: the median wall time, the output, the peak memory.
+struct Measured {
+    time: Duration,
+    output: Vec<u8>,
+    /// Peak resident set size in kB (`None` without `/usr/bin/time`).
+    peak_kb: Option<u64>,
+}
 
 /// `cargo xtask bench [--runs N] [GAME]...`
 pub fn main(args: &[String]) -> Result<bool, String> {
@@ -25,10 +36,12 @@ pub fn main(args: &[String]) -> Result<bool, String> {
         }
     }
     let mut cases = compare::all_cases();
+    let mut pairs = compare::all_pairs();
     if !games.is_empty() {
         cases.retain(|case| games.iter().any(|g| g == case.game));
+        pairs.retain(|pair| games.iter().any(|g| g == pair.game));
     }
-    if cases.is_empty() {
+    if cases.is_empty() && pairs.is_empty() {
         return Err("no benchmark cases selected".into());
     }
     let tabletop = crate::build_tabletop(true)?;
@@ -36,16 +49,22 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     std::fs::create_dir_all(&work).map_err(|e| format!("cannot create {}: {e}", work.display()))?;
 
     println!(
-        "| case | input | tabletop (median of {runs}) | C++ -O2 (median of {runs}) | ratio | goal | met |"
+        "| case | input | tabletop (median of {runs}) | reference (median of {runs}) | ratio | goal | met | peak memory tabletop / reference |"
     );
-    println!("|---|---|---:|---:|---:|---|---|");
+    println!("|---|---|---:|---:|---:|---|---|---:|");
     let mut all_met = true;
     for case in &cases {
         let met = run_case(case, &tabletop, &work, runs)?;
         all_met &= met;
     }
+    for pair in &pairs {
+        let met = run_pair(pair, &tabletop, &work, runs)?;
+        all_met &= met;
+    }
     println!(
-        "\nmachine: {} cores; tabletop built with `cargo build --release`",
+        "\nmachine: {} cores; tabletop built with `cargo build --release`; reference: C++ `g++ -O2`, or \
+         tabletop itself on the baseline input; peak memory: maximum resident set size from \
+         `{TIME} -f %M` (one extra run)",
         cores()
     );
     Ok(all_met)
@@ -60,23 +79,26 @@ fn run_case(case: &Case, tabletop: &Path, work: &Path, runs: usize) -> Result<bo
     std::fs::write(&input, &case.input).map_err(|e| format!("cannot write {}: {e}", input.display()))?;
     let mut ours = Command::new(tabletop);
     ours.arg(case.game).args(&case.args).arg(&input);
-    let (our_time, our_output) = time_runs(&mut ours, None, runs)?;
+    let ours = time_runs(&mut ours, None, runs, work)?;
+    let (our_time, our_output) = (ours.time, &ours.output);
 
     let reference = match &case.reference {
         Some(reference) => {
             let binary = compile(reference.name, reference.source, work)?;
             let mut theirs = Command::new(&binary);
-            let (time, output) = time_runs(&mut theirs, Some(&input), runs)?;
-            if output != our_output {
+            let measured = time_runs(&mut theirs, Some(&input), runs, work)?;
+            if &measured.output != our_output {
                 return Err(format!(
                     "{}: tabletop and {} disagree on the output",
                     case.name, reference.name
                 ));
             }
-            Some(time)
+            Some(measured)
         }
         None => None,
     };
+    let their_peak = reference.as_ref().and_then(|r| r.peak_kb);
+    let reference = reference.map(|r| r.time);
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     let (ratio, met, goal) = match (case.goal, reference) {
         (Goal::AtMostRatio(limit), Some(theirs)) => {
@@ -91,13 +113,50 @@ fn run_case(case: &Case, tabletop: &Path, work: &Path, runs: usize) -> Result<bo
     };
     let theirs = reference.map_or("-".into(), |t| format!("{:.1} ms", ms(t)));
     println!(
-        "| {} | {} | {:.1} ms | {theirs} | {ratio} | {goal} | {} |",
+        "| {} | {} | {:.1} ms | {theirs} | {ratio} | {goal} | {} | {} |",
         case.name,
         case.description,
         ms(our_time),
-        if met { "yes" } else { "**no**" }
+        if met { "yes" } else { "**no**" },
+        peaks(ours.peak_kb, their_peak),
     );
     Ok(met)
+}
+
+/// `tabletop` on a pair's input and on its baseline; the goal is a ratio of the two times.
+fn run_pair(pair: &Pair, tabletop: &Path, work: &Path, runs: usize) -> Result<bool, String> {
+    let measure = |suffix: &str, bytes: &[u8]| {
+        let input = work.join(format!("{}{suffix}.in", pair.name));
+        std::fs::write(&input, bytes).map_err(|e| format!("cannot write {}: {e}", input.display()))?;
+        let mut command = Command::new(tabletop);
+        command.arg(pair.game).args(&pair.args).arg(&input);
+        time_runs(&mut command, None, runs, work)
+    };
+    let ours = measure("", &pair.input)?;
+    let baseline = measure("-baseline", &pair.baseline)?;
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let ratio = ms(ours.time) / ms(baseline.time).max(1e-9);
+    let met = ratio <= pair.goal;
+    println!(
+        "| {} | {} | {:.1} ms | {:.1} ms (tabletop, baseline) | {ratio:.2} | ratio <= {} | {} | {} |",
+        pair.name,
+        pair.description,
+        ms(ours.time),
+        ms(baseline.time),
+        pair.goal,
+        if met { "yes" } else { "**no**" },
+        peaks(ours.peak_kb, baseline.peak_kb),
+    );
+    Ok(met)
+}
+
+/// `12.3 MB / 4.5 MB (2.7x)`, with `-` for what was not measured.
+fn peaks(ours: Option<u64>, theirs: Option<u64>) -> String {
+    let mb = |kb: Option<u64>| kb.map_or("-".into(), |kb| format!("{:.1} MB", kb as f64 / 1000.0));
+    match (ours, theirs) {
+        (Some(a), Some(b)) if b > 0 => format!("{} / {} ({:.2}x)", mb(ours), mb(theirs), a as f64 / b as f64),
+        _ => format!("{} / {}", mb(ours), mb(theirs)),
+    }
 }
 
 /// Compiles a reference solution with `g++ -O2` (once per source text).
@@ -121,36 +180,66 @@ fn compile(name: &str, source: &str, work: &Path) -> Result<PathBuf, String> {
 }
 
 /// Runs `command` `runs` times (plus one warm-up) and returns the median wall time and the
-/// output of the last run. With `stdin`, the file is fed on standard input.
+/// output of the last run; then once more under `/usr/bin/time` (if present) for the peak
+/// memory. With `stdin`, the file is fed on standard input.
 fn time_runs(
     command: &mut Command,
     stdin: Option<&Path>,
     runs: usize,
-) -> Result<(Duration, Vec<u8>), String> {
+    work: &Path,
+) -> Result<Measured, String> {
     let mut times = Vec::with_capacity(runs);
     let mut output = Vec::new();
     for run in 0..=runs {
-        let input = match stdin {
-            Some(path) => {
-                Stdio::from(std::fs::File::open(path).map_err(|e| format!("cannot open input: {e}"))?)
-            }
-            None => Stdio::null(),
-        };
         let started = Instant::now();
-        let result = command
-            .stdin(input)
-            .stderr(Stdio::inherit())
-            .output()
-            .map_err(|e| format!("cannot run {:?}: {e}", command.get_program()))?;
+        let result = run_once(command, stdin)?;
         let elapsed = started.elapsed();
-        if !result.status.success() {
-            return Err(format!("{:?} failed: {}", command.get_program(), result.status));
-        }
         if run > 0 {
             times.push(elapsed);
         }
-        output = result.stdout;
+        output = result;
     }
     times.sort();
-    Ok((times[times.len() / 2], output))
+    let peak_kb = peak_memory(command, stdin, work)?;
+    Ok(Measured {
+        time: times[times.len() / 2],
+        output,
+        peak_kb,
+    })
+}
+
+/// One run: its standard output, or an error if it failed.
+fn run_once(command: &mut Command, stdin: Option<&Path>) -> Result<Vec<u8>, String> {
+    let input = match stdin {
+        Some(path) => Stdio::from(std::fs::File::open(path).map_err(|e| format!("cannot open input: {e}"))?),
+        None => Stdio::null(),
+    };
+    let result = command
+        .stdin(input)
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| format!("cannot run {:?}: {e}", command.get_program()))?;
+    if !result.status.success() {
+        return Err(format!("{:?} failed: {}", command.get_program(), result.status));
+    }
+    Ok(result.stdout)
+}
+
+/// The peak resident memory (kB) of one run of `command`, from `/usr/bin/time -f %M` (the
+/// child's `ru_maxrss`); `None` when `/usr/bin/time` is missing.
+fn peak_memory(command: &Command, stdin: Option<&Path>, work: &Path) -> Result<Option<u64>, String> {
+    if !Path::new(TIME).exists() {
+        return Ok(None);
+    }
+    let report = work.join("peak-memory.txt");
+    let mut timed = Command::new(TIME);
+    timed
+        .args(["-f", "%M", "-o"])
+        .arg(&report)
+        .arg(command.get_program())
+        .args(command.get_args());
+    run_once(&mut timed, stdin)?;
+    let text =
+        std::fs::read_to_string(&report).map_err(|e| format!("cannot read {}: {e}", report.display()))?;
+    Ok(text.lines().last().and_then(|line| line.trim().parse().ok()))
 }

@@ -180,21 +180,7 @@ impl Board {
                 });
             }
         }
-        // Sort indices by start square, ties by index (the first given first); the keys are
-        // distinct, so the faster unstable sort gives the stable order.
-        let mut order: Vec<usize> = (0..jumps.len()).collect();
-        order.sort_unstable_by_key(|&i| (jumps[i].from, i));
-        for pair in order.windows(2) {
-            if jumps[pair[0]].from == jumps[pair[1]].from {
-                let (first, index) = (pair[0].min(pair[1]), pair[0].max(pair[1]));
-                return Err(BoardError::DuplicateJumpStart {
-                    index,
-                    first,
-                    square: jumps[index].from,
-                });
-            }
-        }
-        let sorted: Vec<(Jump, usize)> = order.iter().map(|&i| (jumps[i], i)).collect();
+        let sorted = sort_by_start(jumps, goal)?;
         let resolved = resolve_chains(&sorted)?;
 
         let mut special_order: Vec<usize> = (0..specials.len()).collect();
@@ -281,6 +267,48 @@ impl Board {
     }
 }
 
+/// The jumps (with their indices) sorted by start square, or the first duplicate start.
+///
+/// On a board with few squares per jump (judge boards), a table indexed by square replaces
+/// the sort (`O(goal + J)`); a duplicate there falls back to the sort, which names the
+/// duplicate at the lowest square, ties by index.
+fn sort_by_start(jumps: &[Jump], goal: Square) -> Result<Vec<(Jump, usize)>, BoardError> {
+    const EMPTY: u32 = u32::MAX;
+    let table_size = jumps.len().saturating_mul(16).max(1024) as Square;
+    if goal <= table_size && jumps.len() < EMPTY as usize {
+        // Starts are in 1..goal (checked before).
+        let mut at = vec![EMPTY; goal as usize];
+        let mut duplicate = false;
+        for (i, jump) in jumps.iter().enumerate() {
+            let slot = &mut at[jump.from as usize];
+            duplicate |= *slot != EMPTY;
+            *slot = i as u32;
+        }
+        if !duplicate {
+            let mut sorted = Vec::with_capacity(jumps.len());
+            for &i in at.iter().filter(|&&i| i != EMPTY) {
+                sorted.push((jumps[i as usize], i as usize));
+            }
+            return Ok(sorted);
+        }
+    }
+    // Sort by start square, ties by index (the first given first); the keys are distinct, so
+    // the faster unstable sort gives the stable order.
+    let mut order: Vec<(Square, usize)> = jumps.iter().enumerate().map(|(i, jump)| (jump.from, i)).collect();
+    order.sort_unstable();
+    for pair in order.windows(2) {
+        if pair[0].0 == pair[1].0 {
+            let (first, index) = (pair[0].1, pair[1].1);
+            return Err(BoardError::DuplicateJumpStart {
+                index,
+                first,
+                square: jumps[index].from,
+            });
+        }
+    }
+    Ok(order.iter().map(|&(_, i)| (jumps[i], i)).collect())
+}
+
 /// Follows every chain of jumps to its end. `sorted` holds (jump, input index) by start square.
 fn resolve_chains(sorted: &[(Jump, usize)]) -> Result<Vec<Jump>, BoardError> {
     #[derive(Clone, Copy, PartialEq)]
@@ -289,7 +317,26 @@ fn resolve_chains(sorted: &[(Jump, usize)]) -> Result<Vec<Jump>, BoardError> {
         OnPath,
         Done,
     }
-    let find = |square: Square| sorted.binary_search_by(|(jump, _)| jump.from.cmp(&square)).ok();
+    // Where each start square sits in `sorted`: a table by square when the starts are dense
+    // enough (judge boards), else a binary search.
+    let dense: Vec<u32> = match sorted.last() {
+        Some((last, _)) if last.from <= (sorted.len() as Square).saturating_mul(16).max(1024) => {
+            let mut table = vec![u32::MAX; last.from as usize + 1];
+            for (k, (jump, _)) in sorted.iter().enumerate() {
+                table[jump.from as usize] = k as u32;
+            }
+            table
+        }
+        _ => Vec::new(),
+    };
+    let find = |square: Square| {
+        if dense.is_empty() {
+            sorted.binary_search_by(|(jump, _)| jump.from.cmp(&square)).ok()
+        } else {
+            let k = *usize::try_from(square).ok().and_then(|s| dense.get(s))?;
+            (k != u32::MAX).then_some(k as usize)
+        }
+    };
     let mut mark = vec![Mark::New; sorted.len()];
     let mut destination: Vec<Square> = sorted.iter().map(|(jump, _)| jump.to).collect();
     let mut path = Vec::new();
@@ -394,6 +441,45 @@ mod tests {
                 square: 5
             }
         );
+    }
+
+    #[test]
+    fn the_square_table_and_the_sort_order_jumps_alike() {
+        // Small goals take the table, large ones the sort: same order, same first duplicate
+        // (lowest square, then the two lowest indices).
+        let mut seed = 7u64;
+        let mut next = |bound: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % bound
+        };
+        for _ in 0..300 {
+            let count = next(12) as usize;
+            let jumps: Vec<Jump> = (0..count)
+                .map(|_| Jump::new(1 + next(40), 41 + next(20)))
+                .collect();
+            let table = sort_by_start(&jumps, 100);
+            let sorted = sort_by_start(&jumps, 1 << 40);
+            assert_eq!(table, sorted, "{jumps:?}");
+            if let Ok(order) = &sorted {
+                assert!(order.windows(2).all(|pair| pair[0].0.from < pair[1].0.from));
+                assert_eq!(order.len(), jumps.len());
+            }
+        }
+        let jumps = [
+            Jump::new(9, 50),
+            Jump::new(5, 60),
+            Jump::new(9, 70),
+            Jump::new(5, 80),
+        ];
+        let expected = BoardError::DuplicateJumpStart {
+            index: 3,
+            first: 1,
+            square: 5,
+        };
+        assert_eq!(sort_by_start(&jumps, 100), Err(expected.clone()));
+        assert_eq!(sort_by_start(&jumps, 1 << 40), Err(expected));
     }
 
     #[test]

@@ -88,7 +88,34 @@ fn loopy(c: &mut Criterion) {
         &graph,
         |b, graph| b.iter(|| black_box(graph.values())),
     );
+    // The worst case for the plain rounds (every D position reaches the 2-cycle, and
+    // the values go up to n), beside the same graph without the move c2 -> c (acyclic: the
+    // plain depth-first path).
+    for &n in &[1000u64, 2000] {
+        for cycle in [true, false] {
+            let graph = Graph::from_lists(&worst_case(n, cycle)).unwrap();
+            if cycle {
+                eprintln!("worst case {n}: {}", describe(&graph));
+            }
+            group.throughput(Throughput::Elements(graph.edge_count() as u64));
+            let name = if cycle { "worst_case" } else { "worst_case_acyclic" };
+            group.bench_with_input(BenchmarkId::new(name, n), &graph, |b, graph| {
+                b.iter(|| black_box(graph.values()))
+            });
+        }
+    }
     group.finish();
+}
+
+/// `D_i -> D_j (j < i)` and `-> c`; `E_i -> E_j (j < i)`; `c -> every E_i` and `-> c2`; with
+/// `cycle`, `c2 -> c`.
+fn worst_case(n: u64, cycle: bool) -> Vec<Vec<u64>> {
+    let (e, c, c2) = (n, 2 * n, 2 * n + 1);
+    let mut lists: Vec<Vec<u64>> = (0..n).map(|i| (0..i).chain([c]).collect()).collect();
+    lists.extend((0..n).map(|i| (e..e + i).collect::<Vec<_>>()));
+    lists.push((e..e + n).chain([c2]).collect());
+    lists.push(if cycle { vec![c] } else { Vec::new() });
+    lists
 }
 
 criterion_group!(benches, loopy);

@@ -1,7 +1,7 @@
 //! `tabletop grundy` against a typical accepted POJ 2425 solution (scanf, recursive DFS with a
 //! mex array, `g++ -O2`) on the judge's "huge input": complete DAGs and many queries.
 
-use super::{Case, Goal, Reference};
+use super::{Case, Goal, Pair, Reference};
 use crate::rng::Rng;
 
 /// Positions per test case (the judge's limit).
@@ -30,7 +30,7 @@ pub fn cases() -> Vec<Case> {
             name: "grundy_dfs",
             source: include_str!("../../reference/grundy_dfs.cpp"),
         }),
-        goal: Goal::AtMostRatio(0.333),
+        goal: Goal::AtMostRatio(0.08),
     }]
 }
 
@@ -72,4 +72,81 @@ fn complete_dags(seed: u64) -> Vec<u8> {
         text.push_str("0\n");
     }
     text.into_bytes()
+}
+
+/// Positions per chain in the worst case for cycles (the issue's `n`).
+const WORST_N: u64 = 3000;
+
+/// The same-binary comparisons: the worst case for the generalized values (a graph with one
+/// 2-cycle that every `D` position reaches) against the same file with the 2-cycle removed.
+pub fn pairs() -> Vec<Pair> {
+    let cyclic = worst_case(WORST_N, true);
+    let megabytes = cyclic.len() as f64 / 1e6;
+    vec![Pair {
+        game: "grundy",
+        name: "grundy-cycles-worst".into(),
+        description: format!(
+            "worst case for cycles, n = {WORST_N} (D, E chains, hub c, 2-cycle c <-> c2), {megabytes:.1} MB; \
+             baseline: the same file without the move c2 -> c (acyclic)"
+        ),
+        args: Vec::new(),
+        input: cyclic,
+        baseline: worst_case(WORST_N, false),
+        goal: 3.0,
+    }]
+}
+
+/// The worst case for the round-by-round labelling (issue 15), one test case: positions
+/// `D_i = i`, `E_i = n + i`, `c = 2n`, `c2 = 2n + 1`; `D_i` moves to every `D_j` (`j < i`)
+/// and to `c`; `E_i` to every `E_j` (`j < i`); `c` to every `E_i` and to `c2`; with
+/// `cycle`, `c2` moves back to `c`. Queries: `D(n-1)`, `D(n-2)`, `c`, and the three together.
+pub fn worst_case(n: u64, cycle: bool) -> Vec<u8> {
+    use std::fmt::Write;
+    let (e, c, c2) = (n, 2 * n, 2 * n + 1);
+    let mut text = String::with_capacity((n * n * 10) as usize);
+    let _ = writeln!(text, "{}", 2 * n + 2);
+    let line = |text: &mut String, moves: &mut dyn Iterator<Item = u64>, count: u64| {
+        let _ = write!(text, "{count}");
+        for to in moves {
+            let _ = write!(text, " {to}");
+        }
+        text.push('\n');
+    };
+    for i in 0..n {
+        line(&mut text, &mut (0..i).chain([c]), i + 1);
+    }
+    for i in 0..n {
+        line(&mut text, &mut (e..e + i), i);
+    }
+    line(&mut text, &mut (e..e + n).chain([c2]), n + 1);
+    if cycle {
+        line(&mut text, &mut [c].into_iter(), 1);
+    } else {
+        line(&mut text, &mut std::iter::empty(), 0);
+    }
+    let _ = writeln!(
+        text,
+        "1 {}\n1 {}\n1 {c}\n3 {} {} {c}\n0",
+        n - 1,
+        n - 2,
+        n - 1,
+        n - 2
+    );
+    text.into_bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_worst_case_is_the_issues_graph() {
+        let text = String::from_utf8(worst_case(3, true)).unwrap_or_default();
+        assert_eq!(
+            text,
+            "8\n1 6\n2 0 6\n3 0 1 6\n0\n1 3\n2 3 4\n4 3 4 5 7\n1 6\n1 2\n1 1\n1 6\n3 2 1 6\n0\n"
+        );
+        let acyclic = String::from_utf8(worst_case(3, false)).unwrap_or_default();
+        assert_eq!(acyclic.replace("\n0\n1 2\n", "\n1 6\n1 2\n"), text);
+    }
 }

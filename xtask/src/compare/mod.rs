@@ -40,6 +40,30 @@ pub enum Goal {
     UnderMillis(f64),
 }
 
+/// One comparison of `tabletop` with itself: the same command on `input` and on `baseline`
+/// (e.g. a graph with a cycle against the same graph without it).
+pub struct Pair {
+    /// The `tabletop` subcommand (also the game name used to select cases).
+    pub game: &'static str,
+    /// A short name, also the input files' name.
+    pub name: String,
+    /// A one-line description of both inputs, for the table.
+    pub description: String,
+    /// Extra arguments for `tabletop <game>`.
+    pub args: Vec<String>,
+    /// The measured input.
+    pub input: Vec<u8>,
+    /// The baseline input.
+    pub baseline: Vec<u8>,
+    /// The goal: the time on `input` at most this multiple of the time on `baseline`.
+    pub goal: f64,
+}
+
+/// Every self-comparison of every game.
+pub fn all_pairs() -> Vec<Pair> {
+    grundy::pairs()
+}
+
 /// Every case of every game.
 pub fn all_cases() -> Vec<Case> {
     let mut cases = Vec::new();

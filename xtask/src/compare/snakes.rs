@@ -27,7 +27,7 @@ pub fn cases() -> Vec<Case> {
             args: Vec::new(),
             input: judge.into_bytes(),
             reference: Some(BFS),
-            goal: Goal::AtMostRatio(1.0),
+            goal: Goal::AtMostRatio(0.4),
         },
         Case {
             game: "snakes",
