@@ -285,6 +285,29 @@ impl Graph {
         }
         found
     }
+
+    /// The reverse graph in CSR form: for each position, the positions with a move to it
+    /// (once per move).
+    pub(crate) fn predecessors(&self) -> (Vec<u32>, Vec<Position>) {
+        let n = self.len();
+        let mut offsets = vec![0u32; n + 1];
+        for &to in &self.successors {
+            offsets[to as usize + 1] += 1;
+        }
+        for p in 0..n {
+            offsets[p + 1] += offsets[p];
+        }
+        let mut fill: Vec<u32> = offsets[..n].to_vec();
+        let mut predecessors = vec![0; self.successors.len()];
+        for (from, pair) in self.offsets.windows(2).enumerate() {
+            for &to in &self.successors[pair[0] as usize..pair[1] as usize] {
+                let slot = &mut fill[to as usize];
+                predecessors[*slot as usize] = from as Position;
+                *slot += 1;
+            }
+        }
+        (offsets, predecessors)
+    }
 }
 
 #[cfg(test)]
