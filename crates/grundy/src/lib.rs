@@ -33,10 +33,13 @@
 //! ```
 
 pub mod graph;
+pub mod implicit;
 pub mod loopy;
+pub mod octal;
 pub mod sprague;
 
 pub use graph::{Graph, GraphError, Position};
+pub use implicit::{ImplicitCycle, ImplicitGame, Solver};
 pub use loopy::{Value, Values};
 pub use sprague::CycleError;
 
