@@ -132,8 +132,13 @@ struct Engine {
     mask: u32,
     /// Heaps `1..` with a rare value under `mask`, ascending.
     rare: Vec<u32>,
-    /// The heap at which the mask is chosen again.
+    /// Their values.
+    rare_values: Vec<u32>,
+    /// The rare values below the candidate not met yet (during a sparse step).
+    pending: Vec<u32>,
+    /// The heap at which the mask is chosen again and the values reordered.
     next_choice: usize,
+    /// Whether the mask stays as it is (plain, a given mask, or no split at all).
     fixed_mask: bool,
     pairs: u64,
 }
@@ -143,11 +148,10 @@ impl Engine {
         let mut values = Vec::with_capacity(n + 1);
         values.push(0);
         let split = code.takes_with(4);
-        let (mask, next_choice, fixed_mask) = match method {
-            Method::Plain => (0, usize::MAX, true),
-            Method::Sparse if split.is_empty() => (0, usize::MAX, true),
-            Method::Sparse => (0, WARM_UP, false),
-            Method::Mask(mask) => (mask, usize::MAX, true),
+        let (mask, fixed_mask) = match method {
+            Method::Plain => (0, true),
+            Method::Sparse => (0, split.is_empty()),
+            Method::Mask(mask) => (mask, true),
         };
         Self {
             whole: code.takes_with(1),
@@ -159,7 +163,9 @@ impl Engine {
             stamp: 0,
             mask,
             rare: Vec::new(),
-            next_choice,
+            rare_values: Vec::new(),
+            pending: Vec::new(),
+            next_choice: WARM_UP,
             fixed_mask,
             pairs: 0,
         }
@@ -167,7 +173,7 @@ impl Engine {
 
     /// Computes `G(n)`, all smaller values known.
     fn step(&mut self, n: usize) {
-        if n == self.next_choice {
+        if n == self.next_choice && !self.fixed_mask {
             self.choose_mask();
             self.next_choice = self.next_choice.saturating_mul(2);
         }
@@ -235,38 +241,39 @@ impl Engine {
             let Some(m) = n.checked_sub(k).filter(|&m| m >= 2) else {
                 continue;
             };
-            for &r in &self.rare {
-                let r = r as usize;
-                if r >= m {
-                    break;
-                }
-                self.mark[(self.values[r] ^ self.values[m - r]) as usize] = stamp;
-                self.pairs += 1;
+            let count = self.rare.partition_point(|&r| (r as usize) < m);
+            let rare = self.rare[..count].iter().zip(&self.rare_values[..count]);
+            for (&r, &g) in rare {
+                self.mark[(g ^ self.values[m - r as usize]) as usize] = stamp;
             }
+            self.pairs += count as u64;
         }
         // 2. The smallest common value not met, and the rare values below it not met yet.
-        let mut pending = 0usize;
+        self.pending.clear();
         let mut c = 0usize;
         while c < self.cap {
             if self.mark[c] != stamp {
                 if parity(c as u32, mask) == 1 {
                     break;
                 }
-                pending += 1;
+                self.pending.push(c as u32);
             }
             c += 1;
         }
-        if pending > 0 {
-            self.meet_rare_values(n, c, pending);
+        if !self.pending.is_empty() {
+            self.meet_rare_values(n);
         }
-        // The first value below `c` still missing, else `c`.
-        let first = self.mex_from(0) as usize;
-        first.min(c) as u32
+        // Every common value among the moves is marked, so `c` is not; every value below it
+        // is marked unless the scan saw every split without meeting it.
+        self.mex_from(0)
     }
 
-    /// Scans the splits of heap `n` until the `pending` values below `c` not marked have all
-    /// been met (or every split has been seen).
-    fn meet_rare_values(&mut self, n: usize, c: usize, mut pending: usize) {
+    /// Scans the splits of heap `n`, marking their values, until every value of `pending`
+    /// has been met (or every split has been seen). The splits go by blocks with
+    /// unconditional marks (no branch per split); after each block the values met leave
+    /// `pending`.
+    fn meet_rare_values(&mut self, n: usize) {
+        const BLOCK: usize = 64;
         let stamp = self.stamp;
         for &k in &self.split {
             let Some(m) = n.checked_sub(k).filter(|&m| m >= 2) else {
@@ -275,21 +282,16 @@ impl Engine {
             let half = m / 2;
             let low = &self.values[1..=half];
             let high = &self.values[m - half..m];
-            let mut scanned = 0u64;
-            for (&a, &b) in low.iter().zip(high.iter().rev()) {
-                scanned += 1;
-                let x = (a ^ b) as usize;
-                if x < c && self.mark[x] != stamp {
-                    self.mark[x] = stamp;
-                    pending -= 1;
-                    if pending == 0 {
-                        break;
-                    }
+            for (low, high) in low.chunks(BLOCK).zip(high.rchunks(BLOCK)) {
+                for (&a, &b) in low.iter().zip(high.iter().rev()) {
+                    self.mark[(a ^ b) as usize] = stamp;
                 }
-            }
-            self.pairs += scanned;
-            if pending == 0 {
-                return;
+                self.pairs += low.len() as u64;
+                let mark = &self.mark;
+                self.pending.retain(|&w| mark[w as usize] != stamp);
+                if self.pending.is_empty() {
+                    return;
+                }
             }
         }
     }
@@ -303,6 +305,7 @@ impl Engine {
         }
         if self.mask != 0 && parity(value, self.mask) == 0 {
             self.rare.push(n as u32);
+            self.rare_values.push(value);
         }
     }
 
@@ -342,6 +345,7 @@ impl Engine {
                 .filter(|&h| parity(self.values[h], mask) == 0)
                 .map(|h| h as u32)
                 .collect();
+            self.rare_values = self.rare.iter().map(|&h| self.values[h as usize]).collect();
         }
     }
 
