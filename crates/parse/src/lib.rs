@@ -23,6 +23,7 @@ pub mod board;
 pub mod chutes;
 mod error;
 pub mod grundy;
+pub mod octal;
 pub mod pigs;
 pub mod snakes;
 
