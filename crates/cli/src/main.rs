@@ -32,6 +32,8 @@ enum Command {
     Pigs(commands::pigs::Args),
     /// Exact odds of a race board: game length and each seat's chance to win.
     Odds(commands::odds::Args),
+    /// Octal games (Kayles 0.77, Officers 0.6, …): nim-values, period, winning moves.
+    Octal(commands::octal::Args),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
         Command::Grundy(args) => commands::grundy::run(args),
         Command::Pigs(args) => commands::pigs::run(args),
         Command::Odds(args) => commands::odds::run(args),
+        Command::Octal(args) => commands::octal::run(args),
     };
     match result.and_then(|output| write_stdout(output.as_bytes())) {
         Ok(()) => ExitCode::SUCCESS,

@@ -2,6 +2,7 @@
 
 pub mod chutes;
 pub mod grundy;
+pub mod octal;
 pub mod odds;
 pub mod pigs;
 pub mod snakes;

@@ -30,6 +30,8 @@ use super::OctalCode;
 
 /// Heaps computed with plain steps before a mask is first chosen.
 const WARM_UP: usize = 1024;
+/// Values left to meet when the scan of the splits gives way to a search for each.
+const TARGETED: usize = 4;
 /// Largest mask tried (masks are chosen among `1..MASKS`).
 const MASKS: u32 = 1 << 12;
 
@@ -136,6 +138,13 @@ struct Engine {
     rare_values: Vec<u32>,
     /// The rare values below the candidate not met yet (during a sparse step).
     pending: Vec<u32>,
+    /// `positions[v]`: the heaps `1..` of value `v`, ascending (kept for sparse steps).
+    positions: Vec<Vec<u32>>,
+    /// The values some heap has, most frequent first (refreshed when the sequence doubles
+    /// in length and when a new value appears).
+    by_frequency: Vec<u32>,
+    /// Whether sparse steps may be taken (then `positions` is kept).
+    sparse: bool,
     /// The heap at which the mask is chosen again and the values reordered.
     next_choice: usize,
     /// Whether the mask stays as it is (plain, a given mask, or no split at all).
@@ -148,6 +157,7 @@ impl Engine {
         let mut values = Vec::with_capacity(n + 1);
         values.push(0);
         let split = code.takes_with(4);
+        let sparse = !split.is_empty() && method != Method::Plain && method != Method::Mask(0);
         let (mask, fixed_mask) = match method {
             Method::Plain => (0, true),
             Method::Sparse => (0, split.is_empty()),
@@ -165,6 +175,9 @@ impl Engine {
             rare: Vec::new(),
             rare_values: Vec::new(),
             pending: Vec::new(),
+            positions: Vec::new(),
+            by_frequency: Vec::new(),
+            sparse,
             next_choice: WARM_UP,
             fixed_mask,
             pairs: 0,
@@ -173,8 +186,11 @@ impl Engine {
 
     /// Computes `G(n)`, all smaller values known.
     fn step(&mut self, n: usize) {
-        if n == self.next_choice && !self.fixed_mask {
-            self.choose_mask();
+        if n == self.next_choice && self.sparse {
+            if !self.fixed_mask {
+                self.choose_mask();
+            }
+            self.order_by_frequency();
             self.next_choice = self.next_choice.saturating_mul(2);
         }
         self.stamp = self.stamp.wrapping_add(1);
@@ -217,8 +233,9 @@ impl Engine {
             let half = m / 2;
             let low = &self.values[1..=half];
             let high = &self.values[m - half..m];
+            let mark = &mut self.mark[..];
             for (&a, &b) in low.iter().zip(high.iter().rev()) {
-                self.mark[(a ^ b) as usize] = stamp;
+                mark[(a ^ b) as usize] = stamp;
             }
             self.pairs += half as u64;
         }
@@ -236,15 +253,21 @@ impl Engine {
     /// `G(n)` by the sparse-space method (the simple moves already marked).
     fn sparse_mex(&mut self, n: usize) -> u32 {
         let (stamp, mask) = (self.stamp, self.mask);
-        // 1. Splits with a rare part: every common value among the moves.
+        // 1. Splits with a rare part: every common value among the moves. And the obvious
+        //    0 of two equal halves (which the scan below would meet last).
         for &k in &self.split {
             let Some(m) = n.checked_sub(k).filter(|&m| m >= 2) else {
                 continue;
             };
+            if m % 2 == 0 {
+                self.mark[0] = stamp;
+            }
             let count = self.rare.partition_point(|&r| (r as usize) < m);
             let rare = self.rare[..count].iter().zip(&self.rare_values[..count]);
+            // Local slices: their pointers stay in registers through the stores.
+            let (values, mark) = (&self.values[..m], &mut self.mark[..]);
             for (&r, &g) in rare {
-                self.mark[(g ^ self.values[m - r as usize]) as usize] = stamp;
+                mark[(g ^ values[m - r as usize]) as usize] = stamp;
             }
             self.pairs += count as u64;
         }
@@ -270,30 +293,106 @@ impl Engine {
 
     /// Scans the splits of heap `n`, marking their values, until every value of `pending`
     /// has been met (or every split has been seen). The splits go by blocks with
-    /// unconditional marks (no branch per split); after each block the values met leave
+    /// unconditional marks (no branch per split), each block of every split length in turn
+    /// (a value may come from one length only); after each round the values met leave
     /// `pending`.
     fn meet_rare_values(&mut self, n: usize) {
-        const BLOCK: usize = 64;
+        // Blocks grow: most pending values are met in the first splits, and checking the
+        // ones left costs one look per value.
+        let mut block = 32;
         let stamp = self.stamp;
-        for &k in &self.split {
-            let Some(m) = n.checked_sub(k).filter(|&m| m >= 2) else {
+        // Per split length m: the splits (a, m - a) not seen yet are a in front..=back.
+        let mut ranges: Vec<(usize, usize, usize)> = self
+            .split
+            .iter()
+            .filter_map(|&k| n.checked_sub(k).filter(|&m| m >= 2))
+            .map(|m| (m, 1, m / 2))
+            .collect();
+        loop {
+            let mut seen_any = false;
+            for (m, front, back) in &mut ranges {
+                // A block from each end: small parts pair exceptional early values with
+                // recent ones; middle splits pair two typical values.
+                for from_front in [true, false] {
+                    if *front > *back {
+                        break;
+                    }
+                    let (lo, hi) = if from_front {
+                        let hi = (*front + block - 1).min(*back);
+                        let lo = *front;
+                        *front = hi + 1;
+                        (lo, hi)
+                    } else {
+                        let lo = back.saturating_sub(block - 1).max(*front);
+                        let hi = *back;
+                        *back = lo - 1;
+                        (lo, hi)
+                    };
+                    let low = &self.values[lo..=hi];
+                    let high = &self.values[*m - hi..=*m - lo];
+                    let mark = &mut self.mark[..];
+                    for (&a, &b) in low.iter().zip(high.iter().rev()) {
+                        mark[(a ^ b) as usize] = stamp;
+                    }
+                    self.pairs += low.len() as u64;
+                    seen_any = true;
+                }
+            }
+            let mark = &self.mark;
+            self.pending.retain(|&w| mark[w as usize] != stamp);
+            if self.pending.is_empty() || !seen_any {
+                return;
+            }
+            if self.pending.len() <= TARGETED {
+                // The few left are likely hard to make: search for each.
+                let pending = std::mem::take(&mut self.pending);
+                for &w in &pending {
+                    if self.find_split(&ranges, w) {
+                        self.mark[w as usize] = stamp;
+                    }
+                }
+                self.pending = pending;
+                return;
+            }
+            block = (block * 2).min(1024);
+        }
+    }
+
+    /// Whether a split of one of the `ranges`' lengths has value `w`: for each value `y`,
+    /// most frequent first, the heaps `a` of value `y ^ w` are tried as one part, the other
+    /// part needing value `y`. A try succeeds with a chance of about the frequency of `y`,
+    /// far more than a split taken in order when `w` is hard to make. Trying every `y`
+    /// sees every split, so `false` is exact.
+    fn find_split(&mut self, ranges: &[(usize, usize, usize)], w: u32) -> bool {
+        let mut tries = 0u64;
+        let mut found = false;
+        'search: for &y in &self.by_frequency {
+            let Some(heaps) = self.positions.get((y ^ w) as usize) else {
                 continue;
             };
-            let half = m / 2;
-            let low = &self.values[1..=half];
-            let high = &self.values[m - half..m];
-            for (low, high) in low.chunks(BLOCK).zip(high.rchunks(BLOCK)) {
-                for (&a, &b) in low.iter().zip(high.iter().rev()) {
-                    self.mark[(a ^ b) as usize] = stamp;
-                }
-                self.pairs += low.len() as u64;
-                let mark = &self.mark;
-                self.pending.retain(|&w| mark[w as usize] != stamp);
-                if self.pending.is_empty() {
-                    return;
+            for &(m, _, _) in ranges {
+                let end = heaps.partition_point(|&a| (a as usize) < m);
+                for &a in &heaps[..end] {
+                    tries += 1;
+                    if self.values[m - a as usize] == y {
+                        found = true;
+                        break 'search;
+                    }
                 }
             }
         }
+        self.pairs += tries;
+        found
+    }
+
+    /// Orders the values some heap has by how many heaps have them, most first.
+    fn order_by_frequency(&mut self) {
+        let positions = &self.positions;
+        let mut order: Vec<u32> = (0..positions.len() as u32)
+            .filter(|&v| !positions[v as usize].is_empty())
+            .collect();
+        order.sort_by_key(|&v| std::cmp::Reverse(positions[v as usize].len()));
+        self.by_frequency = order;
     }
 
     /// Records `G(n) = value`.
@@ -302,6 +401,16 @@ impl Engine {
         if value as usize >= self.cap {
             self.cap = (value as usize + 1).next_power_of_two();
             self.mark.resize(self.cap + 1, 0);
+        }
+        if self.sparse {
+            if self.positions.len() <= value as usize {
+                self.positions.resize(value as usize + 1, Vec::new());
+            }
+            let first = self.positions[value as usize].is_empty();
+            self.positions[value as usize].push(n as u32);
+            if first {
+                self.order_by_frequency();
+            }
         }
         if self.mask != 0 && parity(value, self.mask) == 0 {
             self.rare.push(n as u32);
