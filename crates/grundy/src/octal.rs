@@ -117,12 +117,12 @@ impl OctalCode {
     }
 
     /// A conservative estimate of the bytes [`NimSequence::compute`] needs for heaps
-    /// `0..=n`: 4 bytes per value, 4 per position in the list of rare positions at worst,
-    /// and the working set of values (at most 8 bytes per heap), so `16 (n + 1)` bytes plus
-    /// the code; `None` if that overflows `u64`.
+    /// `0..=n`: per heap, 4 bytes for its value, up to 8 in the lists of heaps by value and
+    /// up to 16 in the list of rare heaps (vectors grow by doubling), and up to 4 for the set
+    /// of values seen; so `32 (n + 1)` bytes plus the code; `None` if that overflows `u64`.
     pub fn memory_estimate(&self, n: u64) -> Option<u64> {
         n.checked_add(1)?
-            .checked_mul(16)?
+            .checked_mul(32)?
             .checked_add(self.digits.len() as u64 * 24 + 4096)
     }
 }
@@ -180,7 +180,7 @@ mod tests {
         let code = OctalCode::new(&[0, 6]).unwrap();
         let small = code.memory_estimate(1000).unwrap();
         let large = code.memory_estimate(2000).unwrap();
-        assert_eq!(large - small, 16 * 1000);
+        assert_eq!(large - small, 32 * 1000);
         assert_eq!(code.memory_estimate(u64::MAX), None);
     }
 }

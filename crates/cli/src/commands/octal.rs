@@ -28,7 +28,7 @@ by the largest heap.\n\
 Output: G(0) … G(N) on one line, separated by single spaces; with --period one more line, \
 `period P preperiod I` (proven by the Guy–Smith test) or `no period up to N`. With --query, \
 instead of the values: WIN or LOSE for the sum of the heaps, then a winning move.\n\
-Memory: about 27 bytes per heap; more than 4 GiB is refused up front.\n\
+Memory: up to about 43 bytes per heap; more than 4 GiB is refused up front.\n\
 Examples:\n  tabletop octal 0.77 --heaps 200 --period\n  tabletop octal 0.6 --heaps 30 --query \"3 5 7\"\n  \
 echo '0.07 500' | tabletop octal --period --json")]
 pub struct Args {
