@@ -83,7 +83,13 @@ fn every_code_of_up_to_three_digits_agrees_with_the_naive_values_to_200() {
 fn a_sample_of_codes_agrees_with_the_naive_values_to_2000() {
     // Every 97th code, plus the famous ones; the automatic mask is chosen from heap 1024 on.
     let mut sample: Vec<Vec<u8>> = codes().into_iter().step_by(97).collect();
-    sample.extend([vec![0, 6], vec![0, 7, 7], vec![0, 0, 7], vec![0, 1, 3, 7], vec![4, 0, 7]]);
+    sample.extend([
+        vec![0, 6],
+        vec![0, 7, 7],
+        vec![0, 0, 7],
+        vec![0, 1, 3, 7],
+        vec![4, 0, 7],
+    ]);
     for digits in &sample {
         check(digits, 2000, &[]);
     }
@@ -119,19 +125,55 @@ fn first_values_match_the_published_tables() {
 fn the_known_periods_are_found() {
     let period = |digits: &[u8], n: usize| NimSequence::compute(&OctalCode::new(digits).unwrap(), n).period();
     // Kayles: period 12, last exceptional value G(70).
-    assert_eq!(period(&[0, 7, 7], 1000), Some(Period { period: 12, preperiod: 71 }));
+    assert_eq!(
+        period(&[0, 7, 7], 1000),
+        Some(Period {
+            period: 12,
+            preperiod: 71
+        })
+    );
     // The window 2i + 2p + t - 1 = 2 * 71 + 24 + 1 = 167 must fit.
     assert_eq!(period(&[0, 7, 7], 166), None);
-    assert_eq!(period(&[0, 7, 7], 167), Some(Period { period: 12, preperiod: 71 }));
+    assert_eq!(
+        period(&[0, 7, 7], 167),
+        Some(Period {
+            period: 12,
+            preperiod: 71
+        })
+    );
     // Dawson's Kayles: period 34; Dawson's chess 0.137 is the same game shifted by one
     // token, whose last exceptional value is at 51 (Winning Ways), so 0.07 repeats from 53.
-    assert_eq!(period(&[0, 0, 7], 1000), Some(Period { period: 34, preperiod: 53 }));
-    assert_eq!(period(&[0, 1, 3, 7], 1000), Some(Period { period: 34, preperiod: 52 }));
+    assert_eq!(
+        period(&[0, 0, 7], 1000),
+        Some(Period {
+            period: 34,
+            preperiod: 53
+        })
+    );
+    assert_eq!(
+        period(&[0, 1, 3, 7], 1000),
+        Some(Period {
+            period: 34,
+            preperiod: 52
+        })
+    );
     // Take 1 to 4 tokens (0.3333): n mod 5. Officers: no period known, none found.
-    assert_eq!(period(&[0, 3, 3, 3, 3], 1000), Some(Period { period: 5, preperiod: 0 }));
+    assert_eq!(
+        period(&[0, 3, 3, 3, 3], 1000),
+        Some(Period {
+            period: 5,
+            preperiod: 0
+        })
+    );
     assert_eq!(period(&[0, 6], 5000), None);
     // A game without moves.
-    assert_eq!(period(&[0, 0], 3), Some(Period { period: 1, preperiod: 0 }));
+    assert_eq!(
+        period(&[0, 0], 3),
+        Some(Period {
+            period: 1,
+            preperiod: 0
+        })
+    );
 }
 
 /// A sum of heaps of an octal game as an implicit game: the position is the sorted list of
@@ -211,6 +253,9 @@ fn heaps_beyond_the_values_are_an_error() {
     let code = OctalCode::new(&[0, 7, 7]).unwrap();
     let values = NimSequence::compute(&code, 10).into_values();
     let err = code.winning_move(&values, &[3, 11]).unwrap_err();
-    assert_eq!(err.to_string(), "heap #2 has 11 tokens, but values are computed only up to 10");
+    assert_eq!(
+        err.to_string(),
+        "heap #2 has 11 tokens, but values are computed only up to 10"
+    );
     assert!(tabletop_grundy::octal::heaps_outcome(&values, &[u64::MAX]).is_err());
 }

@@ -6,11 +6,20 @@ fn scratch() {
     let mut digits = vec![0u8];
     digits.extend(code.bytes().map(|b| b - b'0'));
     let code = OctalCode::new(&digits).unwrap();
-    let m = match std::env::var("M").as_deref() { Ok("plain") => Method::Plain, _ => Method::Sparse };
+    let m = match std::env::var("M").as_deref() {
+        Ok("plain") => Method::Plain,
+        _ => Method::Sparse,
+    };
     let t = std::time::Instant::now();
     let s = NimSequence::compute_with(&code, n, m);
     let e = t.elapsed();
-    eprintln!("{code} N={n} {:?} {:?} {:.1} Mvalues/s period {:?}", e, s.stats(), n as f64 / e.as_secs_f64() / 1e6, s.period());
+    eprintln!(
+        "{code} N={n} {:?} {:?} {:.1} Mvalues/s period {:?}",
+        e,
+        s.stats(),
+        n as f64 / e.as_secs_f64() / 1e6,
+        s.period()
+    );
 }
 #[test]
 fn dump() {

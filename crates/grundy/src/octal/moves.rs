@@ -77,14 +77,15 @@ pub enum QueryError {
 pub(crate) fn xor_of(values: &[u32], heaps: &[u64]) -> Result<u32, QueryError> {
     let mut xor = 0;
     for (index, &size) in heaps.iter().enumerate() {
-        let value = usize::try_from(size)
-            .ok()
-            .and_then(|h| values.get(h))
-            .ok_or(QueryError::HeapTooLarge {
-                index,
-                size,
-                computed: values.len().saturating_sub(1),
-            })?;
+        let value =
+            usize::try_from(size)
+                .ok()
+                .and_then(|h| values.get(h))
+                .ok_or(QueryError::HeapTooLarge {
+                    index,
+                    size,
+                    computed: values.len().saturating_sub(1),
+                })?;
         xor ^= value;
     }
     Ok(xor)

@@ -75,13 +75,25 @@ mod tests {
     fn the_smallest_period_then_preperiod_is_found() {
         // Periodic from 3 with period 2 (t = 1): window 2i + p + t = 9, needs N >= 10.
         let values = [5, 4, 3, 0, 1, 0, 1, 0, 1, 0, 1];
-        assert_eq!(guy_smith(&values, 1), Some(Period { period: 2, preperiod: 3 }));
+        assert_eq!(
+            guy_smith(&values, 1),
+            Some(Period {
+                period: 2,
+                preperiod: 3
+            })
+        );
         assert!(passes(&values, 1, 2, 3));
         assert!(!passes(&values, 1, 2, 2));
         // One value fewer: the window does not fit.
         assert_eq!(guy_smith(&values[..10], 1), None);
         // Constant: period 1 from 0.
-        assert_eq!(guy_smith(&[0, 0, 0], 0), Some(Period { period: 1, preperiod: 0 }));
+        assert_eq!(
+            guy_smith(&[0, 0, 0], 0),
+            Some(Period {
+                period: 1,
+                preperiod: 0
+            })
+        );
         assert_eq!(guy_smith(&[0], 0), None);
         assert_eq!(guy_smith(&[], 0), None);
     }
@@ -92,9 +104,10 @@ mod tests {
         for bits in 0u32..(1 << 9) {
             let values: Vec<u32> = (0..9).map(|k| (bits >> k) & 1).collect();
             let expected = (1..9).find_map(|p| {
-                (0..9)
-                    .find(|&i| passes(&values, 1, p, i))
-                    .map(|i| Period { period: p, preperiod: i })
+                (0..9).find(|&i| passes(&values, 1, p, i)).map(|i| Period {
+                    period: p,
+                    preperiod: i,
+                })
             });
             assert_eq!(guy_smith(&values, 1), expected, "{values:?}");
         }

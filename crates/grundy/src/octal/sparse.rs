@@ -30,8 +30,9 @@ use super::OctalCode;
 
 /// Heaps computed with plain steps before a mask is first chosen.
 const WARM_UP: usize = 1024;
-/// Values left to meet when the scan of the splits gives way to a search for each.
-const TARGETED: usize = 4;
+/// Splits a targeted search for one value is assumed to cost: when the scan meets fewer
+/// values than one per this many splits, it gives way to a search for each value left.
+const SEARCH_COST: u64 = 256;
 /// Largest mask tried (masks are chosen among `1..MASKS`).
 const MASKS: u32 = 1 << 12;
 
@@ -310,6 +311,7 @@ impl Engine {
             .collect();
         loop {
             let mut seen_any = false;
+            let (pairs_before, pending_before) = (self.pairs, self.pending.len());
             for (m, front, back) in &mut ranges {
                 // A block from each end: small parts pair exceptional early values with
                 // recent ones; middle splits pair two typical values.
@@ -343,8 +345,10 @@ impl Engine {
             if self.pending.is_empty() || !seen_any {
                 return;
             }
-            if self.pending.len() <= TARGETED {
-                // The few left are likely hard to make: search for each.
+            // Once a value met costs more splits than a search for one value, the values
+            // left are likely hard to make: search for each.
+            let met = (pending_before - self.pending.len()) as u64;
+            if (self.pairs - pairs_before) > met * SEARCH_COST {
                 let pending = std::mem::take(&mut self.pending);
                 for &w in &pending {
                     if self.find_split(&ranges, w) {
@@ -440,7 +444,14 @@ impl Engine {
                 .map(|&(_, count)| count)
                 .sum()
         };
-        let mut best = (self.mask, if self.mask == 0 { u64::MAX } else { rare_under(self.mask) });
+        let mut best = (
+            self.mask,
+            if self.mask == 0 {
+                u64::MAX
+            } else {
+                rare_under(self.mask)
+            },
+        );
         for mask in 1..masks {
             let rare = rare_under(mask);
             if rare < best.1 {
