@@ -39,11 +39,26 @@ fn the_code_can_be_an_argument_or_come_from_stdin() {
 #[test]
 fn a_bad_code_argument_is_located_in_the_argument() {
     for (code, located) in [
-        ("0.8", "error: <code>:1:3: expected an octal digit 0..7, found `8`"),
-        ("0.", "error: <code>:1:3: expected a digit after the point, found end of input"),
-        (".7", "error: <code>:1:1: expected an octal code such as `0.77`, found `.7`"),
-        ("0.7q", "error: <code>:1:4: expected an octal digit 0..7, found `q`"),
-        ("", "error: <code>:1:1: expected an octal code such as `0.77`, found end of input"),
+        (
+            "0.8",
+            "error: <code>:1:3: expected an octal digit 0..7, found `8`",
+        ),
+        (
+            "0.",
+            "error: <code>:1:3: expected a digit after the point, found end of input",
+        ),
+        (
+            ".7",
+            "error: <code>:1:1: expected an octal code such as `0.77`, found `.7`",
+        ),
+        (
+            "0.7q",
+            "error: <code>:1:4: expected an octal digit 0..7, found `q`",
+        ),
+        (
+            "",
+            "error: <code>:1:1: expected an octal code such as `0.77`, found end of input",
+        ),
     ] {
         let output = tabletop(&["octal", code], "");
         assert_eq!(output.status.code(), Some(2), "{code:?}");
@@ -55,7 +70,10 @@ fn a_bad_code_argument_is_located_in_the_argument() {
 
 #[test]
 fn a_query_gives_the_outcome_and_a_move_that_wins() {
-    let output = tabletop(&["octal", "0.07", "--query", "9 4", "--period", "--heaps", "200"], "");
+    let output = tabletop(
+        &["octal", "0.07", "--query", "9 4", "--period", "--heaps", "200"],
+        "",
+    );
     assert!(output.status.success(), "{}", text(&output.stderr));
     assert_eq!(
         text(&output.stdout),

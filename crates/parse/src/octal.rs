@@ -175,9 +175,10 @@ fn code_token<'a>(source: &[u8], input: Input<'a>) -> Result<(Input<'a>, Spanned
                 at(index)..at(index) + 1,
                 format!("expected an octal digit 0..7, found `{digit}`"),
             ),
-            OctalError::Leading { digit } => {
-                ParseError::new(start..start + 1, format!("expected 0 or 4 before the point, found `{digit}`"))
-            }
+            OctalError::Leading { digit } => ParseError::new(
+                start..start + 1,
+                format!("expected 0 or 4 before the point, found `{digit}`"),
+            ),
             OctalError::NoDigits => ParseError::new(start..end, e.to_string()),
         }
     })?;
@@ -191,7 +192,11 @@ fn code_token<'a>(source: &[u8], input: Input<'a>) -> Result<(Input<'a>, Spanned
 }
 
 /// A whole number token (ended by white space, a comma or the end of the input).
-fn number<'a>(source: &[u8], input: Input<'a>, what: &'static str) -> Result<(Input<'a>, Spanned<u64>), ParseError> {
+fn number<'a>(
+    source: &[u8],
+    input: Input<'a>,
+    what: &'static str,
+) -> Result<(Input<'a>, Spanned<u64>), ParseError> {
     let start = source.len() - input.len();
     let len = input
         .iter()
@@ -205,11 +210,17 @@ fn number<'a>(source: &[u8], input: Input<'a>, what: &'static str) -> Result<(In
         } else {
             format!("`{}`", shorten(&shown))
         };
-        return Err(ParseError::new(start..start + len, format!("expected {what}, found {found}")));
+        return Err(ParseError::new(
+            start..start + len,
+            format!("expected {what}, found {found}"),
+        ));
     }
-    let value = shown
-        .parse::<u64>()
-        .map_err(|_| ParseError::new(start..start + len, format!("number {} is too large", shorten(&shown))))?;
+    let value = shown.parse::<u64>().map_err(|_| {
+        ParseError::new(
+            start..start + len,
+            format!("number {} is too large", shorten(&shown)),
+        )
+    })?;
     Ok((
         &input[len..],
         Spanned {
@@ -253,20 +264,34 @@ mod tests {
         assert_eq!(code(b"0.6").unwrap().to_string(), "0.6");
         let game = game(b"0.137\t500\n").unwrap();
         assert_eq!(game.code.span, 0..5);
-        assert_eq!(game.heaps, Some(Spanned { value: 500, span: 6..9 }));
+        assert_eq!(
+            game.heaps,
+            Some(Spanned {
+                value: 500,
+                span: 6..9
+            })
+        );
     }
 
     #[test]
     fn malformed_codes_are_located() {
         let cases: [(&str, usize, &str); 11] = [
             ("", 1, "expected an octal code such as `0.77`, found end of input"),
-            ("  ", 3, "expected an octal code such as `0.77`, found end of input"),
+            (
+                "  ",
+                3,
+                "expected an octal code such as `0.77`, found end of input",
+            ),
             ("0.8", 3, "expected an octal digit 0..7, found `8`"),
             ("0.779", 5, "expected an octal digit 0..7, found `9`"),
             ("0.", 3, "expected a digit after the point, found end of input"),
             (".7", 1, "expected an octal code such as `0.77`, found `.7`"),
             ("0.7a", 4, "expected an octal digit 0..7, found `a`"),
-            ("kayles", 1, "expected an octal code such as `0.77`, found `kayles`"),
+            (
+                "kayles",
+                1,
+                "expected an octal code such as `0.77`, found `kayles`",
+            ),
             ("07", 2, "expected `.` after the first digit, found `7`"),
             ("1.7", 1, "expected 0 or 4 before the point, found `1`"),
             ("0.7 12", 5, "expected the end of the code, found `12`"),
@@ -279,7 +304,10 @@ mod tests {
     #[test]
     fn game_texts_are_checked_to_the_end() {
         let error = game(b"0.7 12x").unwrap_err();
-        assert_eq!(error.message, "expected the largest heap (a whole number), found `12x`");
+        assert_eq!(
+            error.message,
+            "expected the largest heap (a whole number), found `12x`"
+        );
         assert_eq!(error.span, 4..7);
         let error = game(b"0.7 12 9").unwrap_err();
         assert_eq!(error.message, "expected the end of the input, found `9`");
@@ -295,7 +323,10 @@ mod tests {
         assert_eq!(error.message, "expected a heap size (a whole number), found `x`");
         assert_eq!(error.span, 2..3);
         let error = heaps(b"").unwrap_err();
-        assert_eq!(error.message, "expected a heap size (a whole number), found end of input");
+        assert_eq!(
+            error.message,
+            "expected a heap size (a whole number), found end of input"
+        );
         let error = heaps(b"-3").unwrap_err();
         assert_eq!(error.message, "expected a heap size (a whole number), found `-3`");
     }

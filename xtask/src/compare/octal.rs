@@ -25,6 +25,12 @@ pub fn cases() -> Vec<Case> {
     vec![
         case("octal-officers-1e5", "0.6", 100_000, true, Goal::AtMostRatio(0.1)),
         case("octal-kayles-1e5", "0.77", 100_000, true, Goal::AtMostRatio(0.1)),
-        case("octal-officers-1e7", "0.6", 10_000_000, false, Goal::UnderMillis(60_000.0)),
+        case(
+            "octal-officers-1e7",
+            "0.6",
+            10_000_000,
+            false,
+            Goal::UnderMillis(60_000.0),
+        ),
     ]
 }

@@ -18,7 +18,8 @@ const TEXT_PER_VALUE: u64 = 11;
 
 /// The nim-values G(0..=N) of an octal game, its period, or a winning move.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "CODE is Conway's notation d0.d1d2d3…: digit dk (0..7) says what may be \
+#[command(
+    after_help = "CODE is Conway's notation d0.d1d2d3…: digit dk (0..7) says what may be \
 done after removing k tokens from a heap: 1 = take the whole heap, 2 = leave one heap, 4 = \
 split the rest into two non-empty heaps (sums of these). The digit before the point is 0, or 4 \
 to allow splitting a heap in two without removing anything. Kayles is 0.77, Dawson's Kayles \
@@ -30,7 +31,8 @@ Output: G(0) … G(N) on one line, separated by single spaces; with --period one
 instead of the values: WIN or LOSE for the sum of the heaps, then a winning move.\n\
 Memory: up to about 43 bytes per heap; more than 4 GiB is refused up front.\n\
 Examples:\n  tabletop octal 0.77 --heaps 200 --period\n  tabletop octal 0.6 --heaps 30 --query \"3 5 7\"\n  \
-echo '0.07 500' | tabletop octal --period --json")]
+echo '0.07 500' | tabletop octal --period --json"
+)]
 pub struct Args {
     /// The octal code, e.g. 0.77; read from --file or standard input when absent.
     #[arg(value_name = "CODE", allow_hyphen_values = false)]
@@ -155,7 +157,9 @@ fn report_stats(sequence: &NimSequence, started: Instant) {
     let seconds = started.elapsed().as_secs_f64();
     let stats = sequence.stats();
     let n = sequence.values().len() as f64;
-    let mask = stats.mask.map_or("none (plain steps)".to_string(), |m| format!("{m:#b}"));
+    let mask = stats
+        .mask
+        .map_or("none (plain steps)".to_string(), |m| format!("{m:#b}"));
     eprintln!(
         "{} values in {seconds:.3} s ({:.3e} values/s); mask {mask}: {} rare, {} common heaps; \
          {} splits looked at; largest value {}",
@@ -208,7 +212,12 @@ fn push_values(out: &mut String, values: &[u32], separator: &str) {
     }
 }
 
-fn json(code: &OctalCode, sequence: &NimSequence, period: Option<Option<Period>>, query: Option<&Answer>) -> String {
+fn json(
+    code: &OctalCode,
+    sequence: &NimSequence,
+    period: Option<Option<Period>>,
+    query: Option<&Answer>,
+) -> String {
     let values = sequence.values();
     let mut out = String::with_capacity(values.len() * 4 + 100);
     let _ = write!(
@@ -221,13 +230,21 @@ fn json(code: &OctalCode, sequence: &NimSequence, period: Option<Option<Period>>
     if let Some(period) = period {
         match period {
             Some(p) => {
-                let _ = write!(out, ",\"period\":{{\"period\":{},\"preperiod\":{}}}", p.period, p.preperiod);
+                let _ = write!(
+                    out,
+                    ",\"period\":{{\"period\":{},\"preperiod\":{}}}",
+                    p.period, p.preperiod
+                );
             }
             None => out.push_str(",\"period\":null"),
         }
     }
     if let Some(answer) = query {
-        let _ = write!(out, ",\"query\":{{\"outcome\":\"{}\",\"move\":", answer.outcome.as_str());
+        let _ = write!(
+            out,
+            ",\"query\":{{\"outcome\":\"{}\",\"move\":",
+            answer.outcome.as_str()
+        );
         match &answer.best {
             Some(best) => {
                 let left: Vec<String> = best.leave.heaps().iter().map(u64::to_string).collect();
