@@ -7,7 +7,7 @@
 //! APIs give the same values.
 //!
 //! ```
-//! use tabletop_grundy::{ImplicitGame, Outcome, Solver};
+//! use tabletop_grundy::{ImplicitGame, Outcome, Solver, SumMove};
 //!
 //! /// The subtraction game S = {1, 3, 4}: take 1, 3 or 4 tokens from a heap.
 //! struct Subtraction(&'static [u64]);
@@ -26,7 +26,7 @@
 //! // Heaps 4 and 6 (values 2 and 2): the player to move loses.
 //! assert_eq!(solver.outcome(&[4, 6])?, Outcome::Lose);
 //! // Heaps 4 and 5 (values 2 and 3): take 1 from the 5, leaving two heaps of 4.
-//! assert_eq!(solver.winning_move(&[4, 5])?, Some((1, 4)));
+//! assert_eq!(solver.winning_move(&[4, 5])?, Some(SumMove { index: 1, to: 4 }));
 //! # Ok::<(), tabletop_grundy::ImplicitCycle<u64>>(())
 //! ```
 
@@ -86,6 +86,15 @@ impl<P> fmt::Display for ImplicitCycle<P> {
 }
 
 impl<P: fmt::Debug> std::error::Error for ImplicitCycle<P> {}
+
+/// A move in a sum of games: play in game number `index` (0-based), moving it to `to`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SumMove<P> {
+    /// Which game of the sum to play in.
+    pub index: usize,
+    /// The position that game moves to.
+    pub to: P,
+}
 
 /// Marks a position on the search path in the memo (never a real value: a value is at most
 /// the number of moves of a position).
@@ -246,7 +255,7 @@ impl<G: ImplicitGame> Solver<G> {
     pub fn winning_move(
         &mut self,
         positions: &[G::Position],
-    ) -> Result<Option<(usize, G::Position)>, ImplicitCycle<G::Position>> {
+    ) -> Result<Option<SumMove<G::Position>>, ImplicitCycle<G::Position>> {
         let mut values = Vec::with_capacity(positions.len());
         for position in positions {
             values.push(self.value(position)?);
@@ -261,7 +270,7 @@ impl<G: ImplicitGame> Solver<G> {
             self.game.moves(position, &mut moves);
             for to in moves {
                 if self.value(&to)? == target {
-                    return Ok(Some((index, to)));
+                    return Ok(Some(SumMove { index, to }));
                 }
             }
         }
@@ -281,7 +290,10 @@ mod tests {
         assert_eq!(values, graph.grundy_values().unwrap());
         assert_eq!(solver.known(), 4);
         assert_eq!(solver.outcome(&[0, 2]).unwrap(), Outcome::Win);
-        assert_eq!(solver.winning_move(&[0, 2]).unwrap(), Some((0, 2)));
+        assert_eq!(
+            solver.winning_move(&[0, 2]).unwrap(),
+            Some(SumMove { index: 0, to: 2 })
+        );
         assert_eq!(solver.winning_move(&[1, 3]).unwrap(), None);
         assert_eq!(solver.outcome(&[]).unwrap(), Outcome::Lose);
     }

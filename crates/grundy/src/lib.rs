@@ -39,7 +39,7 @@ pub mod octal;
 pub mod sprague;
 
 pub use graph::{Graph, GraphError, Position};
-pub use implicit::{ImplicitCycle, ImplicitGame, Solver};
+pub use implicit::{ImplicitCycle, ImplicitGame, Solver, SumMove};
 pub use loopy::{Value, Values};
 pub use sprague::CycleError;
 
