@@ -37,6 +37,8 @@ enum Command {
     Gen(commands::gen::Args),
     /// Stress test a program against tabletop on generated inputs, shrinking any failure.
     Stress(commands::stress::Args),
+    /// Octal games (Kayles 0.77, Officers 0.6, …): nim-values, period, winning moves.
+    Octal(commands::octal::Args),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +51,7 @@ fn main() -> ExitCode {
         Command::Odds(args) => commands::odds::run(args),
         Command::Gen(args) => commands::gen::run(args),
         Command::Stress(args) => return commands::stress::run(args),
+        Command::Octal(args) => commands::octal::run(args),
     };
     let failure = match result {
         Ok(output) => match write_stdout(output.as_bytes()) {

@@ -33,11 +33,14 @@
 //! ```
 
 pub mod graph;
+pub mod implicit;
 pub mod loopy;
+pub mod octal;
 pub mod sprague;
 pub mod strategy;
 
 pub use graph::{Graph, GraphError, Position};
+pub use implicit::{ImplicitCycle, ImplicitGame, Solver, SumMove};
 pub use loopy::{Value, Values};
 pub use sprague::CycleError;
 

@@ -61,6 +61,7 @@ mod error;
 pub mod grundy;
 mod lex;
 mod lower;
+pub mod octal;
 pub mod pigs;
 pub mod snakes;
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! cases (a generated input, the reference C++ solution, and the goal).
 
 pub mod grundy;
+pub mod octal;
 pub mod snakes;
 
 /// One comparison: `tabletop <game> <args> input` against a reference C++ program.
@@ -69,5 +70,6 @@ pub fn all_cases() -> Vec<Case> {
     let mut cases = Vec::new();
     cases.extend(snakes::cases());
     cases.extend(grundy::cases());
+    cases.extend(octal::cases());
     cases
 }

@@ -3,6 +3,7 @@
 pub mod chutes;
 pub mod gen;
 pub mod grundy;
+pub mod octal;
 pub mod odds;
 pub mod pigs;
 pub mod snakes;

@@ -1,0 +1,265 @@
+//! `tabletop octal`: the nim-value sequence of an octal game, its period, and sums of heaps.
+
+use std::fmt::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use tabletop_grundy::octal::{self, HeapMove, NimSequence, OctalCode, Period};
+use tabletop_grundy::Outcome;
+
+use crate::input::{Failure, InputArgs, Source};
+
+/// Heaps computed when neither `--heaps` nor the game text says.
+const DEFAULT_HEAPS: u64 = 200;
+/// The most memory `tabletop octal` allows itself (values, working space and output text).
+const MEMORY_CAP: u64 = 4 << 30;
+/// Output bytes per value at most (ten digits and a separator), for the memory estimate.
+const TEXT_PER_VALUE: u64 = 11;
+
+/// The nim-values G(0..=N) of an octal game, its period, or a winning move.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "CODE is Conway's notation d0.d1d2d3…: digit dk (0..7) says what may be \
+done after removing k tokens from a heap: 1 = take the whole heap, 2 = leave one heap, 4 = \
+split the rest into two non-empty heaps (sums of these). The digit before the point is 0, or 4 \
+to allow splitting a heap in two without removing anything. Kayles is 0.77, Dawson's Kayles \
+0.07, Officers 0.6. See docs/octal.md.\n\
+Without CODE, the game is read from --file (or standard input): the code, optionally followed \
+by the largest heap.\n\
+Output: G(0) … G(N) on one line, separated by single spaces; with --period one more line, \
+`period P preperiod I` (proven by the Guy–Smith test) or `no period up to N`. With --query, \
+instead of the values: WIN or LOSE for the sum of the heaps, then a winning move.\n\
+Memory: up to about 43 bytes per heap; more than 4 GiB is refused up front.\n\
+Examples:\n  tabletop octal 0.77 --heaps 200 --period\n  tabletop octal 0.6 --heaps 30 --query \"3 5 7\"\n  \
+echo '0.07 500' | tabletop octal --period --json"
+)]
+pub struct Args {
+    /// The octal code, e.g. 0.77; read from --file or standard input when absent.
+    #[arg(value_name = "CODE", allow_hyphen_values = false)]
+    code: Option<String>,
+    /// Read the code (and optionally the largest heap) from this file (`-`: standard input).
+    #[arg(long, value_name = "FILE", conflicts_with = "code")]
+    file: Option<PathBuf>,
+    /// The largest heap N: values G(0..=N) [default: the file's number, else 200].
+    #[arg(long, value_name = "N")]
+    heaps: Option<u64>,
+    /// Also find the period (smallest period, then smallest preperiod).
+    #[arg(long)]
+    period: bool,
+    /// Print JSON: {"code", "heaps", "values", "period"?, "query"?}.
+    #[arg(long)]
+    json: bool,
+    /// Heap sizes of a sum (separated by spaces or commas): print its outcome and a winning move.
+    #[arg(long, value_name = "HEAPS")]
+    query: Option<String>,
+    /// On standard error: time, values per second, the sparse-space mask and the rare and common counts.
+    #[arg(long)]
+    stats: bool,
+}
+
+/// What to compute, read from the arguments and the game text.
+struct Request {
+    code: OctalCode,
+    heaps: u64,
+    query: Option<Vec<u64>>,
+}
+
+/// Computes and prints, or fails without output.
+pub fn run(args: &Args) -> Result<String, Failure> {
+    let request = read_request(args)?;
+    let n = request.heaps;
+    let needed = request
+        .code
+        .memory_estimate(n)
+        .and_then(|bytes| bytes.checked_add(n.saturating_add(1).saturating_mul(TEXT_PER_VALUE)))
+        .unwrap_or(u64::MAX);
+    if needed > MEMORY_CAP {
+        return Err(Failure::Input(format!(
+            "error: --heaps {n}: computing G(0..={n}) needs about {:.1} GiB, more than the {} GiB \
+             `tabletop octal` allows itself; ask for fewer heaps",
+            needed as f64 / (1u64 << 30) as f64,
+            MEMORY_CAP >> 30
+        )));
+    }
+    // The cap keeps n far below usize::MAX.
+    let started = Instant::now();
+    let sequence = NimSequence::compute(&request.code, n as usize);
+    if args.stats {
+        report_stats(&sequence, started);
+    }
+    let period = args.period.then(|| sequence.period());
+    let query = match &request.query {
+        Some(heaps) => Some(answer(&request.code, sequence.values(), heaps)?),
+        None => None,
+    };
+    Ok(if args.json {
+        json(&request.code, &sequence, period, query.as_ref())
+    } else {
+        plain(&sequence, n, period, query.as_ref())
+    })
+}
+
+/// The code, the largest heap and the query, from the arguments or the game text.
+fn read_request(args: &Args) -> Result<Request, Failure> {
+    let (code, file_heaps) = match &args.code {
+        Some(text) => {
+            let source = Source {
+                name: "<code>".into(),
+                bytes: text.as_bytes().to_vec(),
+            };
+            let code = tabletop_parse::octal::code(&source.bytes).map_err(|e| source.error(&e))?;
+            (code, None)
+        }
+        None => {
+            let source = InputArgs {
+                file: args.file.clone(),
+            }
+            .read()?;
+            let game = tabletop_parse::octal::game(&source.bytes).map_err(|e| source.error(&e))?;
+            (game.code.value, game.heaps.map(|h| h.value))
+        }
+    };
+    let query = match &args.query {
+        Some(text) => {
+            let source = Source {
+                name: "<query>".into(),
+                bytes: text.as_bytes().to_vec(),
+            };
+            Some(tabletop_parse::octal::heaps(&source.bytes).map_err(|e| source.error(&e))?)
+        }
+        None => None,
+    };
+    let asked = args.heaps.or(file_heaps).unwrap_or(DEFAULT_HEAPS);
+    // A query's heaps are always computed.
+    let largest = query.iter().flatten().copied().max().unwrap_or(0);
+    Ok(Request {
+        code,
+        heaps: asked.max(largest),
+        query,
+    })
+}
+
+/// The outcome of a sum of heaps and a winning move.
+struct Answer {
+    outcome: Outcome,
+    best: Option<HeapMove>,
+}
+
+fn answer(code: &OctalCode, values: &[u32], heaps: &[u64]) -> Result<Answer, Failure> {
+    // Every heap is within the values (they were computed up to the largest).
+    let failed = |e: octal::QueryError| Failure::Input(format!("error: <query>: {e}"));
+    let outcome = octal::heaps_outcome(values, heaps).map_err(failed)?;
+    let best = code.winning_move(values, heaps).map_err(failed)?;
+    Ok(Answer { outcome, best })
+}
+
+fn report_stats(sequence: &NimSequence, started: Instant) {
+    let seconds = started.elapsed().as_secs_f64();
+    let stats = sequence.stats();
+    let n = sequence.values().len() as f64;
+    let mask = stats
+        .mask
+        .map_or("none (plain steps)".to_string(), |m| format!("{m:#b}"));
+    eprintln!(
+        "{} values in {seconds:.3} s ({:.3e} values/s); mask {mask}: {} rare, {} common heaps; \
+         {} splits looked at; largest value {}",
+        sequence.values().len(),
+        n / seconds.max(1e-9),
+        stats.rare,
+        stats.common,
+        stats.pairs,
+        stats.max_value
+    );
+}
+
+/// The period line: `period P preperiod I` or `no period up to N`.
+fn period_line(period: Option<Period>, n: u64) -> String {
+    match period {
+        Some(p) => format!("period {} preperiod {}", p.period, p.preperiod),
+        None => format!("no period up to {n}"),
+    }
+}
+
+fn plain(sequence: &NimSequence, n: u64, period: Option<Option<Period>>, query: Option<&Answer>) -> String {
+    let mut out = String::new();
+    match query {
+        Some(answer) => {
+            out.push_str(answer.outcome.as_str());
+            out.push('\n');
+            if let Some(best) = &answer.best {
+                let _ = writeln!(out, "{best}");
+            }
+        }
+        None => {
+            out.reserve(sequence.values().len() * 4);
+            push_values(&mut out, sequence.values(), " ");
+            out.push('\n');
+        }
+    }
+    if let Some(period) = period {
+        out.push_str(&period_line(period, n));
+        out.push('\n');
+    }
+    out
+}
+
+fn push_values(out: &mut String, values: &[u32], separator: &str) {
+    for (i, value) in values.iter().enumerate() {
+        if i > 0 {
+            out.push_str(separator);
+        }
+        let _ = write!(out, "{value}");
+    }
+}
+
+fn json(
+    code: &OctalCode,
+    sequence: &NimSequence,
+    period: Option<Option<Period>>,
+    query: Option<&Answer>,
+) -> String {
+    let values = sequence.values();
+    let mut out = String::with_capacity(values.len() * 4 + 100);
+    let _ = write!(
+        out,
+        "{{\"code\":\"{code}\",\"heaps\":{},\"values\":[",
+        values.len().saturating_sub(1)
+    );
+    push_values(&mut out, values, ",");
+    out.push(']');
+    if let Some(period) = period {
+        match period {
+            Some(p) => {
+                let _ = write!(
+                    out,
+                    ",\"period\":{{\"period\":{},\"preperiod\":{}}}",
+                    p.period, p.preperiod
+                );
+            }
+            None => out.push_str(",\"period\":null"),
+        }
+    }
+    if let Some(answer) = query {
+        let _ = write!(
+            out,
+            ",\"query\":{{\"outcome\":\"{}\",\"move\":",
+            answer.outcome.as_str()
+        );
+        match &answer.best {
+            Some(best) => {
+                let left: Vec<String> = best.leave.heaps().iter().map(u64::to_string).collect();
+                let _ = write!(
+                    out,
+                    "{{\"heap\":{},\"size\":{},\"take\":{},\"leave\":[{}]}}}}",
+                    best.heap + 1,
+                    best.size,
+                    best.take,
+                    left.join(",")
+                );
+            }
+            None => out.push_str("null}"),
+        }
+    }
+    out.push_str("}\n");
+    out
+}

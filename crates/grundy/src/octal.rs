@@ -1,0 +1,186 @@
+//! Octal games (take-and-break games in Conway's notation `d0.d1d2d3…`): the nim-value
+//! sequence `G(0..=N)` by a dedicated engine, its period, and winning moves in sums of heaps.
+//!
+//! A position is a heap of `n` tokens. Digit `dk` (`k ≥ 1`) says what a player may do after
+//! removing `k` tokens from one heap, as a sum of bits:
+//!
+//! - bit 1: remove the whole heap (only when it has exactly `k` tokens);
+//! - bit 2: leave one non-empty heap (of `n - k` tokens);
+//! - bit 4: leave two non-empty heaps (split the remaining `n - k` tokens into two heaps).
+//!
+//! The digit before the point, `d0`, is about removing no token: it may be `0` or `4`, where
+//! `4` lets a player split a heap of at least two tokens into two non-empty heaps without
+//! removing anything (the `4.xxx` games of the octal tables). Bits 1 and 2 of `d0` are
+//! rejected: removing nothing and taking the whole heap is no move at all (there is no heap
+//! of 0 tokens to take), and removing nothing while leaving one heap would be a pass, which
+//! makes play endless. Kayles is `0.77`, Dawson's Kayles `0.07`, Officers `0.6`.
+//!
+//! ```
+//! use tabletop_grundy::octal::{NimSequence, OctalCode};
+//! let kayles = OctalCode::new(&[0, 7, 7])?;
+//! assert_eq!(kayles.to_string(), "0.77");
+//! let sequence = NimSequence::compute(&kayles, 200);
+//! assert_eq!(&sequence.values()[..8], &[0, 1, 2, 3, 1, 4, 3, 2]);
+//! let period = sequence.period().expect("Kayles is periodic");
+//! assert_eq!((period.period, period.preperiod), (12, 71));
+//! # Ok::<(), tabletop_grundy::octal::OctalError>(())
+//! ```
+
+use std::fmt;
+
+use crate::Outcome;
+
+mod moves;
+mod period;
+mod sparse;
+
+pub use moves::{HeapMove, Leave, QueryError};
+pub use period::Period;
+pub use sparse::{Method, NimSequence, SparseStats};
+
+/// Why digits do not make an octal code.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OctalError {
+    /// A code needs at least one digit after the point.
+    #[error("an octal code needs at least one digit after the point")]
+    NoDigits,
+    /// A digit is not one of `0..=7`.
+    #[error("digit d{index} = {digit} is not an octal digit 0..7")]
+    NotOctal {
+        /// Which digit (`0` is the one before the point).
+        index: usize,
+        /// Its value.
+        digit: u8,
+    },
+    /// The digit before the point is neither `0` nor `4`.
+    #[error("the digit before the point must be 0 or 4, found {digit} (removing no token may only split a heap in two)")]
+    Leading {
+        /// Its value.
+        digit: u8,
+    },
+}
+
+/// An octal game: the digits `d0, d1, d2, …` of its code `d0.d1d2…`, validated.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct OctalCode {
+    /// `digits[k]` is `dk`; at least two entries (`d0` and `d1`).
+    digits: Vec<u8>,
+}
+
+impl OctalCode {
+    /// The game whose code is `digits[0].digits[1]digits[2]…`.
+    ///
+    /// # Errors
+    /// [`OctalError::NoDigits`] with fewer than two digits, [`OctalError::NotOctal`] for a
+    /// digit above 7, [`OctalError::Leading`] for a leading digit other than 0 or 4.
+    pub fn new(digits: &[u8]) -> Result<Self, OctalError> {
+        if digits.len() < 2 {
+            return Err(OctalError::NoDigits);
+        }
+        if let Some((index, &digit)) = digits.iter().enumerate().find(|(_, &d)| d > 7) {
+            return Err(OctalError::NotOctal { index, digit });
+        }
+        if digits[0] != 0 && digits[0] != 4 {
+            return Err(OctalError::Leading { digit: digits[0] });
+        }
+        Ok(Self {
+            digits: digits.to_vec(),
+        })
+    }
+
+    /// The digits `d0, d1, …` as given (trailing zeros kept).
+    pub fn digits(&self) -> &[u8] {
+        &self.digits
+    }
+
+    /// Digit `dk` (0 beyond the code).
+    pub fn digit(&self, k: usize) -> u8 {
+        self.digits.get(k).copied().unwrap_or(0)
+    }
+
+    /// `t`: the position of the last non-zero digit (0 when every digit after the point is
+    /// zero). No move removes more than `t` tokens.
+    pub fn last_nonzero(&self) -> usize {
+        self.digits.iter().rposition(|&d| d != 0).unwrap_or(0)
+    }
+
+    /// Whether some move splits a heap into two (some digit has bit 4).
+    pub fn splits(&self) -> bool {
+        self.digits.iter().any(|&d| d & 4 != 0)
+    }
+
+    /// The token counts `k` whose digit has `bit` (1, 2 or 4), ascending.
+    pub(crate) fn takes_with(&self, bit: u8) -> Vec<usize> {
+        (0..self.digits.len())
+            .filter(|&k| self.digits[k] & bit != 0)
+            .collect()
+    }
+
+    /// A conservative estimate of the bytes [`NimSequence::compute`] needs for heaps
+    /// `0..=n`: per heap, 4 bytes for its value, up to 8 in the lists of heaps by value and
+    /// up to 16 in the list of rare heaps (vectors grow by doubling), and up to 4 for the set
+    /// of values seen; so `32 (n + 1)` bytes plus the code; `None` if that overflows `u64`.
+    pub fn memory_estimate(&self, n: u64) -> Option<u64> {
+        n.checked_add(1)?
+            .checked_mul(32)?
+            .checked_add(self.digits.len() as u64 * 24 + 4096)
+    }
+}
+
+impl fmt::Display for OctalCode {
+    /// The code as written: `0.77`, `4.07`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (k, digit) in self.digits.iter().enumerate() {
+            if k == 1 {
+                f.write_str(".")?;
+            }
+            write!(f, "{digit}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The outcome of a sum of heaps: the player to move wins iff the XOR of their values is
+/// non-zero. `values[h]` is `G(h)`.
+///
+/// # Errors
+/// [`QueryError::HeapTooLarge`] for a heap beyond `values`.
+pub fn heaps_outcome(values: &[u32], heaps: &[u64]) -> Result<Outcome, QueryError> {
+    let xor = moves::xor_of(values, heaps)?;
+    Ok(if xor == 0 { Outcome::Lose } else { Outcome::Win })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_validated_and_written_back() {
+        assert_eq!(OctalCode::new(&[0]), Err(OctalError::NoDigits));
+        assert_eq!(
+            OctalCode::new(&[0, 8]),
+            Err(OctalError::NotOctal { index: 1, digit: 8 })
+        );
+        for digit in [1, 2, 3, 5, 6, 7] {
+            assert_eq!(OctalCode::new(&[digit, 7]), Err(OctalError::Leading { digit }));
+        }
+        let code = OctalCode::new(&[4, 0, 7, 0]).unwrap();
+        assert_eq!(code.to_string(), "4.070");
+        assert_eq!(code.last_nonzero(), 2);
+        assert_eq!(code.digit(9), 0);
+        assert!(code.splits());
+        assert_eq!(OctalCode::new(&[0, 0]).unwrap().last_nonzero(), 0);
+        assert!(!OctalCode::new(&[0, 3, 3]).unwrap().splits());
+        assert_eq!(code.takes_with(4), vec![0, 2]);
+        assert_eq!(code.takes_with(1), vec![2]);
+    }
+
+    #[test]
+    fn memory_estimate_is_linear_and_never_overflows() {
+        let code = OctalCode::new(&[0, 6]).unwrap();
+        let small = code.memory_estimate(1000).unwrap();
+        let large = code.memory_estimate(2000).unwrap();
+        assert_eq!(large - small, 32 * 1000);
+        assert_eq!(code.memory_estimate(u64::MAX), None);
+    }
+}

@@ -1,0 +1,496 @@
+//! The nim-value sequence `G(0..=N)` of an octal game: plain XOR sets, and the sparse-space
+//! method for games whose values split into "common" and "rare" ones.
+//!
+//! **Plain.** `G(n)` is the mex of the values of the moves from `n`: `0` (take the whole
+//! heap), `G(n - k)` (leave one heap) and `G(a) ^ G(n - k - a)` (leave two heaps). The values
+//! seen are stamped in an array indexed by value (an XOR set that is never cleared: a fresh
+//! stamp per heap), so a heap costs one pass over its `O(n)` splits.
+//!
+//! **Sparse space** (Berlekamp, Conway and Guy, *Winning Ways*, "sparse space spells speed";
+//! Gangolli and Plambeck 1989). Fix a mask `m` and call a value *rare* when `G & m` has an
+//! even number of one bits, *common* otherwise. The parity of `(x ^ y) & m` is the XOR of the
+//! parities, so a common value is always the XOR of one rare and one common value. For many
+//! games almost every `G(n)` is common under a well-chosen mask; the rare positions are
+//! few. Then, for a heap `n`:
+//!
+//! 1. the splits with a rare part (one pass over the short list of rare positions) give
+//!    every common value among the moves, and some rare ones;
+//! 2. `c`, the smallest common value not met, bounds the mex; the rare values below `c` not
+//!    met yet may still come from two common parts: the splits are scanned only until all
+//!    of them have been met (usually after a few dozen pairs: there are many ways to make
+//!    each of them), and the first one still missing, else `c`, is `G(n)`.
+//!
+//! Whatever the mask, the result is exact (a bad mask only makes it slower). The mask is
+//! chosen from the values themselves: after a warm-up of plain steps, and again each time
+//! the sequence doubles in length, the mask that leaves the fewest rare positions so far is
+//! taken; while no mask leaves fewer than a quarter of the positions rare, plain steps are
+//! used.
+
+use super::OctalCode;
+
+/// Heaps computed with plain steps before a mask is first chosen.
+const WARM_UP: usize = 1024;
+/// Splits a targeted search for one value is assumed to cost: when the scan meets fewer
+/// values than one per this many splits, it gives way to a search for each value left.
+const SEARCH_COST: u64 = 256;
+/// Largest mask tried (masks are chosen among `1..MASKS`).
+const MASKS: u32 = 1 << 12;
+
+/// How [`NimSequence::compute_with`] computes the values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// Every split of every heap (`O(N²)` for a game with splits).
+    Plain,
+    /// The sparse-space method with the mask chosen from the values (the default).
+    Sparse,
+    /// The sparse-space method with this fixed mask from the start (any mask gives exact
+    /// values; for tests and experiments).
+    Mask(u32),
+}
+
+/// What the sparse-space method met.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SparseStats {
+    /// The mask in use at the end (`None`: plain steps only, or no move splits a heap).
+    pub mask: Option<u32>,
+    /// Heaps `1..=N` whose value is rare under the final mask.
+    pub rare: u64,
+    /// Heaps `1..=N` whose value is common under the final mask.
+    pub common: u64,
+    /// Splits (pairs of heaps) looked at, over the whole computation.
+    pub pairs: u64,
+    /// The largest value.
+    pub max_value: u32,
+}
+
+/// The nim-values `G(0..=N)` of an octal game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NimSequence {
+    values: Vec<u32>,
+    last_nonzero: usize,
+    stats: SparseStats,
+}
+
+impl NimSequence {
+    /// `G(0..=n)` by the sparse-space method (plain steps where it does not pay).
+    /// `O(n)` memory: a `u32` per heap plus the list of rare positions.
+    pub fn compute(code: &OctalCode, n: usize) -> Self {
+        Self::compute_with(code, n, Method::Sparse)
+    }
+
+    /// `G(0..=n)` by the given method.
+    pub fn compute_with(code: &OctalCode, n: usize, method: Method) -> Self {
+        let mut engine = Engine::new(code, n, method);
+        for heap in 1..=n {
+            engine.step(heap);
+        }
+        let stats = engine.stats();
+        Self {
+            values: engine.values,
+            last_nonzero: code.last_nonzero(),
+            stats,
+        }
+    }
+
+    /// `G(0), G(1), …, G(N)`.
+    pub fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    /// The values, by value.
+    pub fn into_values(self) -> Vec<u32> {
+        self.values
+    }
+
+    /// What the computation met (mask, rare and common counts).
+    pub fn stats(&self) -> &SparseStats {
+        &self.stats
+    }
+
+    /// `t`, the most tokens a move removes (the last non-zero digit's position).
+    pub fn last_nonzero(&self) -> usize {
+        self.last_nonzero
+    }
+}
+
+/// Parity of the one bits of `value & mask`: 1 for a common value, 0 for a rare one.
+#[inline]
+fn parity(value: u32, mask: u32) -> u32 {
+    (value & mask).count_ones() & 1
+}
+
+/// The state of one computation.
+struct Engine {
+    /// `k` whose digit has bit 1 / bit 2 / bit 4.
+    whole: Vec<usize>,
+    leave: Vec<usize>,
+    split: Vec<usize>,
+    values: Vec<u32>,
+    /// `mark[v] == stamp`: value `v` is among the moves of the current heap. Its length is
+    /// `cap + 1`, `cap` a power of two above every value so far (so above every XOR).
+    mark: Vec<u32>,
+    cap: usize,
+    stamp: u32,
+    /// The mask in use (0: plain steps).
+    mask: u32,
+    /// Heaps `1..` with a rare value under `mask`, ascending.
+    rare: Vec<u32>,
+    /// Their values.
+    rare_values: Vec<u32>,
+    /// The rare values below the candidate not met yet (during a sparse step).
+    pending: Vec<u32>,
+    /// `positions[v]`: the heaps `1..` of value `v`, ascending (kept for sparse steps).
+    positions: Vec<Vec<u32>>,
+    /// The values some heap has, most frequent first (refreshed when the sequence doubles
+    /// in length and when a new value appears).
+    by_frequency: Vec<u32>,
+    /// Whether sparse steps may be taken (then `positions` is kept).
+    sparse: bool,
+    /// The heap at which the mask is chosen again and the values reordered.
+    next_choice: usize,
+    /// Whether the mask stays as it is (plain, a given mask, or no split at all).
+    fixed_mask: bool,
+    pairs: u64,
+}
+
+impl Engine {
+    fn new(code: &OctalCode, n: usize, method: Method) -> Self {
+        let mut values = Vec::with_capacity(n + 1);
+        values.push(0);
+        let split = code.takes_with(4);
+        let sparse = !split.is_empty() && method != Method::Plain && method != Method::Mask(0);
+        let (mask, fixed_mask) = match method {
+            Method::Plain => (0, true),
+            Method::Sparse => (0, split.is_empty()),
+            Method::Mask(mask) => (mask, true),
+        };
+        Self {
+            whole: code.takes_with(1),
+            leave: code.takes_with(2).into_iter().filter(|&k| k > 0).collect(),
+            split,
+            values,
+            mark: vec![0; 3],
+            cap: 2,
+            stamp: 0,
+            mask,
+            rare: Vec::new(),
+            rare_values: Vec::new(),
+            pending: Vec::new(),
+            positions: Vec::new(),
+            by_frequency: Vec::new(),
+            sparse,
+            next_choice: WARM_UP,
+            fixed_mask,
+            pairs: 0,
+        }
+    }
+
+    /// Computes `G(n)`, all smaller values known.
+    fn step(&mut self, n: usize) {
+        if n == self.next_choice && self.sparse {
+            if !self.fixed_mask {
+                self.choose_mask();
+            }
+            self.order_by_frequency();
+            self.next_choice = self.next_choice.saturating_mul(2);
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.fill(0);
+            self.stamp = 1;
+        }
+        self.mark_simple_moves(n);
+        // With many rare positions, listing them costs more than every split does.
+        let sparse = self.mask != 0 && (self.fixed_mask || self.rare.len() < n / 4);
+        let value = if sparse {
+            self.sparse_mex(n)
+        } else {
+            self.mark_all_splits(n);
+            self.mex_from(0)
+        };
+        self.push(n, value);
+    }
+
+    /// Marks the values of the moves that leave at most one heap.
+    fn mark_simple_moves(&mut self, n: usize) {
+        let stamp = self.stamp;
+        if self.whole.contains(&n) {
+            self.mark[0] = stamp;
+        }
+        for &k in &self.leave {
+            if k < n {
+                self.mark[self.values[n - k] as usize] = stamp;
+            }
+        }
+    }
+
+    /// Marks `G(a) ^ G(m - a)` for every split of every `m = n - k` (plain step).
+    fn mark_all_splits(&mut self, n: usize) {
+        let stamp = self.stamp;
+        for &k in &self.split {
+            let Some(m) = n.checked_sub(k).filter(|&m| m >= 2) else {
+                continue;
+            };
+            let half = m / 2;
+            let low = &self.values[1..=half];
+            let high = &self.values[m - half..m];
+            let mark = &mut self.mark[..];
+            for (&a, &b) in low.iter().zip(high.iter().rev()) {
+                mark[(a ^ b) as usize] = stamp;
+            }
+            self.pairs += half as u64;
+        }
+    }
+
+    /// The smallest value from `start` on not marked.
+    fn mex_from(&self, start: usize) -> u32 {
+        let mut w = start;
+        while self.mark[w] == self.stamp {
+            w += 1;
+        }
+        w as u32
+    }
+
+    /// `G(n)` by the sparse-space method (the simple moves already marked).
+    fn sparse_mex(&mut self, n: usize) -> u32 {
+        let (stamp, mask) = (self.stamp, self.mask);
+        // 1. Splits with a rare part: every common value among the moves. And the obvious
+        //    0 of two equal halves (which the scan below would meet last).
+        for &k in &self.split {
+            let Some(m) = n.checked_sub(k).filter(|&m| m >= 2) else {
+                continue;
+            };
+            if m % 2 == 0 {
+                self.mark[0] = stamp;
+            }
+            let count = self.rare.partition_point(|&r| (r as usize) < m);
+            let rare = self.rare[..count].iter().zip(&self.rare_values[..count]);
+            // Local slices: their pointers stay in registers through the stores.
+            let (values, mark) = (&self.values[..m], &mut self.mark[..]);
+            for (&r, &g) in rare {
+                mark[(g ^ values[m - r as usize]) as usize] = stamp;
+            }
+            self.pairs += count as u64;
+        }
+        // 2. The smallest common value not met, and the rare values below it not met yet.
+        self.pending.clear();
+        let mut c = 0usize;
+        while c < self.cap {
+            if self.mark[c] != stamp {
+                if parity(c as u32, mask) == 1 {
+                    break;
+                }
+                self.pending.push(c as u32);
+            }
+            c += 1;
+        }
+        if !self.pending.is_empty() {
+            self.meet_rare_values(n);
+        }
+        // Every common value among the moves is marked, so `c` is not; every value below it
+        // is marked unless the scan saw every split without meeting it.
+        self.mex_from(0)
+    }
+
+    /// Scans the splits of heap `n`, marking their values, until every value of `pending`
+    /// has been met (or every split has been seen). The splits go by blocks with
+    /// unconditional marks (no branch per split), each block of every split length in turn
+    /// (a value may come from one length only); after each round the values met leave
+    /// `pending`.
+    fn meet_rare_values(&mut self, n: usize) {
+        // Blocks grow: most pending values are met in the first splits, and checking the
+        // ones left costs one look per value.
+        let mut block = 32;
+        let stamp = self.stamp;
+        // Per split length m: the splits (a, m - a) not seen yet are a in front..=back.
+        let mut ranges: Vec<(usize, usize, usize)> = self
+            .split
+            .iter()
+            .filter_map(|&k| n.checked_sub(k).filter(|&m| m >= 2))
+            .map(|m| (m, 1, m / 2))
+            .collect();
+        loop {
+            let mut seen_any = false;
+            let (pairs_before, pending_before) = (self.pairs, self.pending.len());
+            for (m, front, back) in &mut ranges {
+                // A block from each end: small parts pair exceptional early values with
+                // recent ones; middle splits pair two typical values.
+                for from_front in [true, false] {
+                    if *front > *back {
+                        break;
+                    }
+                    let (lo, hi) = if from_front {
+                        let hi = (*front + block - 1).min(*back);
+                        let lo = *front;
+                        *front = hi + 1;
+                        (lo, hi)
+                    } else {
+                        let lo = back.saturating_sub(block - 1).max(*front);
+                        let hi = *back;
+                        *back = lo - 1;
+                        (lo, hi)
+                    };
+                    let low = &self.values[lo..=hi];
+                    let high = &self.values[*m - hi..=*m - lo];
+                    let mark = &mut self.mark[..];
+                    for (&a, &b) in low.iter().zip(high.iter().rev()) {
+                        mark[(a ^ b) as usize] = stamp;
+                    }
+                    self.pairs += low.len() as u64;
+                    seen_any = true;
+                }
+            }
+            let mark = &self.mark;
+            self.pending.retain(|&w| mark[w as usize] != stamp);
+            if self.pending.is_empty() || !seen_any {
+                return;
+            }
+            // Once a value met costs more splits than a search for one value, the values
+            // left are likely hard to make: search for each.
+            let met = (pending_before - self.pending.len()) as u64;
+            if (self.pairs - pairs_before) > met * SEARCH_COST {
+                let pending = std::mem::take(&mut self.pending);
+                for &w in &pending {
+                    if self.find_split(&ranges, w) {
+                        self.mark[w as usize] = stamp;
+                    }
+                }
+                self.pending = pending;
+                return;
+            }
+            block = (block * 2).min(1024);
+        }
+    }
+
+    /// Whether a split of one of the `ranges`' lengths has value `w`: for each value `y`,
+    /// most frequent first, the heaps `a` of value `y ^ w` are tried as one part, the other
+    /// part needing value `y`. A try succeeds with a chance of about the frequency of `y`,
+    /// far more than a split taken in order when `w` is hard to make. Trying every `y`
+    /// sees every split, so `false` is exact.
+    fn find_split(&mut self, ranges: &[(usize, usize, usize)], w: u32) -> bool {
+        let mut tries = 0u64;
+        let mut found = false;
+        'search: for &y in &self.by_frequency {
+            let Some(heaps) = self.positions.get((y ^ w) as usize) else {
+                continue;
+            };
+            for &(m, _, _) in ranges {
+                let end = heaps.partition_point(|&a| (a as usize) < m);
+                for &a in &heaps[..end] {
+                    tries += 1;
+                    if self.values[m - a as usize] == y {
+                        found = true;
+                        break 'search;
+                    }
+                }
+            }
+        }
+        self.pairs += tries;
+        found
+    }
+
+    /// Orders the values some heap has by how many heaps have them, most first.
+    fn order_by_frequency(&mut self) {
+        let positions = &self.positions;
+        let mut order: Vec<u32> = (0..positions.len() as u32)
+            .filter(|&v| !positions[v as usize].is_empty())
+            .collect();
+        order.sort_by_key(|&v| std::cmp::Reverse(positions[v as usize].len()));
+        self.by_frequency = order;
+    }
+
+    /// Records `G(n) = value`.
+    fn push(&mut self, n: usize, value: u32) {
+        self.values.push(value);
+        if value as usize >= self.cap {
+            self.cap = (value as usize + 1).next_power_of_two();
+            self.mark.resize(self.cap + 1, 0);
+        }
+        if self.sparse {
+            if self.positions.len() <= value as usize {
+                self.positions.resize(value as usize + 1, Vec::new());
+            }
+            let first = self.positions[value as usize].is_empty();
+            self.positions[value as usize].push(n as u32);
+            if first {
+                self.order_by_frequency();
+            }
+        }
+        if self.mask != 0 && parity(value, self.mask) == 0 {
+            self.rare.push(n as u32);
+            self.rare_values.push(value);
+        }
+    }
+
+    /// Takes the mask that leaves the fewest rare heaps among those computed, and lists them.
+    fn choose_mask(&mut self) {
+        let mut histogram: Vec<(u32, u64)> = Vec::new();
+        let mut counts = vec![0u64; self.cap];
+        for &value in &self.values[1..] {
+            counts[value as usize] += 1;
+        }
+        for (value, &count) in counts.iter().enumerate() {
+            if count > 0 {
+                histogram.push((value as u32, count));
+            }
+        }
+        // At most about 2^24 parity tests per choice.
+        let affordable = (1usize << 24) / histogram.len().max(1);
+        let masks = (self.cap.min(affordable) as u32).clamp(2, MASKS);
+        let rare_under = |mask: u32| -> u64 {
+            histogram
+                .iter()
+                .filter(|&&(value, _)| parity(value, mask) == 0)
+                .map(|&(_, count)| count)
+                .sum()
+        };
+        let mut best = (
+            self.mask,
+            if self.mask == 0 {
+                u64::MAX
+            } else {
+                rare_under(self.mask)
+            },
+        );
+        for mask in 1..masks {
+            let rare = rare_under(mask);
+            if rare < best.1 {
+                best = (mask, rare);
+            }
+        }
+        if best.0 != self.mask {
+            self.mask = best.0;
+            let mask = self.mask;
+            self.rare = (1..self.values.len())
+                .filter(|&h| parity(self.values[h], mask) == 0)
+                .map(|h| h as u32)
+                .collect();
+            self.rare_values = self.rare.iter().map(|&h| self.values[h as usize]).collect();
+        }
+    }
+
+    fn stats(&self) -> SparseStats {
+        let heaps = self.values.len() as u64 - 1;
+        let max_value = self.values.iter().copied().max().unwrap_or(0);
+        if self.mask == 0 {
+            return SparseStats {
+                mask: None,
+                rare: 0,
+                common: heaps,
+                pairs: self.pairs,
+                max_value,
+            };
+        }
+        let rare = self.values[1..]
+            .iter()
+            .filter(|&&v| parity(v, self.mask) == 0)
+            .count() as u64;
+        SparseStats {
+            mask: Some(self.mask),
+            rare,
+            common: heaps - rare,
+            pairs: self.pairs,
+            max_value,
+        }
+    }
+}

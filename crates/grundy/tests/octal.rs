@@ -1,0 +1,263 @@
+//! Octal games against a naive implementation written here (every move of every heap, a
+//! direct mex), periods from the literature, and winning moves checked by their values.
+
+#![allow(clippy::unwrap_used)] // Tests on fixed, valid codes.
+
+use tabletop_grundy::octal::{Leave, Method, NimSequence, OctalCode, Period};
+use tabletop_grundy::{ImplicitGame, Outcome, Solver};
+
+/// `G(0..=n)` the slow way: for each heap, every move listed from the digits' meaning, the
+/// values collected in a set, and the mex. Iterative (heaps in increasing order).
+fn naive(digits: &[u8], n: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(n + 1);
+    for heap in 0..=n {
+        // A mex is at most the number of moves.
+        let mut seen = vec![false; digits.len() * (heap + 2) + 1];
+        let mut see = |v: u32| {
+            if let Some(slot) = seen.get_mut(v as usize) {
+                *slot = true;
+            }
+        };
+        for (k, &d) in digits.iter().enumerate() {
+            if k > heap {
+                break;
+            }
+            let rest = heap - k;
+            if d & 1 != 0 && k > 0 && rest == 0 {
+                see(0);
+            }
+            if d & 2 != 0 && k > 0 && rest > 0 {
+                see(g[rest]);
+            }
+            if d & 4 != 0 {
+                for a in 1..rest {
+                    see(g[a] ^ g[rest - a]);
+                }
+            }
+        }
+        g.push(seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32);
+    }
+    g
+}
+
+/// Every code `0.d1`, `0.d1d2`, `0.d1d2d3` (digits 0..7), and `4.d1d2`.
+fn codes() -> Vec<Vec<u8>> {
+    let mut codes = Vec::new();
+    for d1 in 0..8u8 {
+        codes.push(vec![0, d1]);
+        for d2 in 0..8u8 {
+            codes.push(vec![0, d1, d2]);
+            codes.push(vec![4, d1, d2]);
+            for d3 in 0..8u8 {
+                codes.push(vec![0, d1, d2, d3]);
+            }
+        }
+    }
+    codes
+}
+
+/// Every method agrees with the naive values on `digits` up to `n`; the masks tried make
+/// the sparse steps run from the first heap, whatever the mask's quality.
+fn check(digits: &[u8], n: usize, masks: &[u32]) {
+    let code = OctalCode::new(digits).unwrap();
+    let expected = naive(digits, n);
+    let mut methods = vec![Method::Plain];
+    if n > 1024 {
+        // Below, the automatic method takes plain steps only.
+        methods.push(Method::Sparse);
+    }
+    methods.extend(masks.iter().map(|&m| Method::Mask(m)));
+    for method in methods {
+        let got = NimSequence::compute_with(&code, n, method);
+        assert_eq!(got.values(), &expected[..], "{code} with {method:?}");
+    }
+}
+
+#[test]
+fn every_code_of_up_to_three_digits_agrees_with_the_naive_values_to_200() {
+    for (i, digits) in codes().iter().enumerate() {
+        let mask = 1 + (i as u32 % 15);
+        check(digits, 200, &[mask]);
+    }
+}
+
+#[test]
+fn a_sample_of_codes_agrees_with_the_naive_values_to_2000() {
+    // Every 97th code, plus the famous ones; the automatic mask is chosen from heap 1024 on.
+    let mut sample: Vec<Vec<u8>> = codes().into_iter().step_by(97).collect();
+    sample.extend([
+        vec![0, 6],
+        vec![0, 7, 7],
+        vec![0, 0, 7],
+        vec![0, 1, 3, 7],
+        vec![4, 0, 7],
+    ]);
+    for digits in &sample {
+        check(digits, 2000, &[]);
+    }
+}
+
+/// The full check the issue asks for: every code of up to three digits to 2000 by every
+/// method. Slow in a debug build: `cargo test --release -p tabletop-grundy --test octal --
+/// --ignored`.
+#[test]
+#[ignore]
+fn every_code_of_up_to_three_digits_agrees_with_the_naive_values_to_2000() {
+    for (i, digits) in codes().iter().enumerate() {
+        check(digits, 2000, &[1 + (i as u32 % 255)]);
+    }
+}
+
+#[test]
+fn first_values_match_the_published_tables() {
+    // Winning Ways and A. Flammenkamp's octal game tables.
+    let table: [(&[u8], [u32; 16]); 4] = [
+        (&[0, 6], [0, 0, 1, 2, 0, 1, 2, 3, 1, 2, 3, 4, 0, 3, 4, 2]),
+        (&[0, 7, 7], [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7]),
+        (&[0, 1, 3, 7], [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5]),
+        (&[0, 1, 6, 4], [0, 1, 0, 0, 1, 2, 2, 3, 4, 4, 5, 1, 1, 6, 3, 2]),
+    ];
+    for (digits, expected) in table {
+        let code = OctalCode::new(digits).unwrap();
+        assert_eq!(NimSequence::compute(&code, 15).values(), &expected, "{code}");
+    }
+}
+
+#[test]
+fn the_known_periods_are_found() {
+    let period = |digits: &[u8], n: usize| NimSequence::compute(&OctalCode::new(digits).unwrap(), n).period();
+    // Kayles: period 12, last exceptional value G(70).
+    assert_eq!(
+        period(&[0, 7, 7], 1000),
+        Some(Period {
+            period: 12,
+            preperiod: 71
+        })
+    );
+    // The window 2i + 2p + t - 1 = 2 * 71 + 24 + 1 = 167 must fit.
+    assert_eq!(period(&[0, 7, 7], 166), None);
+    assert_eq!(
+        period(&[0, 7, 7], 167),
+        Some(Period {
+            period: 12,
+            preperiod: 71
+        })
+    );
+    // Dawson's Kayles: period 34; Dawson's chess 0.137 is the same game shifted by one
+    // token, whose last exceptional value is at 51 (Winning Ways), so 0.07 repeats from 53.
+    assert_eq!(
+        period(&[0, 0, 7], 1000),
+        Some(Period {
+            period: 34,
+            preperiod: 53
+        })
+    );
+    assert_eq!(
+        period(&[0, 1, 3, 7], 1000),
+        Some(Period {
+            period: 34,
+            preperiod: 52
+        })
+    );
+    // Take 1 to 4 tokens (0.3333): n mod 5. Officers: no period known, none found.
+    assert_eq!(
+        period(&[0, 3, 3, 3, 3], 1000),
+        Some(Period {
+            period: 5,
+            preperiod: 0
+        })
+    );
+    assert_eq!(period(&[0, 6], 5000), None);
+    // A game without moves.
+    assert_eq!(
+        period(&[0, 0], 3),
+        Some(Period {
+            period: 1,
+            preperiod: 0
+        })
+    );
+}
+
+/// A sum of heaps of an octal game as an implicit game: the position is the sorted list of
+/// heaps, a move replaces one heap by what the rule leaves of it.
+struct Heaps(Vec<u8>);
+
+impl ImplicitGame for Heaps {
+    type Position = Vec<u64>;
+
+    fn moves(&self, heaps: &Vec<u64>, moves: &mut Vec<Vec<u64>>) {
+        for (i, &h) in heaps.iter().enumerate() {
+            for (k, &d) in self.0.iter().enumerate() {
+                let k = k as u64;
+                if k > h {
+                    break;
+                }
+                let rest = h - k;
+                let mut leaves: Vec<Vec<u64>> = Vec::new();
+                if d & 1 != 0 && k > 0 && rest == 0 {
+                    leaves.push(vec![]);
+                }
+                if d & 2 != 0 && k > 0 && rest > 0 {
+                    leaves.push(vec![rest]);
+                }
+                if d & 4 != 0 {
+                    leaves.extend((1..rest).map(|a| vec![a, rest - a]));
+                }
+                for leave in leaves {
+                    let mut next: Vec<u64> = heaps.clone();
+                    next.remove(i);
+                    next.extend(leave);
+                    next.sort_unstable();
+                    moves.push(next);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn sums_of_heaps_agree_with_the_implicit_solver() {
+    for digits in [vec![0u8, 7, 7], vec![0, 6], vec![4, 0, 7], vec![0, 1, 5, 2]] {
+        let code = OctalCode::new(&digits).unwrap();
+        let values = NimSequence::compute(&code, 12).into_values();
+        let mut solver = Solver::new(Heaps(digits.clone()));
+        for a in 0..8u64 {
+            for b in a..8 {
+                let heaps = vec![a, b];
+                let xor = values[a as usize] ^ values[b as usize];
+                assert_eq!(solver.value(&heaps).unwrap(), xor, "{code} {heaps:?}");
+                let best = code.winning_move(&values, &heaps).unwrap();
+                let outcome = tabletop_grundy::octal::heaps_outcome(&values, &heaps).unwrap();
+                assert_eq!(outcome, solver.outcome(std::slice::from_ref(&heaps)).unwrap());
+                match best {
+                    None => assert_eq!(outcome, Outcome::Lose),
+                    Some(mv) => {
+                        // The move is legal and leaves a sum of value 0.
+                        let mut after = heaps.clone();
+                        after.remove(mv.heap);
+                        after.extend(mv.leave.heaps());
+                        after.sort_unstable();
+                        let mut legal = Vec::new();
+                        solver.game().moves(&heaps, &mut legal);
+                        assert!(legal.contains(&after), "{code} {heaps:?}: {mv}");
+                        assert_eq!(solver.value(&after).unwrap(), 0);
+                        assert_eq!(mv.take + mv.leave.heaps().iter().sum::<u64>(), heaps[mv.heap]);
+                        assert!(!matches!(mv.leave, Leave::Two(x, y) if x > y));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn heaps_beyond_the_values_are_an_error() {
+    let code = OctalCode::new(&[0, 7, 7]).unwrap();
+    let values = NimSequence::compute(&code, 10).into_values();
+    let err = code.winning_move(&values, &[3, 11]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "heap #2 has 11 tokens, but values are computed only up to 10"
+    );
+    assert!(tabletop_grundy::octal::heaps_outcome(&values, &[u64::MAX]).is_err());
+}
