@@ -6,6 +6,11 @@
 //! for `tabletop octal`) is a code, optionally followed by the largest heap to compute,
 //! separated by white space.
 //!
+//! Heap sizes are numbers as in every format (the crate's one number reader: leading zeros
+//! and `-0` are spellings of their value, `-3` is not a heap), and every error has the
+//! crate's one shape, ``expected <what>, found `<token>` ``. Only the digits of a code are
+//! read here digit by digit: `0.77` is not a number.
+//!
 //! ```
 //! use tabletop_parse::octal;
 //! let game = octal::game(b"0.77 200\n")?;
@@ -19,18 +24,24 @@
 //! # Ok::<(), tabletop_parse::ParseError>(())
 //! ```
 
+use std::borrow::Cow;
+
 use nom::bytes::complete::take_while1;
 use nom::character::complete::{char, satisfy};
 use nom::combinator::cut;
 use nom::error::context;
-use nom::{IResult, Parser};
+use nom::Parser;
 use tabletop_grundy::octal::{OctalCode, OctalError};
 
+use crate::combinators::{expect, natural, run};
 use crate::error::{located, NomError};
+use crate::lex::{end_of_input, skip_space, Input, PResult};
 use crate::{ParseError, Spanned};
 
-type Input<'a> = &'a [u8];
-type PResult<'a, T> = IResult<Input<'a>, T, NomError<Input<'a>>>;
+/// What a largest heap is, for "expected …".
+const LARGEST_HEAP: &str = "the largest heap (a whole number)";
+/// What a heap of a list is, for "expected …".
+const HEAP: &str = "a heap size (a whole number)";
 
 /// A game text: the code and, when given, the largest heap.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,59 +57,58 @@ pub struct Game {
 /// # Errors
 /// A located [`ParseError`]: ``expected an octal code such as `0.77`, found `.7` ``,
 /// ``expected a digit after the point, found end of input``, ``expected an octal digit
-/// 0..7, found `8` ``, ``expected 0 or 4 before the point, found `1` ``, …
+/// 0..7, found `8` ``, ``expected 0 or 4 before the point, found `1` ``,
+/// ``expected the end of the code, found `12` ``, …
 pub fn code(source: &[u8]) -> Result<OctalCode, ParseError> {
-    let game = game(source)?;
-    match game.heaps {
-        None => Ok(game.code.value),
-        Some(heaps) => Err(ParseError::new(
-            heaps.span.clone(),
-            format!(
-                "expected the end of the code, found `{}`",
-                String::from_utf8_lossy(&source[heaps.span])
-            ),
-        )),
-    }
+    let (rest, code) = code_token(source, skip_space(source))?;
+    run(source, rest, end_of_code)?;
+    Ok(code.value)
 }
 
 /// Parses a game text: a code, then optionally the largest heap.
 ///
 /// # Errors
 /// A located [`ParseError`] as for [`code`], and for a largest heap that is not a whole
-/// number or anything after it.
+/// number (``expected the largest heap (a whole number), found `12x` ``) or anything after
+/// it (``expected the end of the input, found `9` ``).
 pub fn game(source: &[u8]) -> Result<Game, ParseError> {
-    let (rest, _) = space(source).map_err(|e| fail(source, e))?;
-    let (rest, code) = code_token(source, rest)?;
-    let (after_space, _) = space(rest).map_err(|e| fail(source, e))?;
-    if after_space.is_empty() {
+    let (rest, code) = code_token(source, skip_space(source))?;
+    let at = skip_space(rest);
+    if at.is_empty() {
         return Ok(Game { code, heaps: None });
     }
-    let (rest, heaps) = number(source, after_space, "the largest heap (a whole number)")?;
-    let (rest, _) = space(rest).map_err(|e| fail(source, e))?;
-    if !rest.is_empty() {
-        let start = source.len() - rest.len();
-        let len = token_len(rest);
-        let found = shorten(&String::from_utf8_lossy(&rest[..len]));
-        let message = format!("expected the end of the input, found `{found}`");
-        return Err(ParseError::new(start..start + len, message));
-    }
+    let (rest, (value, len)) = run(source, at, natural(LARGEST_HEAP))?;
+    run(source, rest, end_of_input)?;
+    let start = source.len() - at.len();
     Ok(Game {
         code,
-        heaps: Some(heaps),
+        heaps: Some(Spanned {
+            value,
+            span: start..start + len,
+        }),
     })
 }
 
 /// Parses a list of heap sizes separated by white space or commas (at least one).
 ///
 /// # Errors
-/// A located [`ParseError`] for anything that is not a whole number, or an empty list.
+/// A located [`ParseError`] for anything that is not a whole number
+/// (``expected a heap size (a whole number), found `x` ``), or an empty list.
 pub fn heaps(source: &[u8]) -> Result<Vec<u64>, ParseError> {
     let mut heaps = Vec::new();
-    let mut rest = skip_separators(source);
-    while !rest.is_empty() || heaps.is_empty() {
-        let (after, heap) = number(source, rest, "a heap size (a whole number)")?;
-        heaps.push(heap.value);
-        rest = skip_separators(after);
+    let mut at = skip_separators(source);
+    while !at.is_empty() || heaps.is_empty() {
+        let len = at
+            .iter()
+            .position(|&b| b.is_ascii_whitespace() || b == b',')
+            .unwrap_or(at.len());
+        // The number is read in the text up to its end, so that a comma ends it as white
+        // space does (in the number and in the token an error shows).
+        let end = source.len() - at.len() + len;
+        let upto = &source[..end];
+        let (_, (heap, _)) = run(upto, &upto[end - len..], natural(HEAP))?;
+        heaps.push(heap);
+        at = skip_separators(&at[len..]);
     }
     Ok(heaps)
 }
@@ -112,17 +122,15 @@ fn skip_separators(input: Input<'_>) -> Input<'_> {
     &input[skip..]
 }
 
-/// Optional white space.
-fn space(input: Input<'_>) -> PResult<'_, ()> {
-    let skip = input.iter().take_while(|b| b.is_ascii_whitespace()).count();
-    Ok((&input[skip..], ()))
-}
-
-/// A located error from a nom error.
-fn fail(source: &[u8], error: nom::Err<NomError<Input<'_>>>) -> ParseError {
-    match error {
-        nom::Err::Error(e) | nom::Err::Failure(e) => located(source, e),
-        nom::Err::Incomplete(_) => ParseError::new(source.len()..source.len(), "unexpected end of input"),
+/// Optional white space, then the end of the input, labelled "the end of the code".
+fn end_of_code(input: Input<'_>) -> PResult<'_, ()> {
+    let rest = skip_space(input);
+    if rest.is_empty() {
+        Ok((rest, ()))
+    } else {
+        expect(Err(nom::Err::Error(NomError::unexpected(rest))), || {
+            Cow::Borrowed("the end of the code")
+        })
     }
 }
 
@@ -145,25 +153,23 @@ fn digits_after(input: Input<'_>) -> PResult<'_, Input<'_>> {
     context("a digit after the point", take_while1(|b: u8| b.is_ascii_digit())).parse(input)
 }
 
-/// The end of the code's token: white space, a comma or the end of the input.
+/// The end of the code's token: white space or the end of the input.
 fn token_end(input: Input<'_>) -> PResult<'_, ()> {
     match input.first() {
-        Some(b) if !b.is_ascii_whitespace() => {
-            let len = token_len(input);
-            let found = shorten(&String::from_utf8_lossy(&input[..len]));
-            let message = format!("expected an octal digit 0..7, found `{found}`");
-            Err(nom::Err::Failure(NomError::at(input, len, message)))
-        }
+        Some(b) if !b.is_ascii_whitespace() => Err(nom::Err::Error(NomError::unexpected(input))),
         _ => Ok((input, ())),
     }
 }
 
 /// One code token, validated by the engine, with its span in `source`.
-fn code_token<'a>(source: &[u8], input: Input<'a>) -> Result<(Input<'a>, Spanned<OctalCode>), ParseError> {
+fn code_token<'a>(source: &'a [u8], input: Input<'a>) -> Result<(Input<'a>, Spanned<OctalCode>), ParseError> {
     let start = source.len() - input.len();
-    let (rest, (d0, _, after, _)) = (leading_digit, cut(point), cut(digits_after), cut(token_end))
-        .parse(input)
-        .map_err(|e| fail(source, e))?;
+    let after_digits = context("an octal digit 0..7", token_end);
+    let (rest, (d0, _, after, _)) = run(
+        source,
+        input,
+        (leading_digit, cut(point), cut(digits_after), cut(after_digits)),
+    )?;
     let mut digits = vec![d0];
     digits.extend(after.iter().map(|b| b - b'0'));
     let end = source.len() - rest.len();
@@ -171,15 +177,11 @@ fn code_token<'a>(source: &[u8], input: Input<'a>) -> Result<(Input<'a>, Spanned
         // Digit d_k sits at `start` for k = 0, else after the point at `start + 1 + k`.
         let at = |index: usize| if index == 0 { start } else { start + 1 + index };
         match e {
-            OctalError::NotOctal { index, digit } => ParseError::new(
-                at(index)..at(index) + 1,
-                format!("expected an octal digit 0..7, found `{digit}`"),
-            ),
-            OctalError::Leading { digit } => ParseError::new(
-                start..start + 1,
-                format!("expected 0 or 4 before the point, found `{digit}`"),
-            ),
-            OctalError::NoDigits => ParseError::new(start..end, e.to_string()),
+            OctalError::NotOctal { index, .. } => digit_error(source, at(index), "an octal digit 0..7"),
+            OctalError::Leading { .. } => digit_error(source, start, "0 or 4 before the point"),
+            OctalError::NoDigits => {
+                located(source, NomError::at(&source[start..], end - start, e.to_string()))
+            }
         }
     })?;
     Ok((
@@ -191,71 +193,20 @@ fn code_token<'a>(source: &[u8], input: Input<'a>) -> Result<(Input<'a>, Spanned
     ))
 }
 
-/// A whole number token (ended by white space, a comma or the end of the input).
-fn number<'a>(
-    source: &[u8],
-    input: Input<'a>,
-    what: &'static str,
-) -> Result<(Input<'a>, Spanned<u64>), ParseError> {
-    let start = source.len() - input.len();
-    let len = input
-        .iter()
-        .take_while(|&&b| !b.is_ascii_whitespace() && b != b',')
-        .count();
-    let token = &input[..len];
-    let shown = String::from_utf8_lossy(token);
-    if token.is_empty() || !token.iter().all(u8::is_ascii_digit) {
-        let found = if token.is_empty() {
-            "end of input".to_string()
-        } else {
-            format!("`{}`", shorten(&shown))
-        };
-        return Err(ParseError::new(
-            start..start + len,
-            format!("expected {what}, found {found}"),
-        ));
-    }
-    let value = shown.parse::<u64>().map_err(|_| {
-        ParseError::new(
-            start..start + len,
-            format!("number {} is too large", shorten(&shown)),
-        )
-    })?;
-    Ok((
-        &input[len..],
-        Spanned {
-            value,
-            span: start..start + len,
-        },
-    ))
-}
-
-/// Length of the white-space delimited token at the start of `input`.
-fn token_len(input: Input<'_>) -> usize {
-    input.iter().take_while(|b| !b.is_ascii_whitespace()).count()
-}
-
-/// A token cut to 40 characters (the last one `…`) for a message.
-fn shorten(text: &str) -> String {
-    if text.chars().count() <= 40 {
-        return text.to_string();
-    }
-    let mut cut: String = text.chars().take(39).collect();
-    cut.push('…');
-    cut
+/// ``expected <what>, found `<digit>` `` about the one digit at byte `at` of `source` (the
+/// digits after it are not part of what is wrong, so the text is cut after it).
+fn digit_error(source: &[u8], at: usize, what: &'static str) -> ParseError {
+    let upto = &source[..=at];
+    located(
+        upto,
+        NomError::unexpected(&upto[at..]).label(|| Cow::Borrowed(what)),
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Line, column and message of the error for `text`.
-    fn rejected(text: &str, parse: impl Fn(&[u8]) -> Result<OctalCode, ParseError>) -> (usize, String) {
-        let error = parse(text.as_bytes()).expect_err(text);
-        let at = error.position(text.as_bytes());
-        assert_eq!(at.line, 1, "{text}");
-        (at.column, error.message)
-    }
+    use crate::error::rejection;
 
     #[test]
     fn codes_parse() {
@@ -297,7 +248,11 @@ mod tests {
             ("0.7 12", 5, "expected the end of the code, found `12`"),
         ];
         for (text, column, message) in cases {
-            assert_eq!(rejected(text, code), (column, message.to_string()), "{text:?}");
+            assert_eq!(
+                rejection(text, code),
+                (1, column, message.to_string()),
+                "{text:?}"
+            );
         }
     }
 
@@ -312,7 +267,57 @@ mod tests {
         let error = game(b"0.7 12 9").unwrap_err();
         assert_eq!(error.message, "expected the end of the input, found `9`");
         let error = game(b"0.7 99999999999999999999").unwrap_err();
-        assert_eq!(error.message, "number 99999999999999999999 is too large");
+        assert_eq!(
+            error.message,
+            "expected the largest heap (a whole number), found `99999999999999999999` (too large)"
+        );
+        assert_eq!(error.span, 4..24);
+    }
+
+    #[test]
+    fn numbers_are_read_as_in_every_format() {
+        // Leading zeros and `-0` are spellings of their value, as in the other formats.
+        let game = game(b"0.77 -0").unwrap();
+        assert_eq!(game.heaps.map(|h| (h.value, h.span)), Some((0, 5..7)));
+        assert_eq!(
+            super::game(b"0.77 0012\n").unwrap().heaps.map(|h| h.value),
+            Some(12)
+        );
+        assert_eq!(heaps(b"007,-0 3").unwrap(), vec![7, 0, 3]);
+        // A long token is shortened the shared way: 39 characters and `…`.
+        let long = format!("0.6 {}", "x".repeat(60));
+        let error = super::game(long.as_bytes()).unwrap_err();
+        assert_eq!(
+            error.message,
+            format!(
+                "expected the largest heap (a whole number), found `{}…`",
+                "x".repeat(39)
+            )
+        );
+        let long = format!("0.7{}", "q".repeat(60));
+        let error = code(long.as_bytes()).unwrap_err();
+        assert_eq!(
+            error.message,
+            format!("expected an octal digit 0..7, found `{}…`", "q".repeat(39))
+        );
+        assert_eq!(error.span.start, 3);
+        // A code alone: anything after it is not the code's, whatever it is.
+        let error = code(b"0.7 x").unwrap_err();
+        assert_eq!(
+            (error.message.as_str(), error.span.clone()),
+            ("expected the end of the code, found `x`", 4..5)
+        );
+        // A digit inside a code: the digit alone is shown.
+        let error = code(b"0.798").unwrap_err();
+        assert_eq!(
+            (error.message.as_str(), error.span.clone()),
+            ("expected an octal digit 0..7, found `9`", 3..4)
+        );
+        let error = heaps(b"3,12x,5").unwrap_err();
+        assert_eq!(
+            (error.message.as_str(), error.span.clone()),
+            ("expected a heap size (a whole number), found `12x`", 2..5)
+        );
     }
 
     #[test]
