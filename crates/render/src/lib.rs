@@ -15,6 +15,7 @@
 //! | [`chutes`] | the winner of each game; each seat's chance to win |
 //! | [`snakes`] | the fewest throws of each board |
 //! | [`grundy`] | `WIN`/`LOSE`/`DRAW` answers, the values line, one DOT graph with a cluster per test case |
+//! | [`octal`] | an octal game's values line, its period, the answer to a sum of heaps, JSON, the `--stats` line |
 //! | [`pigs`] | the judge's output and the turn-by-turn trace, from the engine's events |
 //! | [`json`] | JSON Lines for snakes (one optimal path), grundy (the move to play), chutes and pigs |
 //! | [`board_svg`] | the snakes board in SVG with one optimal line of play drawn over it |
@@ -50,6 +51,7 @@ pub mod chutes;
 pub mod chutes_trace;
 pub mod grundy;
 pub mod json;
+pub mod octal;
 pub mod pigs;
 pub mod snakes;
 

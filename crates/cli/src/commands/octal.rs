@@ -1,11 +1,10 @@
 //! `tabletop octal`: the nim-value sequence of an octal game, its period, and sums of heaps.
 
-use std::fmt::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use tabletop_grundy::octal::{self, HeapMove, NimSequence, OctalCode, Period};
-use tabletop_grundy::Outcome;
+use tabletop_grundy::octal::{NimSequence, OctalCode};
+use tabletop_render::octal::{write_json, write_plain, write_stats, Query};
 
 use crate::input::{Failure, InputArgs, Source};
 
@@ -85,18 +84,29 @@ pub fn run(args: &Args) -> Result<String, Failure> {
     let started = Instant::now();
     let sequence = NimSequence::compute(&request.code, n as usize);
     if args.stats {
-        report_stats(&sequence, started);
+        let count = sequence.values().len();
+        let line =
+            tabletop_render::to_string(|out| write_stats(out, count, sequence.stats(), started.elapsed()));
+        eprint!("{line}");
     }
     let period = args.period.then(|| sequence.period());
+    let values = sequence.values();
     let query = match &request.query {
-        Some(heaps) => Some(answer(&request.code, sequence.values(), heaps)?),
+        // Every heap is within the values (they were computed up to the largest).
+        Some(heaps) => Some(
+            Query::new(&request.code, values, heaps)
+                .map_err(|e| Failure::Input(format!("error: <query>: {e}")))?,
+        ),
         None => None,
     };
-    Ok(if args.json {
-        json(&request.code, &sequence, period, query.as_ref())
+    let mut out = String::with_capacity(values.len() * 4 + 100);
+    // Writing into a `String` cannot fail.
+    let _ = if args.json {
+        write_json(&mut out, &request.code, values, period, query.as_ref())
     } else {
-        plain(&sequence, n, period, query.as_ref())
-    })
+        write_plain(&mut out, values, period, query.as_ref())
+    };
+    Ok(out)
 }
 
 /// The code, the largest heap and the query, from the arguments or the game text.
@@ -137,129 +147,4 @@ fn read_request(args: &Args) -> Result<Request, Failure> {
         heaps: asked.max(largest),
         query,
     })
-}
-
-/// The outcome of a sum of heaps and a winning move.
-struct Answer {
-    outcome: Outcome,
-    best: Option<HeapMove>,
-}
-
-fn answer(code: &OctalCode, values: &[u32], heaps: &[u64]) -> Result<Answer, Failure> {
-    // Every heap is within the values (they were computed up to the largest).
-    let failed = |e: octal::QueryError| Failure::Input(format!("error: <query>: {e}"));
-    let outcome = octal::heaps_outcome(values, heaps).map_err(failed)?;
-    let best = code.winning_move(values, heaps).map_err(failed)?;
-    Ok(Answer { outcome, best })
-}
-
-fn report_stats(sequence: &NimSequence, started: Instant) {
-    let seconds = started.elapsed().as_secs_f64();
-    let stats = sequence.stats();
-    let n = sequence.values().len() as f64;
-    let mask = stats
-        .mask
-        .map_or("none (plain steps)".to_string(), |m| format!("{m:#b}"));
-    eprintln!(
-        "{} values in {seconds:.3} s ({:.3e} values/s); mask {mask}: {} rare, {} common heaps; \
-         {} splits looked at; largest value {}",
-        sequence.values().len(),
-        n / seconds.max(1e-9),
-        stats.rare,
-        stats.common,
-        stats.pairs,
-        stats.max_value
-    );
-}
-
-/// The period line: `period P preperiod I` or `no period up to N`.
-fn period_line(period: Option<Period>, n: u64) -> String {
-    match period {
-        Some(p) => format!("period {} preperiod {}", p.period, p.preperiod),
-        None => format!("no period up to {n}"),
-    }
-}
-
-fn plain(sequence: &NimSequence, n: u64, period: Option<Option<Period>>, query: Option<&Answer>) -> String {
-    let mut out = String::new();
-    match query {
-        Some(answer) => {
-            out.push_str(answer.outcome.as_str());
-            out.push('\n');
-            if let Some(best) = &answer.best {
-                let _ = writeln!(out, "{best}");
-            }
-        }
-        None => {
-            out.reserve(sequence.values().len() * 4);
-            push_values(&mut out, sequence.values(), " ");
-            out.push('\n');
-        }
-    }
-    if let Some(period) = period {
-        out.push_str(&period_line(period, n));
-        out.push('\n');
-    }
-    out
-}
-
-fn push_values(out: &mut String, values: &[u32], separator: &str) {
-    for (i, value) in values.iter().enumerate() {
-        if i > 0 {
-            out.push_str(separator);
-        }
-        let _ = write!(out, "{value}");
-    }
-}
-
-fn json(
-    code: &OctalCode,
-    sequence: &NimSequence,
-    period: Option<Option<Period>>,
-    query: Option<&Answer>,
-) -> String {
-    let values = sequence.values();
-    let mut out = String::with_capacity(values.len() * 4 + 100);
-    let _ = write!(
-        out,
-        "{{\"code\":\"{code}\",\"heaps\":{},\"values\":[",
-        values.len().saturating_sub(1)
-    );
-    push_values(&mut out, values, ",");
-    out.push(']');
-    if let Some(period) = period {
-        match period {
-            Some(p) => {
-                let _ = write!(
-                    out,
-                    ",\"period\":{{\"period\":{},\"preperiod\":{}}}",
-                    p.period, p.preperiod
-                );
-            }
-            None => out.push_str(",\"period\":null"),
-        }
-    }
-    if let Some(answer) = query {
-        let _ = write!(
-            out,
-            ",\"query\":{{\"outcome\":\"{}\",\"move\":",
-            answer.outcome.as_str()
-        );
-        match &answer.best {
-            Some(best) => {
-                let left: Vec<String> = best.leave.heaps().iter().map(u64::to_string).collect();
-                let _ = write!(
-                    out,
-                    "{{\"heap\":{},\"size\":{},\"take\":{},\"leave\":[{}]}}}}",
-                    best.heap + 1,
-                    best.size,
-                    best.take,
-                    left.join(",")
-                );
-            }
-            None => out.push_str("null}"),
-        }
-    }
-    out.push_str("}\n");
-    out
 }

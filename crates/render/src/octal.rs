@@ -1,0 +1,282 @@
+//! The output of `tabletop octal`: the nim-values line, the period line, the answer to a
+//! query (a sum of heaps), one JSON object, and the `--stats` line.
+//!
+//! | writer | writes |
+//! |---|---|
+//! | [`write_values`] | `G(0) … G(N)` on one line, separated by single spaces |
+//! | [`write_period`] | `period P preperiod I` or `no period up to N` |
+//! | [`write_query`] | `WIN` or `LOSE`, then a winning move (`heap 1 (3 tokens): take 2, leave 1`) |
+//! | [`write_plain`] | the values line or the query's answer, then the period line if asked |
+//! | [`write_json`] | `{"code", "heaps", "values", "period"?, "query"?}` on one line |
+//! | [`write_stats`] | time, values per second, the sparse-space mask and its counts |
+//!
+//! ```
+//! use tabletop_grundy::octal::{NimSequence, OctalCode};
+//! use tabletop_render::octal::{write_plain, Query};
+//!
+//! let kayles = OctalCode::new(&[0, 7, 7])?;
+//! let sequence = NimSequence::compute(&kayles, 6);
+//! let text = tabletop_render::to_string(|out| write_plain(out, sequence.values(), Some(sequence.period()), None));
+//! assert_eq!(text, "0 1 2 3 1 4 3\nno period up to 6\n");
+//!
+//! // Heaps 3 and 4 (values 3 and 1): take 2 from the 3, leaving 1 (value 1).
+//! let query = Query::new(&kayles, sequence.values(), &[3, 4])?;
+//! let text = tabletop_render::to_string(|out| write_plain(out, sequence.values(), None, Some(&query)));
+//! assert_eq!(text, "WIN\nheap 1 (3 tokens): take 2, leave 1\n");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt::{self, Write};
+use std::time::Duration;
+
+use itertools::Itertools;
+use tabletop_grundy::octal::{self, HeapMove, OctalCode, Period, QueryError, SparseStats};
+use tabletop_grundy::Outcome;
+
+/// The answer to a query: who wins a sum of heaps, and a winning move when there is one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Query {
+    /// `WIN` or `LOSE` for the player to move.
+    pub outcome: Outcome,
+    /// A winning move (`None` when the sum is lost).
+    pub best: Option<HeapMove>,
+}
+
+impl Query {
+    /// The answer for `heaps`, from the values `G(0..=N)` of `code`.
+    ///
+    /// # Errors
+    /// When a heap is larger than `N`.
+    pub fn new(code: &OctalCode, values: &[u32], heaps: &[u64]) -> Result<Query, QueryError> {
+        Ok(Query {
+            outcome: octal::heaps_outcome(values, heaps)?,
+            best: code.winning_move(values, heaps)?,
+        })
+    }
+}
+
+/// `G(0) G(1) … G(N)` and a newline.
+pub fn write_values<W: Write + ?Sized>(out: &mut W, values: &[u32]) -> fmt::Result {
+    writeln!(out, "{}", values.iter().format(" "))
+}
+
+/// `period P preperiod I` (`period` proven) or `no period up to N` (`None`), and a newline.
+pub fn write_period<W: Write + ?Sized>(out: &mut W, period: Option<Period>, n: usize) -> fmt::Result {
+    match period {
+        Some(p) => writeln!(out, "period {} preperiod {}", p.period, p.preperiod),
+        None => writeln!(out, "no period up to {n}"),
+    }
+}
+
+/// `WIN` or `LOSE` on one line, then the winning move on the next if there is one.
+pub fn write_query<W: Write + ?Sized>(out: &mut W, query: &Query) -> fmt::Result {
+    writeln!(out, "{}", query.outcome)?;
+    match &query.best {
+        Some(best) => writeln!(out, "{best}"),
+        None => Ok(()),
+    }
+}
+
+/// The plain output of `tabletop octal` for the values `G(0..=N)`: the query's answer when
+/// there is a query, else the values line; then, when the period was looked for (`period`
+/// is `Some`), the period line.
+pub fn write_plain<W: Write + ?Sized>(
+    out: &mut W,
+    values: &[u32],
+    period: Option<Option<Period>>,
+    query: Option<&Query>,
+) -> fmt::Result {
+    match query {
+        Some(query) => write_query(out, query)?,
+        None => write_values(out, values)?,
+    }
+    match period {
+        Some(period) => write_period(out, period, values.len().saturating_sub(1)),
+        None => Ok(()),
+    }
+}
+
+/// One JSON object and a newline, keys in this order, no spaces:
+/// `{"code":"0.07","heaps":N,"values":[…]}`, then, when the period was looked for,
+/// `"period":{"period":P,"preperiod":I}` or `"period":null`, and with a query
+/// `"query":{"outcome":"WIN","move":{"heap":h,"size":s,"take":t,"leave":[a,b]}}`
+/// (`heap` from 1; `"move":null` when the sum is lost).
+pub fn write_json<W: Write + ?Sized>(
+    out: &mut W,
+    code: &OctalCode,
+    values: &[u32],
+    period: Option<Option<Period>>,
+    query: Option<&Query>,
+) -> fmt::Result {
+    write!(
+        out,
+        "{{\"code\":\"{code}\",\"heaps\":{},\"values\":[{}]",
+        values.len().saturating_sub(1),
+        values.iter().format(",")
+    )?;
+    match period {
+        Some(Some(p)) => write!(
+            out,
+            ",\"period\":{{\"period\":{},\"preperiod\":{}}}",
+            p.period, p.preperiod
+        )?,
+        Some(None) => out.write_str(",\"period\":null")?,
+        None => {}
+    }
+    if let Some(query) = query {
+        write!(out, ",\"query\":{{\"outcome\":\"{}\",\"move\":", query.outcome)?;
+        match &query.best {
+            Some(best) => write!(
+                out,
+                "{{\"heap\":{},\"size\":{},\"take\":{},\"leave\":[{}]}}}}",
+                best.heap + 1,
+                best.size,
+                best.take,
+                best.leave.heaps().iter().format(",")
+            )?,
+            None => out.write_str("null}")?,
+        }
+    }
+    out.write_str("}\n")
+}
+
+/// The `--stats` line: how many values were computed in `elapsed`, how fast, the
+/// sparse-space mask (binary; `none (plain steps)` without one), the rare and common heap
+/// counts, the splits looked at and the largest value.
+pub fn write_stats<W: Write + ?Sized>(
+    out: &mut W,
+    count: usize,
+    stats: &SparseStats,
+    elapsed: Duration,
+) -> fmt::Result {
+    let seconds = elapsed.as_secs_f64();
+    write!(
+        out,
+        "{count} values in {seconds:.3} s ({:.3e} values/s); mask ",
+        count as f64 / seconds.max(1e-9)
+    )?;
+    match stats.mask {
+        Some(mask) => write!(out, "{mask:#b}")?,
+        None => out.write_str("none (plain steps)")?,
+    }
+    writeln!(
+        out,
+        ": {} rare, {} common heaps; {} splits looked at; largest value {}",
+        stats.rare, stats.common, stats.pairs, stats.max_value
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabletop_grundy::octal::{Leave, NimSequence};
+
+    fn text(render: impl FnOnce(&mut String) -> fmt::Result) -> String {
+        crate::to_string(render)
+    }
+
+    fn dawson() -> (OctalCode, Vec<u32>) {
+        let code = OctalCode::new(&[0, 0, 7]).unwrap();
+        let values = NimSequence::compute(&code, 40).into_values();
+        (code, values)
+    }
+
+    #[test]
+    fn values_and_period_lines() {
+        assert_eq!(text(|out| write_values(out, &[0, 1, 12])), "0 1 12\n");
+        assert_eq!(text(|out| write_values(out, &[0])), "0\n");
+        let period = Period {
+            period: 34,
+            preperiod: 53,
+        };
+        assert_eq!(
+            text(|out| write_period(out, Some(period), 200)),
+            "period 34 preperiod 53\n"
+        );
+        assert_eq!(text(|out| write_period(out, None, 60)), "no period up to 60\n");
+        // Nothing asked, nothing written; not found: N is the largest heap.
+        assert_eq!(text(|out| write_plain(out, &[0, 0, 1], None, None)), "0 0 1\n");
+        assert_eq!(
+            text(|out| write_plain(out, &[0, 0, 1], Some(None), None)),
+            "0 0 1\nno period up to 2\n"
+        );
+    }
+
+    #[test]
+    fn a_query_replaces_the_values_line() {
+        let (code, values) = dawson();
+        let win = Query::new(&code, &values, &[9, 4]).unwrap();
+        assert_eq!(win.outcome, Outcome::Win);
+        let period = Some(Period {
+            period: 34,
+            preperiod: 53,
+        });
+        assert_eq!(
+            text(|out| write_plain(out, &values, Some(period), Some(&win))),
+            "WIN\nheap 2 (4 tokens): take 2, leave 1 and 1\nperiod 34 preperiod 53\n"
+        );
+        let lose = Query::new(&code, &values, &[1, 1]).unwrap();
+        assert_eq!(lose.best, None);
+        assert_eq!(text(|out| write_query(out, &lose)), "LOSE\n");
+        assert!(Query::new(&code, &values, &[41]).is_err());
+    }
+
+    #[test]
+    fn json_keys_in_order_and_parseable() {
+        let (code, values) = dawson();
+        let query = Query::new(&code, &values, &[9, 4]).unwrap();
+        let line = text(|out| write_json(out, &code, &values, Some(None), Some(&query)));
+        assert!(line.starts_with("{\"code\":\"0.07\",\"heaps\":40,\"values\":[0,0,1,1,2,0,3,"));
+        assert!(line.ends_with(
+            ",\"period\":null,\"query\":{\"outcome\":\"WIN\",\"move\":{\"heap\":2,\"size\":4,\"take\":2,\"leave\":[1,1]}}}\n"
+        ));
+        let parsed: serde_json::Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(parsed["values"].as_array().map(Vec::len), Some(41));
+
+        let lose = Query {
+            outcome: Outcome::Lose,
+            best: None,
+        };
+        let period = Period {
+            period: 1,
+            preperiod: 0,
+        };
+        let line = text(|out| write_json(out, &code, &[0, 0], Some(Some(period)), Some(&lose)));
+        assert_eq!(
+            line,
+            "{\"code\":\"0.07\",\"heaps\":1,\"values\":[0,0],\"period\":{\"period\":1,\"preperiod\":0},\
+             \"query\":{\"outcome\":\"LOSE\",\"move\":null}}\n"
+        );
+        let taken = Query {
+            outcome: Outcome::Win,
+            best: Some(HeapMove {
+                heap: 0,
+                size: 2,
+                take: 2,
+                leave: Leave::Nothing,
+            }),
+        };
+        let line = text(|out| write_json(out, &code, &[0], None, Some(&taken)));
+        assert!(line.ends_with("\"move\":{\"heap\":1,\"size\":2,\"take\":2,\"leave\":[]}}}\n"));
+        serde_json::from_str::<serde_json::Value>(&line).unwrap();
+    }
+
+    #[test]
+    fn stats_line() {
+        let stats = SparseStats {
+            mask: Some(0b1011),
+            rare: 3,
+            common: 7,
+            pairs: 21,
+            max_value: 8,
+        };
+        assert_eq!(
+            text(|out| write_stats(out, 11, &stats, Duration::from_millis(500))),
+            "11 values in 0.500 s (2.200e1 values/s); mask 0b1011: 3 rare, 7 common heaps; \
+             21 splits looked at; largest value 8\n"
+        );
+        let plain = SparseStats::default();
+        let line = text(|out| write_stats(out, 1, &plain, Duration::ZERO));
+        assert!(line.contains("mask none (plain steps): 0 rare"), "{line}");
+    }
+}
