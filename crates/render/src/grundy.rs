@@ -1,0 +1,197 @@
+//! Sums of graph games (POJ 2425): the judge's answers, the values line, and the graphs in
+//! Graphviz DOT.
+
+use std::fmt::{self, Write};
+
+use tabletop_grundy::{Graph, Outcome, Value, Values};
+
+/// How infinite values are spelled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Spelling {
+    /// `∞(0,2)`.
+    #[default]
+    Unicode,
+    /// `inf(0,2)`, for terminals and files that are ASCII only.
+    Ascii,
+}
+
+/// One value: a number, or `∞(K)` / `inf(K)` (the engine's `Display`, plain or alternate).
+pub fn write_value<W: Write + ?Sized>(out: &mut W, value: Value<'_>, spelling: Spelling) -> fmt::Result {
+    match spelling {
+        Spelling::Unicode => write!(out, "{value}"),
+        Spelling::Ascii => write!(out, "{value:#}"),
+    }
+}
+
+/// The judge's answer to one query: `WIN`, `LOSE` or `DRAW` and a newline.
+pub fn write_answer<W: Write + ?Sized>(out: &mut W, outcome: Outcome) -> fmt::Result {
+    out.write_str(outcome.as_str())?;
+    out.write_char('\n')
+}
+
+/// One line: the values of positions `0..N-1`, separated by single spaces.
+///
+/// ```
+/// use tabletop_grundy::Graph;
+/// use tabletop_render::grundy::{write_values, Spelling};
+/// let graph = Graph::from_lists(&[vec![1u64, 2], vec![], vec![1]])?;
+/// let mut line = String::new();
+/// write_values(&mut line, &graph.values(), Spelling::Unicode)?;
+/// assert_eq!(line, "2 0 1\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_values<W: Write + ?Sized>(out: &mut W, values: &Values, spelling: Spelling) -> fmt::Result {
+    for (position, value) in values.iter().enumerate() {
+        if position > 0 {
+            out.write_char(' ')?;
+        }
+        write_value(out, value, spelling)?;
+    }
+    out.write_char('\n')
+}
+
+/// One Graphviz `digraph` holding any number of test cases, each a `subgraph cluster_K`
+/// labelled `test case K`, written one case at a time (a caller needs memory for one test
+/// case only). Node ids are `cK_P` (case K, position P), so cases never share a node, and
+/// `dot -Tsvg` draws the whole input as one picture. Each position is labelled
+/// `P: value`; positions with an infinite value are dashed; every move is an edge.
+///
+/// ```
+/// use tabletop_grundy::Graph;
+/// use tabletop_render::grundy::{Dot, Spelling};
+/// let graph = Graph::from_lists(&[vec![1u64], vec![]])?;
+/// let mut dot = Dot::begin(String::new(), Spelling::Unicode)?;
+/// dot.case(1, &graph, &graph.values())?;
+/// assert_eq!(
+///     dot.end()?,
+///     "digraph grundy {\n  subgraph cluster_1 {\n    label=\"test case 1\";\n    \
+///      c1_0 [label=\"0: 1\"];\n    c1_1 [label=\"1: 0\"];\n    c1_0 -> c1_1;\n  }\n}\n"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Dot<W> {
+    out: W,
+    spelling: Spelling,
+}
+
+impl<W: Write> Dot<W> {
+    /// Writes the opening `digraph grundy {`.
+    ///
+    /// # Errors
+    /// When `out` refuses the text.
+    pub fn begin(mut out: W, spelling: Spelling) -> Result<Dot<W>, fmt::Error> {
+        out.write_str("digraph grundy {\n")?;
+        Ok(Dot { out, spelling })
+    }
+
+    /// Writes test case `number` (1-based, as in the input) as a cluster.
+    ///
+    /// # Errors
+    /// When `out` refuses the text.
+    pub fn case(&mut self, number: usize, graph: &Graph, values: &Values) -> fmt::Result {
+        let out = &mut self.out;
+        writeln!(out, "  subgraph cluster_{number} {{")?;
+        writeln!(out, "    label=\"test case {number}\";")?;
+        for (position, value) in values.iter().enumerate() {
+            write!(out, "    c{number}_{position} [label=\"{position}: ")?;
+            write_value(out, value, self.spelling)?;
+            out.write_char('"')?;
+            if matches!(value, Value::Infinite(_)) {
+                out.write_str(", style=dashed")?;
+            }
+            out.write_str("];\n")?;
+        }
+        for (from, to) in graph.edges() {
+            writeln!(out, "    c{number}_{from} -> c{number}_{to};")?;
+        }
+        out.write_str("  }\n")
+    }
+
+    /// Writes the closing brace and returns the writer.
+    ///
+    /// # Errors
+    /// When `out` refuses the text.
+    pub fn end(mut self) -> Result<W, fmt::Error> {
+        self.out.write_str("}\n")?;
+        Ok(self.out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use itertools::Itertools;
+
+    use super::*;
+
+    fn graph(lists: &[&[u64]]) -> Graph {
+        Graph::from_lists(lists).expect("a valid graph")
+    }
+
+    #[test]
+    fn values_spell_infinity_both_ways() {
+        // 0 and 1 may pass forever (self-loops); 1 may also move to 2, a terminal position.
+        let g = graph(&[&[0], &[1, 2], &[]]);
+        let values = g.values();
+        let mut unicode = String::new();
+        write_values(&mut unicode, &values, Spelling::Unicode).unwrap();
+        let mut ascii = String::new();
+        write_values(&mut ascii, &values, Spelling::Ascii).unwrap();
+        assert_eq!(unicode, "∞() ∞(0) 0\n");
+        assert_eq!(ascii, "inf() inf(0) 0\n");
+    }
+
+    #[test]
+    fn answers_are_the_judge_words() {
+        let text = crate::to_string(|out| {
+            [Outcome::Win, Outcome::Lose, Outcome::Draw]
+                .into_iter()
+                .try_for_each(|o| write_answer(out, o))
+        });
+        assert_eq!(text, "WIN\nLOSE\nDRAW\n");
+    }
+
+    /// Two test cases with the same positions become two clusters in one digraph, with node
+    /// ids that do not collide and each edge inside its own case.
+    #[test]
+    fn dot_puts_every_case_in_its_own_cluster() {
+        let first = graph(&[&[1], &[]]);
+        let second = graph(&[&[0], &[0, 1]]);
+        let mut dot = Dot::begin(String::new(), Spelling::Ascii).unwrap();
+        dot.case(1, &first, &first.values()).unwrap();
+        dot.case(2, &second, &second.values()).unwrap();
+        let text = dot.end().unwrap();
+        let expected = "digraph grundy {
+  subgraph cluster_1 {
+    label=\"test case 1\";
+    c1_0 [label=\"0: 1\"];
+    c1_1 [label=\"1: 0\"];
+    c1_0 -> c1_1;
+  }
+  subgraph cluster_2 {
+    label=\"test case 2\";
+    c2_0 [label=\"0: inf()\", style=dashed];
+    c2_1 [label=\"1: inf()\", style=dashed];
+    c2_0 -> c2_0;
+    c2_1 -> c2_0;
+    c2_1 -> c2_1;
+  }
+}
+";
+        assert_eq!(text, expected);
+        assert_eq!(text.matches("digraph").count(), 1);
+        // Every node is declared once.
+        let declared: Vec<&str> = text
+            .lines()
+            .filter(|line| line.contains("[label="))
+            .filter_map(|line| line.split_whitespace().next())
+            .collect();
+        assert!(declared.iter().all_unique(), "{declared:?}");
+    }
+
+    #[test]
+    fn dot_of_no_cases_is_an_empty_graph() {
+        let dot = Dot::begin(String::new(), Spelling::Unicode).unwrap();
+        assert_eq!(dot.end().unwrap(), "digraph grundy {\n}\n");
+    }
+}
