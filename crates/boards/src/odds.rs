@@ -228,6 +228,11 @@ pub struct Tabulate<'a> {
     pub tail: f64,
     /// Work budget (positions times turns); used up as it goes.
     pub work: u64,
+    /// Boards of up to 1,000 squares are tabulated in double-double (about 32 digits) while
+    /// more than this probability is left, and in `f64` after: every figure that sums the
+    /// distribution stays exact to the last bit, but a single `P(T = t)` below this level
+    /// may be off in its last digit. Default `1e-4`.
+    pub precise_until: f64,
     /// Called now and then with the turns done and the probability left.
     pub progress: Option<&'a mut dyn FnMut(u64, f64)>,
 }
@@ -237,6 +242,7 @@ impl Default for Tabulate<'_> {
         Self {
             tail: TAIL,
             work: DEFAULT_WORK,
+            precise_until: 1e-4,
             progress: None,
         }
     }

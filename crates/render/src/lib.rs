@@ -14,6 +14,7 @@
 //! |---|---|
 //! | [`chutes`] | the winner of each game; each seat's chance to win |
 //! | [`snakes`] | the fewest throws of each board |
+//! | [`odds`] | the odds summary, its JSON object and the SVG chart of the game length |
 //! | [`grundy`] | `WIN`/`LOSE`/`DRAW` answers, the values line, one DOT graph with a cluster per test case |
 //! | [`pigs`] | the judge's output and the turn-by-turn trace, from the engine's events |
 //!
@@ -44,6 +45,7 @@ use std::{fmt, io};
 
 pub mod chutes;
 pub mod grundy;
+pub mod odds;
 pub mod snakes;
 
 /// An [`io::Write`] seen as a [`fmt::Write`], keeping the first I/O error so that it is not

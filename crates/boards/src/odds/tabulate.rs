@@ -10,7 +10,7 @@
 //! the sweep, uses the folded per-turn chain instead ([`super::chain`]).
 //!
 //! Precision: double-double on boards of up to [`DD_SQUARES`] squares while more than
-//! [`DD_REST`] of the probability is left (later turns carry so little mass that `f64`'s
+//! [`Tabulate::precise_until`] of the probability is left (later turns carry so little mass that `f64`'s
 //! rounding stays below 1e-18 of the total), `f64` otherwise.
 
 use super::dd::Dd;
@@ -20,9 +20,6 @@ use super::{OddsError, Overshoot, Stop, Tabulate};
 
 /// Boards up to this many squares are tabulated in double-double.
 pub const DD_SQUARES: usize = 1_000;
-
-/// Below this probability left, the tabulation continues in `f64`.
-pub const DD_REST: f64 = 1e-4;
 
 /// Most turns a distribution keeps (bounds its memory).
 pub const MAX_TURNS: u64 = 4_000_000;
@@ -109,7 +106,7 @@ pub(crate) fn tabulate(layout: &Layout, limits: &mut Tabulate<'_>) -> Result<Tab
     if layout.goal <= DD_SQUARES {
         let mut dd: Buffers<Dd> = Buffers::default();
         walk.start(&mut dd)?;
-        if walk.run(&mut dd, &mut table, limits, DD_REST.max(limits.tail))? {
+        if walk.run(&mut dd, &mut table, limits, limits.precise_until.max(limits.tail))? {
             return Ok(table);
         }
         let mut plain: Buffers<f64> = Buffers::default();
