@@ -148,7 +148,7 @@ pub enum OddsError {
     },
     /// With `overshoot bounce`, a throw from a square the counter can reach could bounce back
     /// past square 0.
-    #[error("with overshoot bounce a die of {faces} faces could bounce past square 0: the counter can reach square {square}, and from there a throw of {faces} counts back to {}", *square as i128 + *faces as i128 - 2 * (*goal as i128))]
+    #[error("with overshoot bounce a die of {faces} faces could bounce past square 0: the counter can reach square {square}, and from there a throw of {faces} counts back to square {}", 2 * (*goal as i128) - *square as i128 - *faces as i128)]
     BouncePastStart {
         /// Faces of the die.
         faces: u64,
