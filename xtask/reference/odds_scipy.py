@@ -5,6 +5,7 @@ Also generates the random boards of the README's performance table.
 
     python3 xtask/reference/odds_scipy.py gen SQUARES JUMPS MISSES SEED > board.txt
     python3 xtask/reference/odds_scipy.py solve board.txt      # prints expected turns, seconds
+    python3 xtask/reference/odds_scipy.py solve board.txt --refine   # + a long-double refinement
 
 Rules as in docs/rules/board.md (start square, overshoot stay/bounce/win, die, ladders,
 chutes, miss-a-turn squares); extra-turn squares are not supported here. Needs numpy and
@@ -71,7 +72,7 @@ def parse(text):
     return board
 
 
-def expected_turns(board):
+def expected_turns(board, refine=False):
     g, f = board["goal"], board["die"]
     land = np.arange(g + 1)
     for a, b in board["jumps"]:
@@ -102,10 +103,23 @@ def expected_turns(board):
     n = g + len(board["miss"])
     rows = np.concatenate([s, g + np.arange(len(board["miss"]))])
     cols = np.concatenate([to_state, np.array(board["miss"], dtype=np.int64)])
-    vals = np.concatenate([np.full(len(s), 1.0 / f), np.ones(len(board["miss"]))])
+    # Counts of faces, not probabilities: f x_s - sum (faces to t) x_t = f holds exactly in
+    # f64 (1/6 would not), so the matrix is the board's and not a rounding of it.
+    vals = np.concatenate([np.ones(len(s)), np.full(len(board["miss"]), float(f))])
     q = sp.csr_matrix((vals, (rows, cols)), shape=(n, n))
-    a = (sp.identity(n, format="csr") - q).tocsc()
-    x = spsolve(a, np.ones(n))
+    a = (f * sp.identity(n, format="csr") - q).tocsc()
+    rhs = np.full(n, float(f))
+    x = spsolve(a, rhs)
+    if refine:
+        # One step of iterative refinement with the residual in long double (80-bit on x86):
+        # an independent check of the last digits, not part of the timed user's script.
+        coo = a.tocoo()
+        xl = x.astype(np.longdouble)
+        ax = np.zeros(n, dtype=np.longdouble)
+        np.add.at(ax, coo.row, coo.data.astype(np.longdouble) * xl[coo.col])
+        r = f - ax
+        xl = xl + spsolve(a, r.astype(np.float64)).astype(np.longdouble)
+        return xl[board["start"]]
     return x[board["start"]]
 
 
@@ -115,8 +129,8 @@ def main(argv):
         return
     board = parse(open(argv[1]).read())
     began = time.perf_counter()
-    value = expected_turns(board)
-    print(f"expected turns: {value!r}")
+    value = expected_turns(board, refine="--refine" in argv)
+    print(f"expected turns: {float(value)!r}")
     print(f"seconds: {time.perf_counter() - began:.3f}", file=sys.stderr)
 
 

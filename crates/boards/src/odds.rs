@@ -205,13 +205,15 @@ pub struct Odds {
     rules: Rules,
     layout: Layout,
     expected: Dd,
+    variance: Option<Dd>,
 }
 
 /// Probability left on the board at which [`Odds::distribution`] stops.
 pub const TAIL: f64 = 1e-18;
 
-/// The work [`Odds::distribution`] may do (positions times turns; about a second or two).
-pub const DEFAULT_WORK: u64 = 2_000_000_000;
+/// The work [`Odds::distribution`] may do (positions times turns, a position in
+/// double-double counting 4; about a second).
+pub const DEFAULT_WORK: u64 = 500_000_000;
 
 /// Why a tabulation stopped before its tail.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -266,16 +268,38 @@ impl Odds {
     /// from a square the counter can reach, a goal that cannot be reached or can be missed
     /// forever, a board too large for memory.
     pub fn new(board: &Board, rules: &Rules) -> Result<Self, OddsError> {
+        Self::analyse(board, rules, false)
+    }
+
+    /// [`Odds::new`], and the variance from the same factorisation (cheaper than
+    /// [`Odds::variance`] afterwards).
+    ///
+    /// # Errors
+    /// As [`Odds::new`].
+    pub fn new_with_variance(board: &Board, rules: &Rules) -> Result<Self, OddsError> {
+        Self::analyse(board, rules, true)
+    }
+
+    fn analyse(board: &Board, rules: &Rules, with_variance: bool) -> Result<Self, OddsError> {
         let layout = Layout::new(board, rules)?;
-        let expected = {
+        let (expected, variance) = {
             let solver = sweep::Solver::new(&layout)?;
-            sweep::at_start(&layout, &solver.expected()?)?
+            let x = solver.expected()?;
+            let expected = sweep::at_start(&layout, &x)?;
+            let variance = if with_variance {
+                let second = sweep::at_start(&layout, &solver.second_moment(&x)?)?;
+                Some(second.minus(&expected.times(&expected)))
+            } else {
+                None
+            };
+            (expected, variance)
         };
         Ok(Self {
             board: board.clone(),
             rules: *rules,
             layout,
             expected,
+            variance,
         })
     }
 
@@ -294,6 +318,9 @@ impl Odds {
     /// # Errors
     /// [`OddsError::Internal`] only.
     pub fn variance(&self) -> Result<f64, OddsError> {
+        if let Some(variance) = self.variance {
+            return Ok(variance.to_f64());
+        }
         let solver = sweep::Solver::new(&self.layout)?;
         let x = solver.expected()?;
         let second = sweep::at_start(&self.layout, &solver.second_moment(&x)?)?;

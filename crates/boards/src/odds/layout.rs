@@ -178,9 +178,8 @@ impl Layout {
         stood[self.start] = true;
         let mut found = Vec::new();
         while let Some(s) = queue.pop() {
-            let mut ranges = vec![(s + 1, self.forward_end(s).min(goal - 1))];
-            ranges.extend(self.bounce_from(s).map(|lo| (lo, goal - 1)));
-            for (lo, hi) in ranges {
+            let bounce = self.bounce_from(s).map(|lo| (lo, goal - 1));
+            for (lo, hi) in std::iter::once((s + 1, self.forward_end(s).min(goal - 1))).chain(bounce) {
                 if lo > hi {
                     continue;
                 }
@@ -265,15 +264,12 @@ impl Layout {
                 .map(|&(_, from)| from as usize);
             let own = (self.land[q] as usize == q).then_some(q);
             for p in own.into_iter().chain(heads) {
-                let mut ranges = Vec::with_capacity(2);
-                if p > 0 {
-                    ranges.push(((p as u64).saturating_sub(faces) as usize, p - 1));
-                }
-                if self.overshoot == Overshoot::Bounce && p < goal {
+                let forward = (p > 0).then(|| ((p as u64).saturating_sub(faces) as usize, p - 1));
+                let bounce = (self.overshoot == Overshoot::Bounce && p < goal).then(|| {
                     let lo = (2 * goal as u64).saturating_sub(faces.saturating_add(p as u64));
-                    ranges.push((lo as usize, goal - 1));
-                }
-                for (lo, hi) in ranges {
+                    (lo as usize, goal - 1)
+                });
+                for (lo, hi) in forward.into_iter().chain(bounce) {
                     if lo > hi {
                         continue;
                     }
@@ -306,9 +302,8 @@ impl Layout {
                 if self.overshoot == Overshoot::Win && self.over(s) > 0 {
                     best = best.min(value + 1);
                 }
-                let mut ranges = vec![(s + 1, self.forward_end(s))];
-                ranges.extend(self.bounce_from(s).map(|lo| (lo, goal - 1)));
-                for (lo, hi) in ranges {
+                let bounce = self.bounce_from(s).map(|lo| (lo, goal - 1));
+                for (lo, hi) in std::iter::once((s + 1, self.forward_end(s))).chain(bounce) {
                     if lo > hi {
                         continue;
                     }

@@ -167,11 +167,15 @@ impl<'a> System<'a> {
         }
         let total = prefix.last().copied().unwrap_or_else(T::zero);
         let mut window = T::zero();
+        // The terms `c_p + y_land[p]` of the positions in the window, by `p % ring`.
+        let mut terms = filled(self.ring, T::zero())?;
         for s in (0..goal).rev() {
-            window = window.plus(&c(s + 1).plus(&self.value(s + 1, &y, u)));
+            let entering = c(s + 1).plus(&self.value(s + 1, &y, u));
             if let Some(p) = self.leaving(s) {
-                window = window.minus(&c(p).plus(&self.value(p, &y, u)));
+                window = window.minus(&terms[p % self.ring]);
             }
+            window = window.plus(&entering);
+            terms[(s + 1) % self.ring] = entering;
             let lo = self.bounce_lo(s);
             let bounce = if lo < goal {
                 total.minus(&prefix[lo - self.region])
@@ -386,13 +390,38 @@ impl<'a> Solver<'a> {
     /// target values until the residual stops shrinking.
     fn solve(&self, c: impl Fn(usize) -> Dd, e: impl Fn(usize) -> Dd) -> Result<Vec<Dd>, OddsError> {
         let k = self.system.k();
-        let mut u = vec![Dd::zero(); k];
-        let mut y = self.system.scalar(&c, &e, |s| self.inverse(s), &u)?;
         let Some(lu) = &self.lu else {
-            return Ok(y);
+            return self.system.scalar(&c, &e, |s| self.inverse(s), &[]);
         };
+        // Targets to about f64 precision with sweeps in f64 (four times cheaper), then
+        // double-double sweeps for the last digits.
+        let plain_inverse = |s: usize| 1.0 / self.system.divisor(s) as f64;
+        let mut u = vec![Dd::zero(); k];
+        for _ in 0..3 {
+            let guess: Vec<f64> = u.iter().map(|v| v.to_f64()).collect();
+            let y = self
+                .system
+                .scalar(|p| c(p).to_f64(), |s| e(s).to_f64(), plain_inverse, &guess)?;
+            let mut delta: Vec<f64> = self
+                .system
+                .targets
+                .iter()
+                .zip(&guess)
+                .map(|(&t, v)| y[t] - v)
+                .collect();
+            let size = delta.iter().map(|r| r.abs()).fold(0.0, f64::max);
+            let scale = guess.iter().map(|v| v.abs()).fold(1.0, f64::max);
+            lu.solve(&mut delta);
+            for (v, d) in u.iter_mut().zip(delta) {
+                *v = v.plus(&Dd::from_f64(d));
+            }
+            if size <= 1e-12 * scale {
+                break;
+            }
+        }
+        let mut y = self.system.scalar(&c, &e, |s| self.inverse(s), &u)?;
         let mut last = f64::INFINITY;
-        for _ in 0..12 {
+        for _ in 0..8 {
             let residual: Vec<Dd> = self
                 .system
                 .targets
@@ -402,7 +431,8 @@ impl<'a> Solver<'a> {
                 .collect();
             let size = residual.iter().map(|r| r.to_f64().abs()).fold(0.0, f64::max);
             let scale = u.iter().map(|v| v.to_f64().abs()).fold(1.0, f64::max);
-            if size <= 1e-31 * scale || size >= last {
+            // 1e-25 relative: far below what rounding to f64 can see, short of a near tie.
+            if size <= 1e-25 * scale || size >= last {
                 break;
             }
             last = size;
@@ -419,9 +449,13 @@ impl<'a> Solver<'a> {
     /// Expected turns from every square (meaningful on the squares that can be stood on).
     pub fn expected(&self) -> Result<Vec<Dd>, OddsError> {
         let system = &self.system;
+        let small = [Dd::zero(), Dd::one(), Dd::from_u64(2)];
         self.solve(
-            |p| Dd::from_i64(1 + system.offset(p)),
-            |s| Dd::from_u64(system.over_constant(s)),
+            |p| small[(1 + system.offset(p)) as usize],
+            |s| match system.over_constant(s) {
+                0 => Dd::zero(),
+                over => Dd::from_u64(over),
+            },
         )
     }
 

@@ -147,7 +147,9 @@ impl Walk<'_> {
         limits: &mut Tabulate<'_>,
         rest: f64,
     ) -> Result<bool, OddsError> {
-        let per_turn = self.layout.goal as u64 + 1 + self.misses.len() as u64;
+        // A position in double-double costs about four in f64.
+        let weight = if std::mem::size_of::<T>() > 8 { 4 } else { 1 };
+        let per_turn = (self.layout.goal as u64 + 1 + self.misses.len() as u64) * weight;
         loop {
             let left = table.survival.last().copied().unwrap_or_else(Dd::zero);
             if left.to_f64() <= limits.tail {
@@ -272,7 +274,8 @@ impl Walk<'_> {
             .now
             .iter()
             .chain(&b.skip)
-            .fold(Dd::zero(), |sum, m| sum.plus(&m.to_dd()));
+            .fold(T::zero(), |sum, m| sum.plus(m))
+            .to_dd();
         let won = won.to_dd().times(&self.scale);
         let left = total.times(&self.scale);
         // Keep the unnormalised masses between 2^-400 and 2^400.

@@ -903,7 +903,10 @@ fn large_board(rng: &mut StdRng, goal: Square, jumps: usize, specials: usize) ->
 /// The expected turns by another method: the folded per-turn chain of throw-level nodes
 /// (hash-map exploration, within-turn absorption solved), eliminated sparsely in `f64`.
 fn turn_chain_expected(board: &Board, rules: &Rules) -> f64 {
-    let chain = chain::Structure::new(board, rules).unwrap().fold::<f64>().unwrap();
+    let chain = chain::Structure::new(board, rules)
+        .unwrap()
+        .fold::<f64>()
+        .unwrap();
     chain.expected_turns().unwrap()[chain.start]
 }
 
@@ -993,7 +996,10 @@ fn the_variance_matches_the_distribution() {
         }
         let variance = odds.variance().unwrap();
         assert!(close(mean, odds.expected_turns(), 1e-12));
-        assert!(close(square - mean * mean, variance, 1e-9), "{square} {mean} {variance}");
+        assert!(
+            close(square - mean * mean, variance, 1e-9),
+            "{square} {mean} {variance}"
+        );
     }
     // A geometric wait for a 1: variance (1 - p) / p^2 = 30.
     let odds = Odds::new(&Board::new(1, &[], &[]).unwrap(), &Rules::default()).unwrap();
@@ -1038,7 +1044,10 @@ fn a_bounce_is_an_error_only_from_a_square_the_counter_can_reach() {
             square: 1
         }
     );
-    assert!(error.to_string().contains("the counter can reach square 1"), "{error}");
+    assert!(
+        error.to_string().contains("the counter can reach square 1"),
+        "{error}"
+    );
 }
 
 /// `E(s)` on an empty board by the plain recursion over the faces, exactly.
@@ -1065,7 +1074,8 @@ fn exact_expected_turns_of_empty_boards_match_the_plain_recursion() {
     for goal in 1..=40 {
         for die in [1, 2, 5, 6] {
             for overshoot in [Overshoot::Stay, Overshoot::Win] {
-                let odds = Odds::new(&Board::new(goal, &[], &[]).unwrap(), &rules(0, overshoot, die)).unwrap();
+                let odds =
+                    Odds::new(&Board::new(goal, &[], &[]).unwrap(), &rules(0, overshoot, die)).unwrap();
                 assert_eq!(
                     odds.expected_turns_exact().unwrap(),
                     empty_board_exact(goal, overshoot, die),

@@ -93,7 +93,7 @@ pub fn run(args: &Args) -> Result<String, Failure> {
     let source = args.input.read()?;
     let file = tabletop_parse::board::parse(&source.bytes).map_err(|e| source.error(&e))?;
     let engine = |error: OddsError| engine_error(&source, &file, &error);
-    let odds = Odds::new(&file.board, &file.rules).map_err(engine)?;
+    let odds = Odds::new_with_variance(&file.board, &file.rules).map_err(engine)?;
     let variance = odds.variance().map_err(engine)?;
     let mut bar = Progress::new();
     let exact = if args.exact {
@@ -228,10 +228,8 @@ fn note_left_out(
         Some(_) => return,
     };
     if distribution.is_none() {
+        missing.retain(|item| !item.ends_with("percentile"));
         missing.insert(0, "the median, the percentiles and the distribution".into());
-        if args.players.is_some() {
-            missing.dedup();
-        }
     }
     eprintln!("note: {why}; left out: {}", missing.join(", "));
 }
