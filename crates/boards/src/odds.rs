@@ -233,7 +233,7 @@ pub struct Tabulate<'a> {
     /// Boards of up to 1,000 squares are tabulated in double-double (about 32 digits) while
     /// more than this probability is left, and in `f64` after: every figure that sums the
     /// distribution stays exact to the last bit, but a single `P(T = t)` below this level
-    /// may be off in its last digit. Default `1e-4`.
+    /// may be off in its last digit. Default `1e-2`.
     pub precise_until: f64,
     /// Called now and then with the turns done and the probability left.
     pub progress: Option<&'a mut dyn FnMut(u64, f64)>,
@@ -244,7 +244,7 @@ impl Default for Tabulate<'_> {
         Self {
             tail: TAIL,
             work: DEFAULT_WORK,
-            precise_until: 1e-4,
+            precise_until: 1e-2,
             progress: None,
         }
     }
@@ -362,6 +362,25 @@ impl Odds {
     /// [`OddsError::TooLarge`] if its buffers do not fit in memory.
     pub fn distribution(&self) -> Result<Distribution, OddsError> {
         self.tabulate(&mut Tabulate::default())
+    }
+
+    /// The race of `players` counters ([`Distribution::race`]), tabulating only as far as the
+    /// race needs: until `P(T > t)^players <= 1e-21` (and [`TAIL`] for one player).
+    ///
+    /// # Errors
+    /// [`OddsError::NoPlayers`] for zero players, [`OddsError::TooLarge`] for buffers that do
+    /// not fit in memory.
+    pub fn race(&self, players: usize) -> Result<Race, OddsError> {
+        let tail = match players {
+            0 => return Err(OddsError::NoPlayers),
+            1 => TAIL,
+            p => (TAIL * 1e-3).powf(1.0 / p as f64).max(TAIL),
+        };
+        let mut limits = Tabulate {
+            tail,
+            ..Tabulate::default()
+        };
+        self.tabulate(&mut limits)?.race(players)
     }
 
     /// The distribution of the number of turns, as far as `limits` allow.
@@ -492,16 +511,27 @@ impl Distribution {
         })?;
         let mut wins = vec![Dd::zero(); players];
         let mut rounds = Dd::zero();
+        // Powers S_r^i and S_(r-1)^j, i, j in 0..=P.
+        let mut now = vec![Dd::one(); players + 1];
+        let mut before = vec![Dd::one(); players + 1];
         for r in 1..self.probability.len() {
-            let (p, s, before) = (self.probability[r], self.survival[r], self.survival[r - 1]);
-            rounds = rounds.plus(&before.powi(count));
+            let p = self.probability[r];
+            for (i, (n, b)) in now.iter_mut().zip(before.iter_mut()).enumerate().skip(1) {
+                *n = if i == 1 { self.survival[r] } else { Dd::zero() };
+                *b = if i == 1 { self.survival[r - 1] } else { Dd::zero() };
+            }
+            for i in 2..=players {
+                now[i] = now[i - 1].times(&now[1]);
+                before[i] = before[i - 1].times(&before[1]);
+            }
+            rounds = rounds.plus(&before[players]);
             if p.is_zero() {
                 continue;
             }
             // Seat i (0-based) needs the seats before it still going after round r, and the
             // seats after it still going after round r - 1.
-            for (i, win) in (0u32..).zip(wins.iter_mut()) {
-                *win = win.plus(&p.times(&s.powi(i)).times(&before.powi(count - 1 - i)));
+            for (i, win) in wins.iter_mut().enumerate() {
+                *win = win.plus(&p.times(&now[i]).times(&before[players - 1 - i]));
             }
         }
         let rest = self.survival.last().copied().unwrap_or_default();

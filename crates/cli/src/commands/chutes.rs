@@ -38,8 +38,7 @@ pub fn run(args: &Args) -> Result<String, Failure> {
         };
         if args.odds {
             let race = Odds::new(&game.value.board, &Rules::default())
-                .and_then(|odds| odds.distribution())
-                .and_then(|distribution| distribution.race(game.value.players))
+                .and_then(|odds| odds.race(game.value.players))
                 .map_err(|e| located(&e))?;
             let seats: Vec<String> = race.win_probability.iter().map(f64::to_string).collect();
             let _ = writeln!(output, "{}", seats.join(" "));

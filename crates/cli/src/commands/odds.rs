@@ -187,7 +187,7 @@ fn tabulate(
         tail: tail_needed(args, wanted),
         work: DEFAULT_WORK,
         // Every P(T = t) printed in JSON exact to its last digit.
-        precise_until: if args.json { JSON_DISTRIBUTION_REST } else { 1e-4 },
+        precise_until: if args.json { JSON_DISTRIBUTION_REST } else { 1e-3 },
         progress: Some(&mut tick),
     };
     odds.tabulate(&mut limits).map(Some)
