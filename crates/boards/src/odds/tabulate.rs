@@ -214,7 +214,7 @@ impl Walk<'_> {
                     window = window.plus(&entering);
                     live += 1;
                 }
-                if p - 1 >= window_len {
+                if p > window_len {
                     let leaving = b.now[p - 1 - window_len];
                     if !leaving.is_zero() {
                         window = window.minus(&leaving);
