@@ -187,50 +187,7 @@ impl Structure {
             edges.push(next);
             at += 1;
         }
-        // The goal must be reachable from every reachable node.
-        let mut reverse: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
-        let mut reaches_goal = vec![false; nodes.len()];
-        let mut queue = VecDeque::new();
-        for (from, next) in edges.iter().enumerate() {
-            for &(target, _) in next {
-                match target {
-                    Next::Goal => {
-                        if !reaches_goal[from] {
-                            reaches_goal[from] = true;
-                            queue.push_back(from);
-                        }
-                    }
-                    Next::Node(node) => {
-                        if let Some(&to) = index.get(&node) {
-                            reverse[to].push(from);
-                        }
-                    }
-                }
-            }
-        }
-        while let Some(to) = queue.pop_front() {
-            for &from in &reverse[to] {
-                if !reaches_goal[from] {
-                    reaches_goal[from] = true;
-                    queue.push_back(from);
-                }
-            }
-        }
-        if !reaches_goal[0] {
-            return Err(OddsError::GoalUnreachable {
-                start: rules.start,
-                goal,
-            });
-        }
-        if let Some(square) = nodes
-            .iter()
-            .zip(&reaches_goal)
-            .filter(|(_, &ok)| !ok)
-            .map(|(node, _)| node.square())
-            .min()
-        {
-            return Err(OddsError::GoalMissable { square, goal });
-        }
+        check_goal(rules, goal, &nodes, &index, &edges)?;
         // Number the states in square order.
         let mut turn_nodes: Vec<Node> = nodes
             .iter()
@@ -328,6 +285,60 @@ impl Structure {
             to_goal,
         })
     }
+}
+
+/// The goal must be reachable from every reachable node.
+fn check_goal(
+    rules: &Rules,
+    goal: Square,
+    nodes: &[Node],
+    index: &HashMap<Node, usize>,
+    edges: &[Vec<(Next, u64)>],
+) -> Result<(), OddsError> {
+    let mut reverse: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
+    let mut reaches_goal = vec![false; nodes.len()];
+    let mut queue = VecDeque::new();
+    for (from, next) in edges.iter().enumerate() {
+        for &(target, _) in next {
+            match target {
+                Next::Goal => {
+                    if !reaches_goal[from] {
+                        reaches_goal[from] = true;
+                        queue.push_back(from);
+                    }
+                }
+                Next::Node(node) => {
+                    if let Some(&to) = index.get(&node) {
+                        reverse[to].push(from);
+                    }
+                }
+            }
+        }
+    }
+    while let Some(to) = queue.pop_front() {
+        for &from in &reverse[to] {
+            if !reaches_goal[from] {
+                reaches_goal[from] = true;
+                queue.push_back(from);
+            }
+        }
+    }
+    if !reaches_goal[0] {
+        return Err(OddsError::GoalUnreachable {
+            start: rules.start,
+            goal,
+        });
+    }
+    if let Some(square) = nodes
+        .iter()
+        .zip(&reaches_goal)
+        .filter(|(_, &ok)| !ok)
+        .map(|(node, _)| node.square())
+        .min()
+    {
+        return Err(OddsError::GoalMissable { square, goal });
+    }
+    Ok(())
 }
 
 /// Sorts a sparse vector by index and adds up duplicates.

@@ -184,6 +184,13 @@ impl Walk<'_> {
 
     /// One turn: returns `P(T = t)` and `P(T > t)`.
     fn turn<T: Mass>(&mut self, b: &mut Buffers<T>) -> (Dd, Dd) {
+        let won = self.throw(b);
+        self.settle(b, won)
+    }
+
+    /// The throws of one turn: arrivals routed to the next turn's squares (extra throws
+    /// followed). Returns the unnormalised mass that reached the goal.
+    fn throw<T: Mass>(&mut self, b: &mut Buffers<T>) -> T {
         let layout = self.layout;
         let goal = layout.goal;
         let faces = layout.faces;
@@ -265,6 +272,12 @@ impl Walk<'_> {
                 }
             }
         }
+        won
+    }
+
+    /// Skipped turns, the swap to the next turn, the scale; returns `P(T = t)`, `P(T > t)`.
+    fn settle<T: Mass>(&mut self, b: &mut Buffers<T>, won: T) -> (Dd, Dd) {
+        let faces = self.layout.faces;
         let f = T::from_dd(Dd::from_u64(faces));
         for (at, &m) in self.misses.iter().enumerate() {
             b.next[m] = b.next[m].plus(&b.skip[at].times(&f));
