@@ -7,27 +7,32 @@
 //! turn belong to the turn in which they were earned. Nothing happens on the start square: the
 //! counter is put there, it does not land there.
 //!
-//! [`Odds::new`] builds the per-turn Markov chain of one counter (states: a square, or a
-//! square whose next turn is skipped; extra throws folded into their turn by solving the
-//! within-turn absorbing chain) and checks that the goal is reached with probability 1. From
-//! it:
-//! - [`Odds::min_turns`]: the fewest turns;
-//! - [`Odds::expected_turns`] (`f64`, from `(I - P) x = 1` solved in double-double) and
-//!   [`Odds::expected_turns_exact`] (a [`BigRational`] in lowest terms, by modular
-//!   elimination and rational reconstruction);
-//! - [`Odds::distribution`]: `P(T = t)` turn by turn, until less than 10^-18 of the
-//!   probability is left ([`Distribution`]: median, percentiles);
-//! - [`Distribution::race`]: for `P` players in lock-step (seat 1 first every round), the
-//!   expected number of rounds and each seat's probability of winning ([`Race`]).
+//! [`Odds::new`] lays the board out as arrays over squares, checks by reachability that the
+//! goal is reached with probability 1 (and, with `overshoot bounce`, that no square the
+//! counter can stand on bounces past 0), and solves for the expected turns. From it:
+//! - [`Odds::min_turns`]: the fewest turns (a bucket search over throw intervals);
+//! - [`Odds::expected_turns`] and [`Odds::variance`]: one sweep from the goal down with the
+//!   squares reached backwards (chute ends, bounce squares) as the only unknowns, refined in
+//!   double-double; [`Odds::expected_turns_exact`]: the same sweeps modulo primes, a
+//!   [`BigRational`] in lowest terms by rational reconstruction;
+//! - [`Odds::distribution`] / [`Odds::tabulate`]: `P(T = t)` turn by turn over positions
+//!   within a work budget ([`Tabulate`]; [`Distribution::stop`] says why a table stopped
+//!   early): median, percentiles;
+//! - [`Distribution::race`] (or [`Odds::race`], which tabulates only what the race needs):
+//!   for `P` players in lock-step (seat 1 first every round), the expected number of rounds
+//!   and each seat's probability of winning ([`Race`]).
+//!
+//! Time is about `O(squares × targets + targets^3)` for the solve and `O(squares)` a turn
+//! for the table, whatever the die; memory `O(squares + jumps)` plus the dense target system.
+//! A board of more than [`MAX_SQUARES`] squares is refused up front ([`OddsError::TooLarge`]).
 //!
 //! # Precision of the floating-point figures
-//! The chain, the distribution and the race sums are computed in double-double arithmetic
-//! (about 106 bits) and rounded to `f64` once, so rounding errors do not pile up over
-//! hundreds of turns. The distribution stops when the probability `r` that the counter is
-//! still on the board is at most 10^-18. Each seat's probability of winning is a sum of
-//! nonnegative terms over rounds; what is left out is the probability that nobody has won
-//! within the computed rounds, exactly `r^P <= 10^-18` in total, so the neglected tail of
-//! every seat is below 10^-18. [`Race::truncation_bound`] reports it.
+//! The expected turns and the variance are refined until their residual is below 1e-25
+//! relative, then rounded to `f64` once. The distribution is kept in double-double on small
+//! boards while much of the probability is left ([`Tabulate::precise_until`]), in `f64`
+//! after. Each seat's probability of winning is a sum of nonnegative terms over rounds; what
+//! is left out is the probability that nobody has won within the computed rounds, `r^P` in
+//! total for `r` left; [`Race::truncation_bound`] reports it.
 //!
 //! ```
 //! use tabletop_boards::{Board, Jump};

@@ -173,7 +173,9 @@ impl Structure {
         while at < nodes.len() {
             let work = (nodes.len() as u64).saturating_mul(rules.die);
             if work > MAX_WORK {
-                return Err(OddsError::TooLarge { limit: MAX_WORK });
+                return Err(OddsError::TooLarge {
+                    limit: MAX_WORK / rules.die.max(1),
+                });
             }
             let next = successors(board, rules, nodes[at]);
             for &(target, _) in &next {
