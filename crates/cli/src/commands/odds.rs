@@ -130,19 +130,16 @@ pub fn run(args: &Args) -> Result<String, Failure> {
         percentiles: &percentiles,
         race: race.as_ref(),
     };
-    if let Some(path) = &args.svg {
-        let svg = match &distribution {
-            Some(d) => chart(d).map_err(|e| Failure::Io(format!("error: drawing the chart: {e}")))?,
-            None => {
-                return Err(Failure::Io(
-                    "error: no distribution to draw (see the note above)".into(),
-                ))
+    match (&args.svg, &distribution) {
+        (Some(path), Some(d)) => {
+            let svg = chart(d).map_err(|e| Failure::Io(format!("error: drawing the chart: {e}")))?;
+            if to_stdout {
+                return Ok(svg);
             }
-        };
-        if to_stdout {
-            return Ok(svg);
+            std::fs::write(path, svg).map_err(|e| Failure::Io(format!("error: {}: {e}", path.display())))?;
         }
-        std::fs::write(path, svg).map_err(|e| Failure::Io(format!("error: {}: {e}", path.display())))?;
+        (Some(_), None) => eprintln!("note: no chart either: there is no distribution to draw"),
+        (None, _) => {}
     }
     Ok(tabletop_render::to_string(|out| {
         if args.json {
