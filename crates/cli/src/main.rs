@@ -1,8 +1,9 @@
 //! `tabletop`: exact answers for classic contest games, from the command line.
 //!
 //! A thin layer over the library crates: it reads the input, hands the text to
-//! `tabletop-parse`, runs the engine, and prints. Errors go to stderr with their location;
-//! stdout gets nothing unless the whole input was answered.
+//! `tabletop-parse`, runs the engine, has `tabletop-render` write the answer, and prints it.
+//! Errors go to stderr with their location; stdout gets nothing unless the whole input was
+//! answered.
 
 mod commands;
 mod input;

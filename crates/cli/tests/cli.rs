@@ -15,7 +15,10 @@ fn tabletop(args: &[&str], stdin: &str) -> Output {
         .spawn()
         .expect("tabletop starts");
     let mut pipe = child.stdin.take().expect("stdin is piped");
-    pipe.write_all(stdin.as_bytes()).expect("stdin takes the input");
+    // A usage error exits before reading stdin: a broken pipe here is not a failure.
+    if let Err(e) = pipe.write_all(stdin.as_bytes()) {
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "stdin takes the input");
+    }
     drop(pipe);
     child.wait_with_output().expect("tabletop finishes")
 }
@@ -90,4 +93,132 @@ fn unknown_subcommands_are_usage_errors() {
     let output = tabletop(&["checkers"], "");
     assert_eq!(output.status.code(), Some(2));
     assert!(output.stdout.is_empty());
+}
+
+/// The help of every judge command is wrapped by hand the same way (clap prints `after_help`
+/// as written) and points at the rules inside the repository.
+#[test]
+fn judge_help_texts_are_wrapped_alike_and_point_at_docs() {
+    for command in ["chutes", "snakes", "grundy", "pigs"] {
+        let output = tabletop(&[command, "--help"], "");
+        assert!(output.status.success());
+        let help = text(&output.stdout);
+        for line in help.lines() {
+            assert!(line.chars().count() <= 90, "{command} --help: {line:?}");
+        }
+        assert!(help.contains(&format!("docs/rules/{command}.md")), "{help}");
+        assert!(!help.contains("shared/spec"), "{help}");
+    }
+}
+
+const GRUNDY_TWO_CASES: &str =
+    "4\n2 1 2\n0\n1 3\n0\n1 0\n2 0 2\n0\n4\n1 1\n1 2\n0\n0\n2 0 1\n2 1 1\n3 0 1 3\n0\n";
+
+#[test]
+fn grundy_dot_draws_every_case_in_one_graph() {
+    let output = tabletop(&["grundy", "--dot"], GRUNDY_TWO_CASES);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let dot = text(&output.stdout);
+    assert_eq!(dot.matches("digraph").count(), 1, "{dot}");
+    assert!(dot.contains("  subgraph cluster_1 {\n") && dot.contains("  subgraph cluster_2 {\n"));
+    assert!(dot.contains("    c2_0 -> c2_1;\n"), "{dot}");
+}
+
+#[test]
+fn grundy_case_shows_one_case_or_says_it_is_out_of_range() {
+    let answers = tabletop(&["grundy", "--case", "2"], GRUNDY_TWO_CASES);
+    assert_eq!(text(&answers.stdout), "WIN\nLOSE\nWIN\n");
+    let values = tabletop(&["grundy", "--values", "--case", "1"], GRUNDY_TWO_CASES);
+    assert_eq!(text(&values.stdout), "2 0 1 0\n");
+    let dot = tabletop(&["grundy", "--dot", "--case", "2"], GRUNDY_TWO_CASES);
+    let dot = text(&dot.stdout);
+    assert!(
+        dot.contains("subgraph cluster_2 {") && !dot.contains("cluster_1"),
+        "{dot}"
+    );
+
+    let missing = tabletop(&["grundy", "--case", "3"], GRUNDY_TWO_CASES);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(missing.stdout.is_empty());
+    assert_eq!(
+        text(&missing.stderr),
+        "error: <stdin>: --case 3 is out of range: the input has 2 test cases\n"
+    );
+    let zero = tabletop(&["grundy", "--case", "0"], GRUNDY_TWO_CASES);
+    assert_eq!(zero.status.code(), Some(2));
+    assert!(text(&zero.stderr).contains("test cases are numbered from 1"));
+}
+
+#[test]
+fn grundy_ascii_alone_is_a_usage_error() {
+    let alone = tabletop(&["grundy", "--ascii"], GRUNDY_TWO_CASES);
+    assert_eq!(alone.status.code(), Some(2));
+    assert!(alone.stdout.is_empty());
+    assert!(
+        text(&alone.stderr).contains("--values|--dot"),
+        "{}",
+        text(&alone.stderr)
+    );
+    for with in ["--values", "--dot"] {
+        let output = tabletop(&["grundy", "--ascii", with], "1\n1 0\n0\n");
+        assert!(output.status.success(), "{with}: {}", text(&output.stderr));
+        assert!(text(&output.stdout).contains("inf()"), "{with}");
+    }
+}
+
+/// The trace on stderr is the README's walk through the sample game, stdout the judge's answer.
+#[test]
+fn pigs_trace_goes_to_stderr() {
+    let input = "3 10\nMP D D F F\nZP N N N D\nFP J J J J\nF F D D J J F F K D\n";
+    let plain = tabletop(&["pigs"], input);
+    let traced = tabletop(&["pigs", "--trace"], input);
+    assert!(traced.status.success());
+    assert_eq!(traced.stdout, plain.stdout);
+    assert_eq!(text(&plain.stdout), "FP\nDEAD\nDEAD\nJ J J J J J D\n");
+    let trace = text(&traced.stderr);
+    assert!(
+        trace.starts_with("turn 1: pig 1 (MP) draws F F; hand: D D F F F F\n"),
+        "{trace}"
+    );
+    assert!(trace.ends_with("game over: FP wins, because the MP was killed by pig 3 (FP)\n"));
+    assert_eq!(trace.lines().count(), 30);
+}
+
+/// The README's pipeline on a multi-case input: Graphviz draws one picture with one cluster
+/// per test case. Run with `cargo test -p tabletop -- --ignored` where `dot` is installed.
+#[test]
+#[ignore = "needs Graphviz `dot` on the PATH"]
+fn grundy_dot_output_renders_with_graphviz() {
+    let graph = tabletop(&["grundy", "--dot"], GRUNDY_TWO_CASES);
+    assert!(graph.status.success());
+    let mut dot = Command::new("dot")
+        .arg("-Tsvg")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("Graphviz `dot` is on the PATH");
+    dot.stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(&graph.stdout)
+        .expect("dot reads the graph");
+    let svg = dot.wait_with_output().expect("dot finishes");
+    assert!(svg.status.success(), "{}", text(&svg.stderr));
+    let svg = text(&svg.stdout);
+    assert_eq!(svg.matches("<svg").count(), 1);
+    assert_eq!(svg.matches("class=\"cluster\"").count(), 2);
+}
+
+/// The README's pigs trace is what the binary writes, line for line.
+#[test]
+fn readme_pigs_trace_is_true() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
+    let command = "$ tabletop pigs --trace fixtures/pigs/spec-sample.in 2>&1 >/dev/null\n";
+    let start = readme.find(command).expect("the README shows the sample trace") + command.len();
+    let shown = &readme[start..start + readme[start..].find("```").expect("the block ends")];
+    let input = std::fs::read_to_string(root.join("fixtures/pigs/spec-sample.in")).expect("fixture");
+    let output = tabletop(&["pigs", "--trace"], &input);
+    assert_eq!(text(&output.stderr), shown);
 }

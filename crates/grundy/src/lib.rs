@@ -63,6 +63,13 @@ impl Outcome {
     }
 }
 
+impl std::fmt::Display for Outcome {
+    /// The judge's spelling, as [`Outcome::as_str`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// A piece stands outside the graph.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("piece #{} stands on position {position}, outside 0..{}", index + 1, positions.saturating_sub(1))]

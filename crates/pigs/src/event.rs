@@ -4,7 +4,11 @@
 //! records events only when asked to ([`Game::record_events`](crate::Game::record_events)); it
 //! never prints them.
 
-use crate::model::{Card, Winner};
+use crate::card::Card;
+use crate::model::Winner;
+
+/// The longest hand an [`Event::Draw`] lists card by card.
+pub const EVENT_HAND_LIMIT: usize = 60;
 
 /// Who or what a used card is aimed at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -68,9 +72,12 @@ pub enum Event {
         repeated: usize,
         /// Turn draw or reward.
         reason: DrawReason,
-        /// The number of cards in the hand afterwards. (Every change of a hand is an event,
-        /// so a reader can follow the hands from the starting ones without copying them here.)
+        /// The number of cards in the hand afterwards.
         hand_size: usize,
+        /// The hand afterwards, left to right, when it holds at most [`EVENT_HAND_LIMIT`]
+        /// cards; `None` for a longer hand (copying hands of thousands of cards at every draw
+        /// would make a long game's log quadratic in size).
+        hand: Option<Vec<Card>>,
     },
     /// A pig used a card from its hand in its play phase.
     Use {

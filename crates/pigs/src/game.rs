@@ -63,8 +63,9 @@
 //! directions on constructed games and on random ones (a reported game, played on without the
 //! check for many more rounds, never changes anything but hands).
 
-use crate::event::{DrawReason, EndReason, Event, Target};
-use crate::model::{Card, Pig, Role, Setup, SetupError, Side, Winner, MAX_HP};
+use crate::card::Card;
+use crate::event::{DrawReason, EndReason, Event, Target, EVENT_HAND_LIMIT};
+use crate::model::{Pig, Role, Setup, SetupError, Side, Winner, MAX_HP};
 
 /// A finished game: the winner and every pig as the game left it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -364,13 +365,16 @@ impl Game {
         for &card in &cards {
             self.pigs[pig].hand.push(card);
         }
-        let hand_size = self.pigs[pig].hand.len();
+        let hand = &self.pigs[pig].hand;
+        let hand_size = hand.len();
+        let hand = (hand_size <= EVENT_HAND_LIMIT && self.events.is_some()).then(|| hand.to_vec());
         self.log(|| Event::Draw {
             pig,
             cards,
             repeated,
             reason,
             hand_size,
+            hand,
         });
     }
 

@@ -11,7 +11,7 @@
 use std::collections::VecDeque;
 use std::fmt;
 
-use crate::model::Card;
+use crate::card::Card;
 
 /// A pig's hand, left to right.
 ///

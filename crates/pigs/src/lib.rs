@@ -1,12 +1,17 @@
 //! 猪国杀 (Pig Kingdom Kill, BZOJ 1972 / SDOI 2010 / Luogu P2482): a complete, pure simulator.
 //!
-//! The rules are those of `shared/spec/pigs.md`, section numbers below refer to it. A
+//! The rules are those of `docs/rules/pigs.md`; section numbers (§) refer to it. A
 //! [`Setup`] (roles, starting hands, deck) becomes a [`Game`], whose methods are the rules;
 //! [`play`] runs a whole game to its [`Outcome`], whose `Display` is the judge's output. A
 //! game that can never end is reported as [`NeverEnds`] instead of running forever, with no
 //! step limit (the criterion is on [`NeverEnds`]; its proof heads `src/game.rs`). The engine can
-//! record a typed [`Event`] log (draws, cards used and their targets, every J of a chain,
-//! damage, peaches, deaths, penalties, rewards and why the game ended); it never prints.
+//! record a typed [`Event`] log (draws with the hand after them, cards used and their targets,
+//! every J of a chain, damage, peaches, deaths, penalties, rewards and why the game ended),
+//! complete enough to tell the game from the log alone; it never prints (the trace is written
+//! by `tabletop-render`).
+//!
+//! Modules, each depending only on the ones before it: `card` ([`Card`]), `hand` ([`Hand`]),
+//! `model` (roles, sides, pigs, [`Setup`]), `event` ([`Event`]), `game` (the rules).
 //!
 //! ```
 //! use tabletop_pigs::{Card, Event, Game, Role, Setup, Winner};
@@ -31,12 +36,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod card;
 mod event;
 mod game;
 mod hand;
 mod model;
 
-pub use event::{DrawReason, EndReason, Event, Target};
+pub use card::Card;
+pub use event::{DrawReason, EndReason, Event, Target, EVENT_HAND_LIMIT};
 pub use game::{play, Game, NeverEnds, Outcome, PigsError};
 pub use hand::Hand;
-pub use model::{Card, Pig, Role, Setup, SetupError, Side, Winner, MAX_HP};
+pub use model::{Pig, Role, Setup, SetupError, Side, Winner, MAX_HP};

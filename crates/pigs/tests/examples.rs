@@ -1,5 +1,5 @@
-//! Every worked example of the spec (fixtures/pigs/spec-*) and the public judge data, through
-//! the engine alone.
+//! Every worked example of the rules (fixtures/pigs/spec-*) and, on request, the public judge
+//! data, through the engine alone.
 
 #![allow(clippy::unwrap_used)] // tests may unwrap (see the common brief)
 
@@ -21,14 +21,14 @@ fn spec_examples_match_exactly() {
     }
 }
 
+/// The judge's own data is not part of the repository: run with
+/// `cargo test -p tabletop-pigs -- --ignored` where `../shared/judge-data/pigs` holds it.
 #[test]
+#[ignore = "needs the outside judge data in ../shared/judge-data/pigs"]
 fn public_judge_data_matches() {
     let dir = common::root().join("../shared/judge-data/pigs");
     let cases = common::cases(&dir);
-    if cases.is_empty() {
-        eprintln!("no judge data at {}; skipped", dir.display());
-        return;
-    }
+    assert!(!cases.is_empty(), "no judge data at {}", dir.display());
     for (name, input, expected) in &cases {
         let outcome = play(&common::judge(input)).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(

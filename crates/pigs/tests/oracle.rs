@@ -436,7 +436,9 @@ fn engine_matches_the_oracle_on_many_random_games() {
     let mut rng = Mix(20_261_130);
     let mut ended = 0;
     let mut never = 0;
-    for _ in 0..20_000 {
+    // 4,000 games take a few seconds in a debug build; the proptest below and the big games
+    // add variety.
+    for _ in 0..4_000 {
         let setup = random_setup(&mut rng, 6, 30);
         if let Err(problem) = check(&setup) {
             panic!("{problem}");
@@ -447,8 +449,8 @@ fn engine_matches_the_oracle_on_many_random_games() {
         }
     }
     // Both kinds must be well represented, or the check proves little.
-    assert!(ended > 5_000, "{ended} games ended");
-    assert!(never > 500, "{never} games never end");
+    assert!(ended > 1_000, "{ended} games ended");
+    assert!(never > 100, "{never} games never end");
 }
 
 #[test]

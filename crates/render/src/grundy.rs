@@ -23,10 +23,10 @@ pub fn write_value<W: Write + ?Sized>(out: &mut W, value: Value<'_>, spelling: S
     }
 }
 
-/// The judge's answer to one query: `WIN`, `LOSE` or `DRAW` and a newline.
+/// The judge's answer to one query: `WIN`, `LOSE` or `DRAW` (the engine's `Display`) and a
+/// newline.
 pub fn write_answer<W: Write + ?Sized>(out: &mut W, outcome: Outcome) -> fmt::Result {
-    out.write_str(outcome.as_str())?;
-    out.write_char('\n')
+    writeln!(out, "{outcome}")
 }
 
 /// One line: the values of positions `0..N-1`, separated by single spaces.

@@ -46,6 +46,7 @@ use std::{fmt, io};
 pub mod chutes;
 pub mod grundy;
 pub mod odds;
+pub mod pigs;
 pub mod snakes;
 
 /// An [`io::Write`] seen as a [`fmt::Write`], keeping the first I/O error so that it is not

@@ -1,16 +1,17 @@
 //! `tabletop chutes`: UVa 647, and with `--odds` each seat's chance to win with a fair die.
 
-use std::fmt::Write;
-
 use tabletop_boards::chutes;
 use tabletop_boards::odds::{Odds, Rules};
 use tabletop_parse::ParseError;
+use tabletop_render::chutes::{write_win_probabilities, write_winner};
 
+use super::written;
 use crate::input::{Failure, InputArgs};
 
 /// Chutes and Ladders with a fixed throw list: prints the winner of each game.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Input: the UVa 647 judge format (see shared/spec/chutes.md).\n\
+#[command(after_help = "Input: the UVa 647 judge format (see docs/rules/chutes.md).\n\
+Output: one line per game, the number of the player who wins it.\n\
 Example:\n  printf '3 6 3 2 5 1 0\\n2\\n6 95\\n0 0\\n0\\n0\\n' | tabletop chutes\n\n\
 With --odds the throw list is not used: for every game, one line with each player's\n\
 probability of winning on that game's board with a fair six-sided die (seat 1 first,\n\
@@ -21,7 +22,7 @@ Example: for the sample input, `tabletop chutes --odds` prints two lines of two 
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
-    /// Instead of the winner, print each player's exact chance to win with a fair die.
+    /// Print each player's exact chance to win (fair die) instead of the winner.
     #[arg(long)]
     odds: bool,
 }
@@ -40,12 +41,11 @@ pub fn run(args: &Args) -> Result<String, Failure> {
             let race = Odds::new(&game.value.board, &Rules::default())
                 .and_then(|odds| odds.race(game.value.players))
                 .map_err(|e| located(&e))?;
-            let seats: Vec<String> = race.win_probability.iter().map(f64::to_string).collect();
-            let _ = writeln!(output, "{}", seats.join(" "));
+            written(write_win_probabilities(&mut output, &race.win_probability))?;
         } else {
             let outcome = chutes::play(&game.value.board, game.value.players, &parsed.throws)
                 .map_err(|e| located(&e))?;
-            let _ = writeln!(output, "{}", outcome.winner);
+            written(write_winner(&mut output, &outcome))?;
         }
     }
     Ok(output)
