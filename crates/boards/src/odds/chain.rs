@@ -429,7 +429,7 @@ pub(crate) fn tabulate(board: &Board, rules: &Rules, limits: &mut Tabulate<'_>) 
         let left = now.iter().fold(Dd::zero(), |sum, m| sum.plus(m));
         table.probability.push(won);
         table.survival.push(left);
-        if turns % 256 == 0 {
+        if turns.is_multiple_of(256) {
             if let Some(progress) = limits.progress.as_mut() {
                 progress(turns + 1, left.to_f64());
             }

@@ -174,7 +174,7 @@ impl Walk<'_> {
             let (won, left) = self.turn(buffers);
             table.probability.push(won);
             table.survival.push(left);
-            if turns % 256 == 0 {
+            if turns.is_multiple_of(256) {
                 if let Some(progress) = limits.progress.as_mut() {
                     progress(turns + 1, left.to_f64());
                 }
