@@ -7,27 +7,32 @@
 //! turn belong to the turn in which they were earned. Nothing happens on the start square: the
 //! counter is put there, it does not land there.
 //!
-//! [`Odds::new`] builds the per-turn Markov chain of one counter (states: a square, or a
-//! square whose next turn is skipped; extra throws folded into their turn by solving the
-//! within-turn absorbing chain) and checks that the goal is reached with probability 1. From
-//! it:
-//! - [`Odds::min_turns`]: the fewest turns;
-//! - [`Odds::expected_turns`] (`f64`, from `(I - P) x = 1` solved in double-double) and
-//!   [`Odds::expected_turns_exact`] (a [`BigRational`] in lowest terms, by modular
-//!   elimination and rational reconstruction);
-//! - [`Odds::distribution`]: `P(T = t)` turn by turn, until less than 10^-18 of the
-//!   probability is left ([`Distribution`]: median, percentiles);
-//! - [`Distribution::race`]: for `P` players in lock-step (seat 1 first every round), the
-//!   expected number of rounds and each seat's probability of winning ([`Race`]).
+//! [`Odds::new`] lays the board out as arrays over squares, checks by reachability that the
+//! goal is reached with probability 1 (and, with `overshoot bounce`, that no square the
+//! counter can stand on bounces past 0), and solves for the expected turns. From it:
+//! - [`Odds::min_turns`]: the fewest turns (a bucket search over throw intervals);
+//! - [`Odds::expected_turns`] and [`Odds::variance`]: one sweep from the goal down with the
+//!   squares reached backwards (chute ends, bounce squares) as the only unknowns, refined in
+//!   double-double; [`Odds::expected_turns_exact`]: the same sweeps modulo primes, a
+//!   [`BigRational`] in lowest terms by rational reconstruction;
+//! - [`Odds::distribution`] / [`Odds::tabulate`]: `P(T = t)` turn by turn over positions
+//!   within a work budget ([`Tabulate`]; [`Distribution::stop`] says why a table stopped
+//!   early): median, percentiles;
+//! - [`Distribution::race`] (or [`Odds::race`], which tabulates only what the race needs):
+//!   for `P` players in lock-step (seat 1 first every round), the expected number of rounds
+//!   and each seat's probability of winning ([`Race`]).
+//!
+//! Time is about `O(squares × targets + targets^3)` for the solve and `O(squares)` a turn
+//! for the table, whatever the die; memory `O(squares + jumps)` plus the dense target system.
+//! A board of more than [`MAX_SQUARES`] squares is refused up front ([`OddsError::TooLarge`]).
 //!
 //! # Precision of the floating-point figures
-//! The chain, the distribution and the race sums are computed in double-double arithmetic
-//! (about 106 bits) and rounded to `f64` once, so rounding errors do not pile up over
-//! hundreds of turns. The distribution stops when the probability `r` that the counter is
-//! still on the board is at most 10^-18. Each seat's probability of winning is a sum of
-//! nonnegative terms over rounds; what is left out is the probability that nobody has won
-//! within the computed rounds, exactly `r^P <= 10^-18` in total, so the neglected tail of
-//! every seat is below 10^-18. [`Race::truncation_bound`] reports it.
+//! The expected turns and the variance are refined until their residual is below 1e-25
+//! relative, then rounded to `f64` once. The distribution is kept in double-double on small
+//! boards while much of the probability is left ([`Tabulate::precise_until`]), in `f64`
+//! after. Each seat's probability of winning is a sum of nonnegative terms over rounds; what
+//! is left out is the probability that nobody has won within the computed rounds, `r^P` in
+//! total for `r` left; [`Race::truncation_bound`] reports it.
 //!
 //! ```
 //! use tabletop_boards::{Board, Jump};
@@ -49,16 +54,21 @@
 mod chain;
 mod dd;
 mod exact;
+mod layout;
 mod solve;
+mod sweep;
+mod tabulate;
 #[cfg(test)]
 mod tests;
 
 /// Exact rationals (big integers), as returned by [`Odds::expected_turns_exact`].
 pub use num_rational::BigRational;
 
+pub use layout::MAX_SQUARES;
+
 use crate::board::{Board, Square};
-use chain::{Structure, TurnChain};
 use dd::Dd;
+use layout::Layout;
 use solve::Field;
 
 /// What happens to a throw that would take the counter past the goal.
@@ -152,13 +162,16 @@ pub enum OddsError {
         /// The goal.
         goal: Square,
     },
-    /// With `overshoot bounce`, a throw could bounce back past square 0.
-    #[error("with overshoot bounce a die of {faces} faces could bounce past square 0 (at most {} faces on a board of {goal} squares)", goal.saturating_add(1))]
+    /// With `overshoot bounce`, a throw from a square the counter can reach could bounce back
+    /// past square 0.
+    #[error("with overshoot bounce a die of {faces} faces could bounce past square 0: the counter can reach square {square}, and from there a throw of {faces} counts back to square {}", 2 * (*goal as i128) - *square as i128 - *faces as i128)]
     BouncePastStart {
         /// Faces of the die.
         faces: u64,
         /// The goal.
         goal: Square,
+        /// The lowest square the counter can reach from which a throw bounces past 0.
+        square: Square,
     },
     /// No sequence of throws takes the counter from the start to the goal.
     #[error("the goal {goal} cannot be reached from the start square {start}")]
@@ -177,19 +190,20 @@ pub enum OddsError {
         /// The goal.
         goal: Square,
     },
-    /// The chain is too large to analyse (reachable states times die faces).
-    #[error("the board is too large to analyse (more than {limit} reachable states times die faces)")]
+    /// The board has more squares than the analysis can hold in memory.
+    #[error("the board is too large to analyse: at most {limit} squares (about 100 bytes each)")]
     TooLarge {
-        /// The limit on states times faces.
+        /// The most squares.
         limit: u64,
     },
-    /// The game lasts too long to tabulate its distribution to the precision promised.
-    #[error("the game lasts too long to tabulate: after {turns} turns the chance that it is still going is {rest:e}")]
-    TooLong {
-        /// Turns computed.
-        turns: u64,
-        /// Probability left after them.
-        rest: f64,
+    /// Too many squares are reached backwards (chute ends, bounce squares) for the dense
+    /// system over them.
+    #[error("the board has {targets} squares that throws reach backwards (chute ends and bounce squares); their dense system would need more than {limit} numbers")]
+    TooManyTargets {
+        /// Chute ends and bounce squares the counter can stand on.
+        targets: u64,
+        /// The most numbers the system may hold.
+        limit: u64,
     },
     /// A race needs at least one player.
     #[error("a race needs at least one player")]
@@ -199,48 +213,115 @@ pub enum OddsError {
     Internal(&'static str),
 }
 
-/// The analysis of one board: the per-turn chain of a counter.
+/// The analysis of one board: the squares the counter can stand on, checked, and the
+/// expected number of turns.
 #[derive(Debug, Clone)]
 pub struct Odds {
-    structure: Structure,
-    chain: TurnChain<Dd>,
+    board: Board,
+    rules: Rules,
+    layout: Layout,
     expected: Dd,
+    variance: Option<Dd>,
 }
 
-/// Probability left on the board at which the distribution stops.
+/// Probability left on the board at which [`Odds::distribution`] stops.
 pub const TAIL: f64 = 1e-18;
 
-/// Most (turns × transitions) the distribution may take before it gives up (seconds).
-pub const MAX_DISTRIBUTION_WORK: u64 = 1_000_000_000;
+/// The work [`Odds::distribution`] may do (positions times turns, a position in
+/// double-double counting 4; about a second).
+pub const DEFAULT_WORK: u64 = 500_000_000;
 
-/// Most turns the distribution may tabulate before it gives up (bounds its memory).
-pub const MAX_DISTRIBUTION_TURNS: u64 = 2_000_000;
+/// Why a tabulation stopped before its tail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// The work budget ran out.
+    Budget,
+    /// The most turns a table keeps ([`tabulate::MAX_TURNS`](self)) were reached.
+    Turns,
+}
+
+/// How far to tabulate the distribution.
+pub struct Tabulate<'a> {
+    /// Stop once at most this probability is left.
+    pub tail: f64,
+    /// Work budget (positions times turns); used up as it goes.
+    pub work: u64,
+    /// Boards of up to 1,000 squares are tabulated in double-double (about 32 digits) while
+    /// more than this probability is left, and in `f64` after: every figure that sums the
+    /// distribution stays exact to the last bit, but a single `P(T = t)` below this level
+    /// may be off in its last digit. Default `1e-2`.
+    pub precise_until: f64,
+    /// Called now and then with the turns done and the probability left.
+    pub progress: Option<&'a mut dyn FnMut(u64, f64)>,
+}
+
+impl Default for Tabulate<'_> {
+    fn default() -> Self {
+        Self {
+            tail: TAIL,
+            work: DEFAULT_WORK,
+            precise_until: 1e-2,
+            progress: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for Tabulate<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tabulate")
+            .field("tail", &self.tail)
+            .field("work", &self.work)
+            .finish_non_exhaustive()
+    }
+}
 
 impl Odds {
-    /// Builds the per-turn chain of a counter on `board` under `rules`, and checks that the
-    /// goal is reached with probability 1.
+    /// Checks `board` under `rules` (reachability, bounces) and solves for the expected
+    /// number of turns.
     ///
     /// # Errors
-    /// [`OddsError`]: a die without faces, a start not before the goal, a bounce past square 0,
-    /// a goal that cannot be reached or can be missed forever, a board too large.
+    /// [`OddsError`]: a die without faces, a start not before the goal, a bounce past square 0
+    /// from a square the counter can reach, a goal that cannot be reached or can be missed
+    /// forever, a board too large for memory.
     pub fn new(board: &Board, rules: &Rules) -> Result<Self, OddsError> {
-        let structure = Structure::new(board, rules)?;
-        let chain = structure.fold::<Dd>()?;
-        let expected = chain
-            .expected_turns()?
-            .get(chain.start)
-            .copied()
-            .ok_or(OddsError::Internal("no start state"))?;
+        Self::analyse(board, rules, false)
+    }
+
+    /// [`Odds::new`], and the variance from the same factorisation (cheaper than
+    /// [`Odds::variance`] afterwards).
+    ///
+    /// # Errors
+    /// As [`Odds::new`].
+    pub fn new_with_variance(board: &Board, rules: &Rules) -> Result<Self, OddsError> {
+        Self::analyse(board, rules, true)
+    }
+
+    fn analyse(board: &Board, rules: &Rules, with_variance: bool) -> Result<Self, OddsError> {
+        let layout = Layout::new(board, rules)?;
+        let (expected, variance) = {
+            let solver = sweep::Solver::new(&layout)?;
+            let x = solver.expected()?;
+            let expected = sweep::at_start(&layout, &x)?;
+            let variance = if with_variance {
+                let second = sweep::at_start(&layout, &solver.second_moment(&x)?)?;
+                Some(second.minus(&expected.times(&expected)))
+            } else {
+                None
+            };
+            (expected, variance)
+        };
         Ok(Self {
-            structure,
-            chain,
+            board: board.clone(),
+            rules: *rules,
+            layout,
             expected,
+            variance,
         })
     }
 
     /// The fewest turns in which the counter can reach the goal.
     pub fn min_turns(&self) -> u64 {
-        self.structure.min_turns
+        self.layout.min_turns
     }
 
     /// The expected number of turns to reach the goal.
@@ -248,80 +329,92 @@ impl Odds {
         self.expected.to_f64()
     }
 
-    /// The number of states of the per-turn chain (squares the counter can be on at the start
-    /// of a turn, and squares whose next turn is skipped).
+    /// The variance of the number of turns (a second solve of the same system).
+    ///
+    /// # Errors
+    /// [`OddsError::Internal`] only.
+    pub fn variance(&self) -> Result<f64, OddsError> {
+        if let Some(variance) = self.variance {
+            return Ok(variance.to_f64());
+        }
+        let solver = sweep::Solver::new(&self.layout)?;
+        let x = solver.expected()?;
+        let second = sweep::at_start(&self.layout, &solver.second_moment(&x)?)?;
+        Ok(second.minus(&self.expected.times(&self.expected)).to_f64())
+    }
+
+    /// The number of squares the counter can stand on (the start, and every square a throw
+    /// can end on).
     pub fn states(&self) -> usize {
-        self.structure.turn_nodes.len()
+        self.layout.stood.iter().filter(|&&s| s).count()
     }
 
     /// The expected number of turns as an exact fraction (in lowest terms).
     ///
     /// Solved modulo enough 62-bit primes to pin the fraction down (Hadamard's bound), then
-    /// rebuilt by the Chinese remainder theorem and rational reconstruction: exact, and much
-    /// faster than big-rational elimination on large boards.
+    /// rebuilt by the Chinese remainder theorem and rational reconstruction.
     ///
     /// # Errors
-    /// [`OddsError::Internal`] only (the chain was checked by [`Odds::new`]).
+    /// [`OddsError::Internal`] only (the board was checked by [`Odds::new`]).
     pub fn expected_turns_exact(&self) -> Result<BigRational, OddsError> {
-        exact::expected_turns(&self.structure)
+        exact::expected_turns(&self.layout, &mut |_, _| {})
     }
 
-    /// The distribution of the number of turns, until less than [`TAIL`] is left.
+    /// [`Odds::expected_turns_exact`], calling `progress(primes done, primes needed)`.
     ///
     /// # Errors
-    /// [`OddsError::TooLong`] if that takes more than [`MAX_DISTRIBUTION_WORK`] steps or
-    /// [`MAX_DISTRIBUTION_TURNS`] turns.
+    /// [`OddsError::Internal`] only.
+    pub fn expected_turns_exact_with(
+        &self,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<BigRational, OddsError> {
+        exact::expected_turns(&self.layout, progress)
+    }
+
+    /// The distribution of the number of turns, until at most [`TAIL`] is left or
+    /// [`DEFAULT_WORK`] is spent ([`Distribution::stop`] says which).
+    ///
+    /// # Errors
+    /// [`OddsError::TooLarge`] if its buffers do not fit in memory.
     pub fn distribution(&self) -> Result<Distribution, OddsError> {
-        self.distribution_within(MAX_DISTRIBUTION_WORK)
+        self.tabulate(&mut Tabulate::default())
     }
 
-    /// [`Odds::distribution`] with another limit on the work (turns times transitions).
+    /// The race of `players` counters ([`Distribution::race`]), tabulating only as far as the
+    /// race needs: until `P(T > t)^players <= 1e-21` (and [`TAIL`] for one player).
     ///
     /// # Errors
-    /// [`OddsError::TooLong`] if more than `max_work` steps (or [`MAX_DISTRIBUTION_TURNS`]
-    /// turns) would be needed.
-    pub fn distribution_within(&self, max_work: u64) -> Result<Distribution, OddsError> {
-        let chain = &self.chain;
-        let work_per_turn: u64 = chain.transitions.iter().map(|row| row.len() as u64 + 1).sum();
-        let mut now = vec![Dd::zero(); chain.transitions.len()];
-        let mut next = vec![Dd::zero(); chain.transitions.len()];
-        if let Some(at) = now.get_mut(chain.start) {
-            *at = Dd::one();
-        }
-        let mut probability = vec![Dd::zero()];
-        let mut survival = vec![Dd::one()];
-        let mut work = 0u64;
-        loop {
-            let mut won = Dd::zero();
-            for ((mass, row), to_goal) in now.iter().zip(&chain.transitions).zip(&chain.to_goal) {
-                if mass.is_zero() {
-                    continue;
-                }
-                won = won.plus(&mass.times(to_goal));
-                for (to, p) in row {
-                    next[*to] = next[*to].plus(&mass.times(p));
-                }
-            }
-            std::mem::swap(&mut now, &mut next);
-            next.iter_mut().for_each(|m| *m = Dd::zero());
-            let left = now.iter().fold(Dd::zero(), |sum, m| sum.plus(m));
-            probability.push(won);
-            survival.push(left);
-            if left.to_f64() <= TAIL {
-                break;
-            }
-            work = work.saturating_add(work_per_turn);
-            if work > max_work || probability.len() as u64 > MAX_DISTRIBUTION_TURNS {
-                return Err(OddsError::TooLong {
-                    turns: probability.len() as u64 - 1,
-                    rest: left.to_f64(),
-                });
-            }
-        }
+    /// [`OddsError::NoPlayers`] for zero players, [`OddsError::TooLarge`] for buffers that do
+    /// not fit in memory.
+    pub fn race(&self, players: usize) -> Result<Race, OddsError> {
+        let tail = match players {
+            0 => return Err(OddsError::NoPlayers),
+            1 => TAIL,
+            p => (TAIL * 1e-3).powf(1.0 / p as f64).max(TAIL),
+        };
+        let mut limits = Tabulate {
+            tail,
+            ..Tabulate::default()
+        };
+        self.tabulate(&mut limits)?.race(players)
+    }
+
+    /// The distribution of the number of turns, as far as `limits` allow.
+    ///
+    /// # Errors
+    /// [`OddsError::TooLarge`] if its buffers do not fit in memory.
+    pub fn tabulate(&self, limits: &mut Tabulate<'_>) -> Result<Distribution, OddsError> {
+        let table = if tabulate::positional_fits(&self.layout) {
+            tabulate::tabulate(&self.layout, limits)?
+        } else {
+            chain::tabulate(&self.board, &self.rules, limits)?
+        };
         Ok(Distribution {
-            probability,
-            survival,
+            probability: table.probability,
+            survival: table.survival,
             expected: self.expected,
+            min_turns: self.layout.min_turns,
+            stop: table.stop,
         })
     }
 }
@@ -334,15 +427,27 @@ pub struct Distribution {
     /// `survival[t] = P(T > t)`.
     survival: Vec<Dd>,
     expected: Dd,
+    min_turns: u64,
+    stop: Option<Stop>,
 }
 
 impl Distribution {
-    /// The last turn computed; `P(T > horizon) <= TAIL`.
+    /// Why the table stopped before its tail (`None`: it reached it).
+    pub fn stop(&self) -> Option<Stop> {
+        self.stop
+    }
+
+    /// `P(T > horizon)`: the probability not tabulated.
+    pub fn rest(&self) -> f64 {
+        self.survival.last().map_or(0.0, |s| s.to_f64())
+    }
+
+    /// The last turn computed.
     pub fn horizon(&self) -> u64 {
         self.probability.len() as u64 - 1
     }
 
-    /// `P(T = t)` (0 beyond the horizon, where it is below [`TAIL`]).
+    /// `P(T = t)` (0 beyond the horizon).
     pub fn probability(&self, t: u64) -> f64 {
         usize::try_from(t)
             .ok()
@@ -369,16 +474,35 @@ impl Distribution {
         self.expected.to_f64()
     }
 
-    /// The `q`-quantile for `0 < q < 1`: the fewest turns `t` with `P(T <= t) >= q`.
-    /// `None` for `q` outside `(0, 1)`.
+    /// The `q`-quantile for `0 < q < 1`: the fewest turns `t` with `P(T <= t) >= q`, never
+    /// below [`Odds::min_turns`]. `None` for `q` outside `(0, 1)` or beyond the horizon.
     pub fn quantile(&self, q: f64) -> Option<u64> {
         if !(q > 0.0 && q < 1.0) {
             return None;
         }
-        // P(T <= t) >= q  <=>  P(T > t) <= 1 - q.
-        let left = 1.0 - q;
-        let at = self.survival.iter().position(|s| s.to_f64() <= left)?;
-        u64::try_from(at).ok()
+        self.first_below(Dd::one().minus(&Dd::from_f64(q)))
+    }
+
+    /// The `p`-th percentile for `0 < p < 100` (in percent, so that tiny `p` keep their
+    /// precision): the fewest turns `t` with `P(T <= t) >= p / 100`, never below the fewest
+    /// turns. `None` for `p` outside `(0, 100)` or beyond the horizon.
+    pub fn percentile(&self, p: f64) -> Option<u64> {
+        if !(p > 0.0 && p < 100.0) {
+            return None;
+        }
+        let hundredth = Dd::one().over(&Dd::from_u64(100));
+        self.first_below(Dd::one().minus(&Dd::from_f64(p).times(&hundredth)))
+    }
+
+    /// The first turn `t >= min_turns` with `P(T > t) <= left`.
+    fn first_below(&self, left: Dd) -> Option<u64> {
+        let from = usize::try_from(self.min_turns).ok()?;
+        let at = self
+            .survival
+            .iter()
+            .skip(from)
+            .position(|s| s.minus(&left).to_f64() <= 0.0)?;
+        u64::try_from(from + at).ok()
     }
 
     /// The median: the fewest turns `t` with `P(T <= t) >= 1/2`.
@@ -403,16 +527,27 @@ impl Distribution {
         })?;
         let mut wins = vec![Dd::zero(); players];
         let mut rounds = Dd::zero();
+        // Powers S_r^i and S_(r-1)^j, i, j in 0..=P.
+        let mut now = vec![Dd::one(); players + 1];
+        let mut before = vec![Dd::one(); players + 1];
         for r in 1..self.probability.len() {
-            let (p, s, before) = (self.probability[r], self.survival[r], self.survival[r - 1]);
-            rounds = rounds.plus(&before.powi(count));
+            let p = self.probability[r];
+            for (i, (n, b)) in now.iter_mut().zip(before.iter_mut()).enumerate().skip(1) {
+                *n = if i == 1 { self.survival[r] } else { Dd::zero() };
+                *b = if i == 1 { self.survival[r - 1] } else { Dd::zero() };
+            }
+            for i in 2..=players {
+                now[i] = now[i - 1].times(&now[1]);
+                before[i] = before[i - 1].times(&before[1]);
+            }
+            rounds = rounds.plus(&before[players]);
             if p.is_zero() {
                 continue;
             }
             // Seat i (0-based) needs the seats before it still going after round r, and the
             // seats after it still going after round r - 1.
-            for (i, win) in (0u32..).zip(wins.iter_mut()) {
-                *win = win.plus(&p.times(&s.powi(i)).times(&before.powi(count - 1 - i)));
+            for (i, win) in wins.iter_mut().enumerate() {
+                *win = win.plus(&p.times(&now[i]).times(&before[players - 1 - i]));
             }
         }
         let rest = self.survival.last().copied().unwrap_or_default();

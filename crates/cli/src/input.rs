@@ -236,9 +236,9 @@ pub struct Stream {
     at_end: bool,
 }
 
-/// The first read; later reads double, so a test case larger than a block is scanned by the
-/// splitter a bounded number of times per byte.
-const FIRST_BLOCK: usize = 1 << 20;
+/// How much one read asks for. The splitter resumes where it stopped, so a test case larger
+/// than a block is still scanned once; the buffer holds a test case and at most one block.
+const BLOCK: usize = 1 << 20;
 
 impl InputArgs {
     /// Opens the input for reading a window at a time.
@@ -280,18 +280,18 @@ impl Stream {
     }
 
     /// The next window: the first test case of the text not yet handed out, as `split` finds
-    /// it (`None` while the text ends before the test case does), or at the end of the input
-    /// everything that is left. `None` once only white space is left.
+    /// it (its length and lines; `None` while the text ends before the test case does), or at
+    /// the end of the input everything that is left. `None` once only white space is left.
     pub fn next_window(
         &mut self,
-        split: impl Fn(&[u8]) -> Option<usize>,
+        mut split: impl FnMut(&[u8]) -> Option<(usize, usize)>,
     ) -> Result<Option<Window<'_>>, Failure> {
         loop {
             let rest = &self.buffer[self.start..];
-            let length = match split(rest) {
-                Some(length) => length.min(rest.len()),
+            let (length, lines) = match split(rest) {
+                Some((length, lines)) => (length.min(rest.len()), lines),
                 None if self.at_end && rest.iter().all(u8::is_ascii_whitespace) => return Ok(None),
-                None if self.at_end => rest.len(),
+                None if self.at_end => (rest.len(), rest.iter().filter(|&&b| b == b'\n').count()),
                 None => {
                     self.fill()?;
                     continue;
@@ -299,10 +299,7 @@ impl Stream {
             };
             let (from, lines_before) = (self.start, self.lines_before);
             self.start += length;
-            self.lines_before += self.buffer[from..self.start]
-                .iter()
-                .filter(|&&b| b == b'\n')
-                .count();
+            self.lines_before += lines;
             return Ok(Some(Window {
                 name: &self.name,
                 bytes: &self.buffer[from..self.start],
@@ -311,12 +308,12 @@ impl Stream {
         }
     }
 
-    /// Drops the text already handed out and reads at least as much again as is kept.
+    /// Drops the text already handed out and reads up to one more block.
     fn fill(&mut self) -> Result<(), Failure> {
         self.buffer.drain(..self.start);
         self.start = 0;
         let kept = self.buffer.len();
-        self.buffer.resize(kept + kept.max(FIRST_BLOCK), 0);
+        self.buffer.resize(kept + BLOCK, 0);
         let mut filled = kept;
         while filled < self.buffer.len() {
             match self.reader.read(&mut self.buffer[filled..]) {

@@ -36,7 +36,7 @@ use crate::combinators::{first_in_text, run, Outside};
 use crate::error::{ParseError, Spanned};
 use crate::lex::skip_space;
 pub use queries::Queries;
-pub use stream::first_case_end;
+pub use stream::{first_case_end, CaseSplitter};
 
 /// A whole judge input: its test cases in order.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -14,6 +14,7 @@
 //! |---|---|
 //! | [`chutes`] | the winner of each game; each seat's chance to win |
 //! | [`snakes`] | the fewest throws of each board |
+//! | [`odds`] | the odds summary, its JSON object and the SVG chart of the game length |
 //! | [`grundy`] | `WIN`/`LOSE`/`DRAW` answers, the values line, one DOT graph with a cluster per test case |
 //! | [`octal`] | an octal game's values line, its period, the answer to a sum of heaps, JSON, the `--stats` line |
 //! | [`pigs`] | the judge's output and the turn-by-turn trace, from the engine's events |
@@ -52,6 +53,7 @@ pub mod chutes_trace;
 pub mod grundy;
 pub mod json;
 pub mod octal;
+pub mod odds;
 pub mod pigs;
 pub mod snakes;
 

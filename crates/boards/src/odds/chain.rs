@@ -1,4 +1,7 @@
-//! The Markov chain of one counter: first throw by throw, then folded into turns.
+//! The Markov chain of one counter: first throw by throw, then folded into turns. Used for
+//! the distribution when a bounce can bring the counter back onto an extra-turn square
+//! behind the positional sweep of [`super::tabulate`] (and by the tests, as a second
+//! method).
 //!
 //! Throw-level nodes are the start of a turn on a square (`Turn`), the start of a turn that
 //! is skipped (`Skip`, after landing on a miss-a-turn square) and a pending extra throw on an
@@ -11,8 +14,10 @@ use std::collections::{HashMap, VecDeque};
 
 use crate::board::{Board, Special, Square};
 
+use super::dd::Dd;
 use super::solve::{solve, Field, FromRatio, Sparse, SparseRhs};
-use super::{OddsError, Overshoot, Rules};
+use super::tabulate::Table;
+use super::{OddsError, Overshoot, Rules, Stop, Tabulate};
 
 /// Most (reachable node × die face) pairs a chain may have: bounds time and memory.
 pub(crate) const MAX_WORK: u64 = 10_000_000;
@@ -54,7 +59,7 @@ fn throw(board: &Board, rules: &Rules, from: Square, die: u64) -> Move {
         match rules.overshoot {
             Overshoot::Stay => return Move::Stay,
             Overshoot::Win => return Move::Goal,
-            // Validated: the overshoot is at most the goal, so this never passes square 0.
+            // Checked by the layout for every square that can be reached; others clamp.
             Overshoot::Bounce => {
                 let back = 2 * u128::from(goal) - target.min(2 * u128::from(goal));
                 Square::try_from(back).unwrap_or(0)
@@ -143,8 +148,6 @@ pub(crate) struct Structure {
     pub turn_moves: Vec<Vec<(Target, u64)>>,
     /// Throws from each extra state.
     pub extra_moves: Vec<Vec<(Target, u64)>>,
-    /// The fewest turns from the start to the goal.
-    pub min_turns: u64,
 }
 
 impl Structure {
@@ -160,12 +163,6 @@ impl Structure {
                 goal,
             });
         }
-        if rules.overshoot == Overshoot::Bounce && rules.die > goal.saturating_add(1) {
-            return Err(OddsError::BouncePastStart {
-                faces: rules.die,
-                goal,
-            });
-        }
         // Explore every node reachable from the start.
         let start = Node::Turn(rules.start);
         let mut index: HashMap<Node, usize> = HashMap::new();
@@ -176,7 +173,9 @@ impl Structure {
         while at < nodes.len() {
             let work = (nodes.len() as u64).saturating_mul(rules.die);
             if work > MAX_WORK {
-                return Err(OddsError::TooLarge { limit: MAX_WORK });
+                return Err(OddsError::TooLarge {
+                    limit: MAX_WORK / rules.die.max(1),
+                });
             }
             let next = successors(board, rules, nodes[at]);
             for &(target, _) in &next {
@@ -190,50 +189,7 @@ impl Structure {
             edges.push(next);
             at += 1;
         }
-        // The goal must be reachable from every reachable node.
-        let mut reverse: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
-        let mut reaches_goal = vec![false; nodes.len()];
-        let mut queue = VecDeque::new();
-        for (from, next) in edges.iter().enumerate() {
-            for &(target, _) in next {
-                match target {
-                    Next::Goal => {
-                        if !reaches_goal[from] {
-                            reaches_goal[from] = true;
-                            queue.push_back(from);
-                        }
-                    }
-                    Next::Node(node) => {
-                        if let Some(&to) = index.get(&node) {
-                            reverse[to].push(from);
-                        }
-                    }
-                }
-            }
-        }
-        while let Some(to) = queue.pop_front() {
-            for &from in &reverse[to] {
-                if !reaches_goal[from] {
-                    reaches_goal[from] = true;
-                    queue.push_back(from);
-                }
-            }
-        }
-        if !reaches_goal[0] {
-            return Err(OddsError::GoalUnreachable {
-                start: rules.start,
-                goal,
-            });
-        }
-        if let Some(square) = nodes
-            .iter()
-            .zip(&reaches_goal)
-            .filter(|(_, &ok)| !ok)
-            .map(|(node, _)| node.square())
-            .min()
-        {
-            return Err(OddsError::GoalMissable { square, goal });
-        }
+        check_goal(rules, goal, &nodes, &index, &edges)?;
         // Number the states in square order.
         let mut turn_nodes: Vec<Node> = nodes
             .iter()
@@ -267,7 +223,6 @@ impl Structure {
         let extra_moves: Vec<Vec<(Target, u64)>> =
             extra_nodes.iter().map(|&s| moves_of(Node::Extra(s))).collect();
         let start = turn_nodes.binary_search(&start).unwrap_or(0);
-        let min_turns = fewest_turns(start, &turn_moves, &extra_moves);
         Ok(Self {
             faces: rules.die,
             turn_nodes,
@@ -275,7 +230,6 @@ impl Structure {
             start,
             turn_moves,
             extra_moves,
-            min_turns,
         })
     }
 
@@ -335,6 +289,60 @@ impl Structure {
     }
 }
 
+/// The goal must be reachable from every reachable node.
+fn check_goal(
+    rules: &Rules,
+    goal: Square,
+    nodes: &[Node],
+    index: &HashMap<Node, usize>,
+    edges: &[Vec<(Next, u64)>],
+) -> Result<(), OddsError> {
+    let mut reverse: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
+    let mut reaches_goal = vec![false; nodes.len()];
+    let mut queue = VecDeque::new();
+    for (from, next) in edges.iter().enumerate() {
+        for &(target, _) in next {
+            match target {
+                Next::Goal => {
+                    if !reaches_goal[from] {
+                        reaches_goal[from] = true;
+                        queue.push_back(from);
+                    }
+                }
+                Next::Node(node) => {
+                    if let Some(&to) = index.get(&node) {
+                        reverse[to].push(from);
+                    }
+                }
+            }
+        }
+    }
+    while let Some(to) = queue.pop_front() {
+        for &from in &reverse[to] {
+            if !reaches_goal[from] {
+                reaches_goal[from] = true;
+                queue.push_back(from);
+            }
+        }
+    }
+    if !reaches_goal[0] {
+        return Err(OddsError::GoalUnreachable {
+            start: rules.start,
+            goal,
+        });
+    }
+    if let Some(square) = nodes
+        .iter()
+        .zip(&reaches_goal)
+        .filter(|(_, &ok)| !ok)
+        .map(|(node, _)| node.square())
+        .min()
+    {
+        return Err(OddsError::GoalMissable { square, goal });
+    }
+    Ok(())
+}
+
 /// Sorts a sparse vector by index and adds up duplicates.
 fn merge<T: Field>(mut entries: Sparse<T>) -> Sparse<T> {
     entries.sort_by_key(|&(index, _)| index);
@@ -346,45 +354,6 @@ fn merge<T: Field>(mut entries: Sparse<T>) -> Sparse<T> {
         }
     }
     out
-}
-
-/// Fewest turns from `start` to the goal: a 0-1 breadth-first search (a throw that ends the
-/// turn costs one turn, an extra throw none).
-fn fewest_turns(start: usize, turn_moves: &[Vec<(Target, u64)>], extra_moves: &[Vec<(Target, u64)>]) -> u64 {
-    // Nodes: turn states 0..n, extra states n..n+m.
-    let n = turn_moves.len();
-    let mut best = vec![u64::MAX; n + extra_moves.len()];
-    let mut queue = VecDeque::new();
-    best[start] = 0;
-    queue.push_back(start);
-    let mut answer = u64::MAX;
-    while let Some(node) = queue.pop_front() {
-        let turns = best[node];
-        let moves = if node < n {
-            &turn_moves[node]
-        } else {
-            &extra_moves[node - n]
-        };
-        for &(target, _) in moves {
-            let (to, cost) = match target {
-                Target::Goal => {
-                    answer = answer.min(turns + 1);
-                    continue;
-                }
-                Target::End(state) => (state, 1),
-                Target::Continue(extra) => (n + extra, 0),
-            };
-            if turns + cost < best[to] {
-                best[to] = turns + cost;
-                if cost == 0 {
-                    queue.push_front(to);
-                } else {
-                    queue.push_back(to);
-                }
-            }
-        }
-    }
-    answer
 }
 
 /// One counter's chain, turn by turn.
@@ -399,6 +368,7 @@ pub(crate) struct TurnChain<T> {
 }
 
 impl<T: Field> TurnChain<T> {
+    #[cfg(test)]
     /// The expected number of turns to the goal from every state: `(I - P) x = 1`.
     pub fn expected_turns(&self) -> Result<Vec<T>, OddsError> {
         let rows: Vec<Sparse<T>> = self
@@ -413,5 +383,56 @@ impl<T: Field> TurnChain<T> {
             .collect();
         let ones = vec![T::one(); rows.len()];
         solve(rows, ones).map_err(|_| OddsError::Internal("the turn chain is singular"))
+    }
+}
+
+/// The distribution from the folded per-turn chain, within `limits`.
+pub(crate) fn tabulate(board: &Board, rules: &Rules, limits: &mut Tabulate<'_>) -> Result<Table, OddsError> {
+    let chain = Structure::new(board, rules)?.fold::<Dd>()?;
+    let work_per_turn: u64 = chain.transitions.iter().map(|row| row.len() as u64 + 1).sum();
+    let mut now = vec![Dd::zero(); chain.transitions.len()];
+    let mut next = vec![Dd::zero(); chain.transitions.len()];
+    if let Some(at) = now.get_mut(chain.start) {
+        *at = Dd::one();
+    }
+    let mut table = Table {
+        probability: vec![Dd::zero()],
+        survival: vec![Dd::one()],
+        stop: None,
+    };
+    loop {
+        let turns = table.probability.len() as u64 - 1;
+        if table.survival.last().map_or(0.0, |s| s.to_f64()) <= limits.tail {
+            return Ok(table);
+        }
+        if limits.work < work_per_turn || turns >= super::tabulate::MAX_TURNS {
+            table.stop = Some(if turns >= super::tabulate::MAX_TURNS {
+                Stop::Turns
+            } else {
+                Stop::Budget
+            });
+            return Ok(table);
+        }
+        limits.work -= work_per_turn;
+        let mut won = Dd::zero();
+        for ((mass, row), to_goal) in now.iter().zip(&chain.transitions).zip(&chain.to_goal) {
+            if mass.is_zero() {
+                continue;
+            }
+            won = won.plus(&mass.times(to_goal));
+            for (to, p) in row {
+                next[*to] = next[*to].plus(&mass.times(p));
+            }
+        }
+        std::mem::swap(&mut now, &mut next);
+        next.iter_mut().for_each(|m| *m = Dd::zero());
+        let left = now.iter().fold(Dd::zero(), |sum, m| sum.plus(m));
+        table.probability.push(won);
+        table.survival.push(left);
+        if turns.is_multiple_of(256) {
+            if let Some(progress) = limits.progress.as_mut() {
+                progress(turns + 1, left.to_f64());
+            }
+        }
     }
 }

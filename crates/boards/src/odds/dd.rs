@@ -51,7 +51,31 @@ impl Dd {
         Self { hi, lo }
     }
 
-    fn from_u64(n: u64) -> Self {
+    /// An `f64`, exactly.
+    pub fn from_f64(x: f64) -> Self {
+        Self { hi: x, lo: 0.0 }
+    }
+
+    /// An `i64`, exactly.
+    pub fn from_i64(n: i64) -> Self {
+        if n >= 0 {
+            Self::from_u64(n as u64)
+        } else {
+            Self::from_u64(n.unsigned_abs()).neg()
+        }
+    }
+
+    /// `self * 2^k`, exactly (barring overflow and underflow).
+    pub fn scale2(self, k: i32) -> Self {
+        let factor = 2f64.powi(k);
+        Self {
+            hi: self.hi * factor,
+            lo: self.lo * factor,
+        }
+    }
+
+    /// A `u64`, exactly.
+    pub fn from_u64(n: u64) -> Self {
         let hi = n as f64;
         // The rounding error of the conversion, exactly (it fits in 11 bits).
         let lo = (i128::from(n) - hi as i128) as f64;

@@ -1,25 +1,27 @@
 //! The expected number of turns as an exact fraction, by modular arithmetic.
 //!
-//! Solving the chain directly in big rationals costs a gcd per operation on numbers of
-//! thousands of digits. Instead, the throw-level system `B x = b` (integer entries, see
-//! [`integer_system`]) is solved modulo many 62-bit primes with the same sparse solver, the
-//! residues of `x_start` are combined by the Chinese remainder theorem, and the fraction is
-//! recovered by rational reconstruction. Cramer's rule and Hadamard's bound make this
-//! exact, not probabilistic: `x_start = det(B_k) / det(B)` with both determinants at most
-//! `(3f)^n` in absolute value (every row of `B` has 1-norm at most `2f`, and at most `3f`
-//! once a column is replaced by `b`), so once the product `M` of the primes exceeds
-//! `2 (3f)^(2n)`, the fraction in lowest terms with numerator and denominator at most
-//! `(3f)^n` congruent to the residue is unique, and it is the answer. Primes that divide
-//! `det(B)` show up as a zero pivot and are skipped.
+//! The square system of [`sweep`](super::sweep) has integer entries once every row is
+//! multiplied by its divisor: `d_s x_s - sum (faces landing on q) x_q = b_s`. It is solved
+//! modulo many 62-bit primes with the same sweeps (exact division by `d_s`, a dense `k x k`
+//! solve for the targets), the residues of `x_start` are combined by the Chinese remainder
+//! theorem, and the fraction is recovered by rational reconstruction. Cramer's rule and
+//! Hadamard's bound make this exact, not probabilistic: `x_start = det(A_s) / det(A)` with
+//! both determinants at most `2^bits` in absolute value ([`bound_bits`]), so once the
+//! product `M` of the primes exceeds `2^(2 bits + 1)`, the fraction in lowest terms with
+//! numerator and denominator at most `2^bits` congruent to the residue is unique, and it is
+//! the answer. Primes that divide `det(A)` show up as a zero pivot and are skipped. Each
+//! prime costs one sweep per right-hand side, `O(G k + k^3)`: an empty board of 10,000
+//! squares needs about 1,100 primes of `O(G)` each.
 
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 
-use super::chain::{Node, Structure, Target};
-use super::solve::{solve, Field, Sparse};
-use super::OddsError;
+use super::layout::{Kind, Layout};
+use super::solve::Field;
+use super::sweep::System;
+use super::{OddsError, Overshoot};
 
 /// A residue modulo a prime `p < 2^62`, carrying its modulus (0 for the constants 0 and 1,
 /// which are the same in every field; operations take the modulus of either operand).
@@ -78,22 +80,19 @@ impl Field for Mod {
     }
     fn plus(&self, other: &Self) -> Self {
         let p = self.modulus_with(other);
-        let sum = u128::from(self.value) + u128::from(other.value);
+        // Both are below p < 2^62 (or are the constants 0 and 1): no overflow.
+        let sum = self.value + other.value;
         Self {
-            value: if p == 0 {
-                sum as u64
-            } else {
-                (sum % u128::from(p)) as u64
-            },
+            value: if p != 0 && sum >= p { sum - p } else { sum },
             modulus: p,
         }
     }
     fn minus(&self, other: &Self) -> Self {
         let p = self.modulus_with(other);
-        let value = if p == 0 {
+        let value = if p == 0 || self.value >= other.value {
             self.value.wrapping_sub(other.value)
         } else {
-            ((u128::from(self.value) + u128::from(p) - u128::from(other.value % p)) % u128::from(p)) as u64
+            self.value + p - other.value
         };
         Self { value, modulus: p }
     }
@@ -167,72 +166,118 @@ fn is_prime(n: u64) -> bool {
     true
 }
 
-/// The throw-level system over every node (turn starts, skipped turns, extra throws), as
-/// integers: `f x_i - sum_j c_ij x_j = f` for a turn (`c_ij` faces leading to `j`; the turn
-/// counts once, extra throws add nothing), `f x_e - sum_j c_ej x_j = 0` for an extra throw.
-/// Unknowns are numbered in square order so that the solver's fill-in stays small. Returns
-/// the rows, the right-hand side and the index of the start.
-fn integer_system(structure: &Structure) -> (Vec<Sparse<i64>>, Vec<i64>, usize) {
-    let faces = structure.faces as i64;
-    let mut order: Vec<(u64, u8, usize)> = Vec::new();
-    for (i, node) in structure.turn_nodes.iter().enumerate() {
-        let (square, rank) = match node {
-            Node::Turn(s) => (*s, 0),
-            Node::Skip(s) => (*s, 1),
-            Node::Extra(s) => (*s, 2),
-        };
-        order.push((square, rank, i));
+/// A dense `k x k` solve of `(I - B) u = a` modulo `p`; `None` if singular modulo `p`.
+fn solve_dense(k: usize, b: &[Mod], a: &[Mod], p: u64) -> Option<Vec<Mod>> {
+    let mut m: Vec<Mod> = b.iter().map(|v| Mod::new(0, p).minus(v)).collect();
+    for i in 0..k {
+        m[i * k + i] = m[i * k + i].plus(&Mod::new(1, p));
     }
-    let turns = structure.turn_nodes.len();
-    for (e, &square) in structure.extra_nodes.iter().enumerate() {
-        order.push((square, 2, turns + e));
-    }
-    order.sort_unstable();
-    let mut position = vec![0usize; order.len()];
-    for (at, &(_, _, node)) in order.iter().enumerate() {
-        position[node] = at;
-    }
-    let column = |target: Target| match target {
-        Target::Goal => None,
-        Target::End(i) => Some(position[i]),
-        Target::Continue(e) => Some(position[turns + e]),
-    };
-    let mut rows = vec![Vec::new(); order.len()];
-    let mut rhs = vec![0i64; order.len()];
-    let moves = structure.turn_moves.iter().chain(&structure.extra_moves);
-    for (node, moves) in moves.enumerate() {
-        let row = position[node];
-        let mut entries: Sparse<i64> = vec![(row, faces)];
-        for &(target, count) in moves {
-            if let Some(j) = column(target) {
-                entries.push((j, -(count as i64)));
+    let mut x: Vec<Mod> = a.iter().map(|v| Mod::new(0, p).plus(v)).collect();
+    for col in 0..k {
+        let row = (col..k).find(|&r| !m[r * k + col].is_zero())?;
+        if row != col {
+            for j in 0..k {
+                m.swap(col * k + j, row * k + j);
             }
+            x.swap(col, row);
         }
-        entries.sort_unstable_by_key(|&(j, _)| j);
-        let mut merged: Sparse<i64> = Vec::with_capacity(entries.len());
-        for (j, v) in entries {
-            match merged.last_mut() {
-                Some((last, total)) if *last == j => *total += v,
-                _ => merged.push((j, v)),
+        let inverse = m[col * k + col].inverse();
+        for r in 0..k {
+            let factor = m[r * k + col].times(&inverse);
+            if r == col || factor.is_zero() {
+                continue;
             }
+            for j in col..k {
+                let delta = factor.times(&m[col * k + j]);
+                m[r * k + j] = m[r * k + j].minus(&delta);
+            }
+            let delta = factor.times(&x[col]);
+            x[r] = x[r].minus(&delta);
         }
-        rows[row] = merged;
-        rhs[row] = if node < turns { faces } else { 0 };
     }
-    (rows, rhs, position[structure.start])
+    Some((0..k).map(|i| x[i].times(&m[i * k + i].inverse())).collect())
 }
 
-/// The expected number of turns from the start, exactly.
-pub(crate) fn expected_turns(structure: &Structure) -> Result<BigRational, OddsError> {
-    let (rows, rhs, start) = integer_system(structure);
-    let n = rows.len() as f64;
-    // Numerator and denominator are at most (3f)^n; the modulus must exceed 2 (3f)^(2n).
-    let bound_bits = n * (3.0 * structure.faces as f64).log2();
-    let needed_bits = (2.0 * bound_bits).ceil() as u64 + 8;
-    let bound = BigInt::one() << (bound_bits.ceil() as u64 + 1);
+/// `1 / d` modulo `p` for every divisor `d` a row can have (`1..=min(f, G)` and `f`), or
+/// `None` if `p` divides one of them.
+fn inverses(system: &System<'_>, p: u64) -> Option<(Vec<u64>, u64)> {
+    let layout = system.layout;
+    let small = if layout.overshoot == Overshoot::Stay {
+        layout.faces.min(layout.goal as u64) as usize
+    } else {
+        0
+    };
+    let mut table = vec![0u64, 1];
+    for i in 2..=small as u64 {
+        let previous = table[(p % i) as usize];
+        table.push((p - mul_mod(p / i, previous, p)) % p);
+    }
+    let faces = Mod::new(0, p).plus(&Mod {
+        value: layout.faces % p,
+        modulus: p,
+    });
+    (!faces.is_zero()).then(|| (table, faces.inverse().value))
+}
+
+/// `x_start` modulo `p` (`None` if `p` divides the determinant or a divisor).
+fn solve_modulo(system: &System<'_>, p: u64) -> Option<u64> {
+    let (table, inverse_faces) = inverses(system, p)?;
+    let inverse = |s: usize| {
+        let d = system.divisor(s);
+        let value = if d == system.layout.faces {
+            inverse_faces
+        } else {
+            table.get(d as usize).copied().unwrap_or(0)
+        };
+        Mod { value, modulus: p }
+    };
+    let c = |q: usize| Mod::new(1 + system.offset(q), p);
+    let e = |s: usize| Mod {
+        value: system.over_constant(s) % p,
+        modulus: p,
+    };
+    let k = system.k();
+    let zero = vec![Mod::new(0, p); k];
+    let first = system.scalar(c, e, inverse, &zero).ok()?;
+    let y = if k == 0 {
+        first
+    } else {
+        let b = system.coefficients(inverse).ok()?;
+        let a: Vec<Mod> = system.targets.iter().map(|&t| first[t]).collect();
+        let u = solve_dense(k, &b, &a, p)?;
+        system.scalar(c, e, inverse, &u).ok()?
+    };
+    y.get(system.layout.start).map(|m| m.value % p)
+}
+
+/// Bits of Hadamard's bound on `|det|` of the stood-square system and of the same with a
+/// column replaced by the right-hand side: every row has a diagonal `d <= f`, off-diagonal
+/// counts summing to at most `f`, and a right-hand side at most `f` (`2f` with miss-a-turn
+/// squares), so its 2-norm is at most `sqrt(3) f` (`sqrt(6) f`).
+fn bound_bits(layout: &Layout) -> f64 {
+    let rows = layout.stood.iter().filter(|&&s| s).count() as f64;
+    let misses = (0..layout.goal).any(|s| layout.stood[s] && layout.kind[s] == Kind::Miss);
+    let norm = (if misses { 6.0f64 } else { 3.0 }).sqrt() * layout.faces as f64;
+    // Rounding margin: 1e-9 relative per row is far above f64's error in log2.
+    rows * norm.log2() * (1.0 + 1e-9) + 1.0
+}
+
+/// The expected number of turns from the start, exactly. `progress(done, total)` is called
+/// after every prime.
+pub(crate) fn expected_turns(
+    layout: &Layout,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<BigRational, OddsError> {
+    let system = System::new(layout)?;
+    let bits = bound_bits(layout);
+    // Numerator and denominator are at most 2^bits; the modulus must exceed 2^(2 bits + 1).
+    let needed_bits = (2.0 * bits).ceil() as u64 + 2;
+    let total = needed_bits / 61 + 1;
+    let bound = BigInt::one() << (bits.ceil() as u64);
     let mut modulus = BigInt::one();
     let mut residue = BigInt::zero();
     let mut candidate = (1u64 << 62) - 1;
+    let mut done = 0u64;
     while modulus.bits() < needed_bits {
         candidate = candidate
             .checked_sub(2)
@@ -241,15 +286,9 @@ pub(crate) fn expected_turns(structure: &Structure) -> Result<BigRational, OddsE
             continue;
         }
         let p = candidate;
-        let rows_mod: Vec<Sparse<Mod>> = rows
-            .iter()
-            .map(|row| row.iter().map(|&(j, v)| (j, Mod::new(v, p))).collect())
-            .collect();
-        let rhs_mod: Vec<Mod> = rhs.iter().map(|&v| Mod::new(v, p)).collect();
-        let Ok(solution) = solve(rows_mod, rhs_mod) else {
+        let Some(x) = solve_modulo(&system, p) else {
             continue; // p divides the determinant
         };
-        let x = solution.get(start).map_or(0, |m| m.value);
         // Chinese remainder: residue' = residue + modulus * ((x - residue) / modulus mod p).
         let big_p = BigInt::from(p);
         let r_mod_p = (&residue % &big_p)
@@ -264,7 +303,7 @@ pub(crate) fn expected_turns(structure: &Structure) -> Result<BigRational, OddsE
             .first()
             .copied()
             .unwrap_or(0);
-        let difference = Mod::new(0, p).plus(&Mod { value: x, modulus: p }).minus(&Mod {
+        let difference = Mod { value: x, modulus: p }.minus(&Mod {
             value: r_mod_p,
             modulus: p,
         });
@@ -274,6 +313,8 @@ pub(crate) fn expected_turns(structure: &Structure) -> Result<BigRational, OddsE
         });
         residue += &modulus * BigInt::from(step.value);
         modulus *= big_p;
+        done += 1;
+        progress(done, total.max(done));
     }
     reconstruct(&residue, &modulus, &bound).ok_or(OddsError::Internal("rational reconstruction failed"))
 }

@@ -45,7 +45,8 @@ fn step(board: &Board, rules: &Rules, from: Square, die: u64) -> Option<Square> 
         match rules.overshoot {
             Overshoot::Stay => return None,
             Overshoot::Win => return Some(goal),
-            Overshoot::Bounce => to = 2 * goal - to,
+            // Past square 0: clamped here, reported by `oracle_expected`.
+            Overshoot::Bounce => to = (2 * goal).saturating_sub(to),
         }
     }
     Some(board.land(to))
@@ -117,6 +118,14 @@ fn oracle_expected(board: &Board, rules: &Rules) -> Result<BigRational, ()> {
         }
     }
     if good.iter().any(|g| !g) {
+        return Err(());
+    }
+    // A bounce past square 0 from a node that can be reached is an error too.
+    let past = nodes.iter().any(|node| match node {
+        OracleNode::Throw(s) => rules.overshoot == Overshoot::Bounce && s + rules.die > 2 * board.goal(),
+        _ => false,
+    });
+    if past {
         return Err(());
     }
     // x_i = sum_d 1/f (spent + x_next); spent turns are counted when a turn starts.
@@ -418,7 +427,7 @@ fn bounce_back_onto_an_extra_square_is_folded_into_the_turn() {
         5.0 / 12.0,
         1e-15
     ));
-    assert_eq!(odds.states(), 2);
+    assert_eq!(odds.states(), 3);
 }
 
 #[test]
@@ -467,7 +476,10 @@ fn modular_and_big_rational_elimination_agree() {
     ];
     for (board, rules) in boards {
         let odds = Odds::new(&board, &rules).unwrap();
-        let chain = odds.structure.fold::<BigRational>().unwrap();
+        let chain = chain::Structure::new(&board, &rules)
+            .unwrap()
+            .fold::<BigRational>()
+            .unwrap();
         let direct = chain.expected_turns().unwrap()[chain.start].clone();
         assert_eq!(odds.expected_turns_exact().unwrap(), direct);
     }
@@ -489,7 +501,11 @@ fn settings_are_checked() {
     assert!(Odds::new(&board, &rules(0, Overshoot::Bounce, 6)).is_ok());
     assert_eq!(
         Odds::new(&board, &rules(0, Overshoot::Bounce, 7)).unwrap_err(),
-        OddsError::BouncePastStart { faces: 7, goal: 5 }
+        OddsError::BouncePastStart {
+            faces: 7,
+            goal: 5,
+            square: 4
+        }
     );
     let odds = Odds::new(&board, &Rules::default()).unwrap();
     assert_eq!(
@@ -533,24 +549,32 @@ fn huge_boards_are_refused_not_attempted() {
         Odds::new(&board, &Rules::default()),
         Err(OddsError::TooLarge { .. })
     ));
+    // A huge die is no problem: every row costs O(1) whatever the die.
     let board = Board::new(5, &[], &[]).unwrap();
-    assert!(matches!(
-        Odds::new(&board, &rules(0, Overshoot::Win, 1_000_000_000_000)),
-        Err(OddsError::TooLarge { .. })
-    ));
+    let odds = Odds::new(&board, &rules(0, Overshoot::Win, 1_000_000_000_000)).unwrap();
+    assert_eq!(odds.min_turns(), 1);
+    // From 0 only the faces 1..=4 fail to win at once.
+    assert!(close(odds.expected_turns(), 1.0, 1e-11));
 }
 
 #[test]
-fn a_game_too_long_to_tabulate_is_an_error() {
+fn a_game_too_long_to_tabulate_stops_with_a_reason() {
     // A coin; every even square chutes back to 0: the goal 41 needs twenty 2s in a row.
     let chutes: Vec<Jump> = (2..41).step_by(2).map(|s| Jump::new(s, 0)).collect();
     let board = Board::new(41, &chutes, &[]).unwrap();
     let odds = Odds::new(&board, &rules(0, Overshoot::Stay, 2)).unwrap();
     assert!(odds.expected_turns() > 1e6);
-    assert!(matches!(
-        odds.distribution_within(1_000_000),
-        Err(OddsError::TooLong { rest, .. }) if rest > 0.5
-    ));
+    let distribution = odds
+        .tabulate(&mut Tabulate {
+            work: 1_000_000,
+            ..Tabulate::default()
+        })
+        .unwrap();
+    assert_eq!(distribution.stop(), Some(Stop::Budget));
+    assert!(distribution.rest() > 0.5);
+    assert!(distribution.horizon() > 1000);
+    assert_eq!(distribution.median(), distribution.horizon());
+    assert_eq!(distribution.quantile(0.5), None);
 }
 
 // ---------------------------------------------------------------- oracle and simulation
@@ -734,11 +758,6 @@ fn small_board() -> impl Strategy<Value = SmallBoard> {
     (2u64..=16, 1u64..=6, 0usize..3)
         .prop_flat_map(|(goal, die, rule)| {
             let overshoot = [Overshoot::Stay, Overshoot::Bounce, Overshoot::Win][rule];
-            let die = if overshoot == Overshoot::Bounce {
-                die.min(goal + 1)
-            } else {
-                die
-            };
             (
                 Just(goal),
                 proptest::collection::vec((1..goal, 0..=goal), 0..5),
@@ -794,7 +813,7 @@ proptest! {
         let oracle = oracle_expected(&board, &rules);
         match (odds, oracle) {
             (Err(error), Err(())) => {
-                let expected = matches!(error, OddsError::GoalUnreachable { .. } | OddsError::GoalMissable { .. });
+                let expected = matches!(error, OddsError::GoalUnreachable { .. } | OddsError::GoalMissable { .. } | OddsError::BouncePastStart { .. });
                 prop_assert!(expected, "{:?}", error);
             }
             (Ok(odds), Ok(oracle)) => {
@@ -839,4 +858,249 @@ proptest! {
             prop_assert!((got - want).abs() < 1e-10, "{} vs {}", got, want);
         }
     }
+}
+
+// ---------------------------------------------------------------- large boards (issue 12)
+
+/// A random board of `goal` squares: ladders and chutes with ends anywhere, miss-a-turn and
+/// extra-turn squares.
+fn large_board(rng: &mut StdRng, goal: Square, jumps: usize, specials: usize) -> Board {
+    let mut starts = std::collections::BTreeSet::new();
+    while starts.len() < jumps {
+        starts.insert(rng.random_range(2..goal - 1));
+    }
+    let mut used = starts.clone();
+    let list: Vec<Jump> = starts
+        .iter()
+        .enumerate()
+        .map(|(i, &from)| loop {
+            let to = if i % 2 == 0 {
+                rng.random_range(from + 1..goal)
+            } else {
+                rng.random_range(1..from)
+            };
+            if !starts.contains(&to) {
+                used.insert(to);
+                break Jump::new(from, to);
+            }
+        })
+        .collect();
+    let mut marks = Vec::new();
+    while marks.len() < specials {
+        let square = rng.random_range(1..goal - 1);
+        if used.insert(square) {
+            let kind = if marks.len() % 2 == 0 {
+                Special::MissTurn
+            } else {
+                Special::ExtraTurn
+            };
+            marks.push((square, kind));
+        }
+    }
+    Board::new(goal, &list, &marks).unwrap()
+}
+
+/// The expected turns by another method: the folded per-turn chain of throw-level nodes
+/// (hash-map exploration, within-turn absorption solved), eliminated sparsely in `f64`.
+fn turn_chain_expected(board: &Board, rules: &Rules) -> f64 {
+    let chain = chain::Structure::new(board, rules)
+        .unwrap()
+        .fold::<f64>()
+        .unwrap();
+    chain.expected_turns().unwrap()[chain.start]
+}
+
+#[test]
+fn expected_turns_agree_with_the_turn_chain_on_boards_of_thousands_of_squares() {
+    let mut rng = StdRng::seed_from_u64(0x12);
+    for (goal, jumps, specials, overshoot, die) in [
+        (1_000, 30, 10, Overshoot::Stay, 6),
+        (2_000, 60, 0, Overshoot::Stay, 6),
+        (1_500, 40, 20, Overshoot::Win, 6),
+        (1_200, 30, 10, Overshoot::Bounce, 6),
+        (1_000, 20, 6, Overshoot::Stay, 40),
+    ] {
+        let board = large_board(&mut rng, goal, jumps, specials);
+        let rules = rules(0, overshoot, die);
+        let odds = Odds::new(&board, &rules).unwrap();
+        let other = turn_chain_expected(&board, &rules);
+        assert!(
+            close(odds.expected_turns(), other, 1e-9),
+            "{goal} {overshoot:?}: {} vs {other}",
+            odds.expected_turns()
+        );
+    }
+}
+
+/// The expected turns by dense Gauss-Jordan elimination over the oracle's throw-level nodes.
+fn dense_expected(board: &Board, rules: &Rules) -> f64 {
+    let start = OracleNode::Start(rules.start);
+    let mut index = HashMap::from([(start, 0usize)]);
+    let mut nodes = vec![start];
+    let mut at = 0;
+    while at < nodes.len() {
+        for (next, _) in oracle_next(board, rules, nodes[at]) {
+            if let Some(node) = next {
+                if let Entry::Vacant(slot) = index.entry(node) {
+                    slot.insert(nodes.len());
+                    nodes.push(node);
+                }
+            }
+        }
+        at += 1;
+    }
+    let n = nodes.len();
+    let f = rules.die as f64;
+    let mut m = vec![vec![0.0; n + 1]; n];
+    for (i, &node) in nodes.iter().enumerate() {
+        m[i][i] += 1.0;
+        for (next, spent) in oracle_next(board, rules, node) {
+            if let Some(next) = next {
+                m[i][index[&next]] -= 1.0 / f;
+            }
+            if spent {
+                m[i][n] += 1.0 / f;
+            }
+        }
+    }
+    gauss_jordan(m)[0]
+}
+
+#[test]
+fn expected_turns_agree_with_dense_elimination_on_random_boards() {
+    let mut rng = StdRng::seed_from_u64(0x1212);
+    for overshoot in [Overshoot::Stay, Overshoot::Bounce, Overshoot::Win] {
+        let board = large_board(&mut rng, 150, 12, 8);
+        let rules = rules(0, overshoot, 6);
+        let odds = Odds::new(&board, &rules).unwrap();
+        let dense = dense_expected(&board, &rules);
+        assert!(close(odds.expected_turns(), dense, 1e-10), "{overshoot:?}");
+    }
+}
+
+#[test]
+fn the_variance_matches_the_distribution() {
+    let boards = [
+        (milton_bradley(), Rules::default()),
+        (every_kind_of_square(), rules(0, Overshoot::Bounce, 6)),
+        (every_kind_of_square(), rules(3, Overshoot::Win, 4)),
+        (every_kind_of_square_on_100(), Rules::default()),
+    ];
+    for (board, rules) in boards {
+        let odds = Odds::new(&board, &rules).unwrap();
+        let d = odds.distribution().unwrap();
+        let (mut mean, mut square) = (0.0, 0.0);
+        for t in 1..=d.horizon() {
+            mean += t as f64 * d.probability(t);
+            square += (t as f64).powi(2) * d.probability(t);
+        }
+        let variance = odds.variance().unwrap();
+        assert!(close(mean, odds.expected_turns(), 1e-12));
+        assert!(
+            close(square - mean * mean, variance, 1e-9),
+            "{square} {mean} {variance}"
+        );
+    }
+    // A geometric wait for a 1: variance (1 - p) / p^2 = 30.
+    let odds = Odds::new(&Board::new(1, &[], &[]).unwrap(), &Rules::default()).unwrap();
+    assert_eq!(odds.variance().unwrap(), 30.0);
+}
+
+#[test]
+fn percentiles_never_go_below_the_fewest_turns() {
+    // One square: the fewest turns is 1; a tiny percentile is 1, not 0, and a percentile
+    // whose hundredth underflows is still the fewest turns.
+    let odds = Odds::new(&Board::new(1, &[], &[]).unwrap(), &Rules::default()).unwrap();
+    let d = odds.distribution().unwrap();
+    assert_eq!(d.percentile(1e-15), Some(1));
+    assert_eq!(d.percentile(5e-324), Some(1));
+    assert_eq!(d.quantile(1e-300), Some(1));
+    assert_eq!(d.percentile(50.0), Some(4));
+    // Milton Bradley: nothing below 7 turns.
+    let d = Odds::new(&milton_bradley(), &Rules::default())
+        .unwrap()
+        .distribution()
+        .unwrap();
+    assert_eq!(d.percentile(1e-10), Some(7));
+    assert_eq!(d.percentile(99.0), Some(128));
+}
+
+#[test]
+fn a_bounce_is_an_error_only_from_a_square_the_counter_can_reach() {
+    // The issue's board: squares 1 and 2 are never stood on (both chute to 0), so only 0
+    // throws, and from 0 a 6 bounces back to exactly 0. A 3 wins: E = 6.
+    let board = Board::new(3, &[Jump::new(1, 0), Jump::new(2, 1)], &[]).unwrap();
+    let odds = Odds::new(&board, &rules(0, Overshoot::Bounce, 6)).unwrap();
+    assert_eq!(odds.expected_turns_exact().unwrap(), q(6, 1));
+    assert_eq!(odds.states(), 1);
+    // Without the chutes, 2 can be stood on and a 6 from it would count back past 0.
+    let board = Board::new(3, &[], &[]).unwrap();
+    let error = Odds::new(&board, &rules(0, Overshoot::Bounce, 6)).unwrap_err();
+    assert_eq!(
+        error,
+        OddsError::BouncePastStart {
+            faces: 6,
+            goal: 3,
+            square: 1
+        }
+    );
+    assert!(
+        error.to_string().contains("the counter can reach square 1"),
+        "{error}"
+    );
+}
+
+/// `E(s)` on an empty board by the plain recursion over the faces, exactly.
+fn empty_board_exact(goal: u64, overshoot: Overshoot, die: u64) -> BigRational {
+    let mut e: Vec<BigRational> = vec![<BigRational as Zero>::zero(); goal as usize + 1];
+    for s in (0..goal).rev() {
+        let mut sum = q(die as i64, 1);
+        let mut useful = die;
+        for d in 1..=die {
+            let to = s + d;
+            if to <= goal {
+                sum += &e[to as usize];
+            } else if overshoot == Overshoot::Stay {
+                useful -= 1;
+            }
+        }
+        e[s as usize] = sum / q(useful as i64, 1);
+    }
+    e[0].clone()
+}
+
+#[test]
+fn exact_expected_turns_of_empty_boards_match_the_plain_recursion() {
+    for goal in 1..=40 {
+        for die in [1, 2, 5, 6] {
+            for overshoot in [Overshoot::Stay, Overshoot::Win] {
+                let odds =
+                    Odds::new(&Board::new(goal, &[], &[]).unwrap(), &rules(0, overshoot, die)).unwrap();
+                assert_eq!(
+                    odds.expected_turns_exact().unwrap(),
+                    empty_board_exact(goal, overshoot, die),
+                    "{goal} {die} {overshoot:?}"
+                );
+            }
+        }
+    }
+    let odds = Odds::new(&Board::new(400, &[], &[]).unwrap(), &Rules::default()).unwrap();
+    let exact = odds.expected_turns_exact().unwrap();
+    assert_eq!(exact, empty_board_exact(400, Overshoot::Stay, 6));
+    assert_eq!(odds.expected_turns(), exact.to_f64().unwrap());
+}
+
+#[test]
+fn a_die_as_large_as_the_board_is_answered() {
+    // The issue's 22-byte board, smaller: 300 squares, die 300, stay. From s only the face
+    // G - s wins and the faces past it are lost: E(s) = 1 + sum_{s<t<G} E(t) / f ... checked
+    // against the recursion, and the distribution is tabulated.
+    let board = Board::new(300, &[], &[]).unwrap();
+    let odds = Odds::new(&board, &rules(0, Overshoot::Stay, 300)).unwrap();
+    let exact = empty_board_exact(300, Overshoot::Stay, 300).to_f64().unwrap();
+    assert!(close(odds.expected_turns(), exact, 1e-13));
+    let d = odds.distribution().unwrap();
+    assert_eq!(d.stop(), None);
+    let mean: f64 = (0..d.horizon()).map(|t| d.survival(t)).sum();
+    assert!(close(mean, exact, 1e-9));
 }

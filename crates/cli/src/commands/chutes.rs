@@ -95,8 +95,7 @@ fn answer(
     let (board, players) = (&game.value.board, game.value.players);
     if args.odds {
         let race = Odds::new(board, &Rules::default())
-            .and_then(|odds| odds.distribution())
-            .and_then(|distribution| distribution.race(players))
+            .and_then(|odds| odds.race(players))
             .map_err(|e| located(&e))?;
         written(write_win_probabilities(output, &race.win_probability))
     } else if args.json || args.trace {

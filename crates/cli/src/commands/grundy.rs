@@ -3,7 +3,7 @@
 use tabletop_grundy::strategy::Strategy;
 use tabletop_grundy::Outcome;
 use tabletop_grundy::{PieceError, Position, Values};
-use tabletop_parse::grundy::{first_case_end, GrundyCase, Resume};
+use tabletop_parse::grundy::{CaseSplitter, GrundyCase, Resume};
 use tabletop_parse::ParseError;
 use tabletop_render::grundy::{write_answer, write_values, Dot, MarkedMove, Spelling};
 use tabletop_render::json::write_grundy;
@@ -75,8 +75,11 @@ pub fn run(args: &Args) -> Result<String, Failure> {
     let mut state = Resume::default();
     let mut number: usize = 0;
     let mut problems = Problems::new(args.keep_going);
-    while let Some(window) = input.next_window(first_case_end)? {
-        let mut cases = tabletop_parse::grundy::cases(window.bytes).resume(state);
+    // Plain answers are kept as one byte each until the input has been read, then written.
+    let mut outcomes: Vec<Outcome> = Vec::new();
+    let mut splitter = CaseSplitter::default();
+    while let Some(window) = input.next_window(|text| splitter.next_case(text))? {
+        let mut cases = tabletop_parse::grundy::cases(window.bytes).resume(std::mem::take(&mut state));
         if args.keep_going.keep_going {
             cases = cases.keep_going();
         }
@@ -97,7 +100,8 @@ pub fn run(args: &Args) -> Result<String, Failure> {
                 };
                 let output = match dot.as_mut() {
                     Some(dot) => Output::Dot(dot),
-                    None => Output::Text(&mut output),
+                    None if args.values || args.json => Output::Text(&mut output),
+                    None => Output::Outcomes(&mut outcomes),
                 };
                 problems.case(answer_case(args, number, &case.value, output, located))?;
             }
@@ -109,12 +113,19 @@ pub fn run(args: &Args) -> Result<String, Failure> {
         }
         state = cases.suspend();
     }
+    // The text and the recycled buffers are no longer needed: free them before the answers
+    // are written out.
+    let name = input.name().to_owned();
+    drop((input, state));
     if let Some(k) = args.case.filter(|&k| k > number) {
         let cases = if number == 1 { "test case" } else { "test cases" };
         return Err(Failure::Input(format!(
-            "error: {}: --case {k} is out of range: the input has {number} {cases}",
-            input.name()
+            "error: {name}: --case {k} is out of range: the input has {number} {cases}"
         )));
+    }
+    output.reserve(outcomes.len() * 5);
+    for outcome in outcomes {
+        written(write_answer(&mut output, outcome))?;
     }
     match dot {
         Some(dot) => problems.finish(written(dot.end())?),
@@ -124,6 +135,7 @@ pub fn run(args: &Args) -> Result<String, Failure> {
 
 /// Where a test case's answer goes.
 enum Output<'a> {
+    Outcomes(&'a mut Vec<Outcome>),
     Dot(&'a mut Dot<String>),
     Text(&'a mut String),
 }
@@ -153,7 +165,9 @@ fn answer_case(
             }
             Ok(())
         }
-        Output::Text(output) => answer(output, &values, queries.iter(), located),
+        Output::Outcomes(outcomes) => answer(outcomes, &values, queries.iter(), located),
+        // Plain answers go to `Output::Outcomes`; text is for --values and --json.
+        Output::Text(_) => Ok(()),
     }
 }
 
@@ -198,15 +212,14 @@ fn winning_moves<'a>(
 
 /// One answer per query (the pieces of each).
 fn answer<'a>(
-    output: &mut String,
+    outcomes: &mut Vec<Outcome>,
     values: &Values,
     queries: impl Iterator<Item = &'a [Position]>,
     located: impl Fn(PieceError) -> Failure,
 ) -> Result<(), Failure> {
-    output.reserve(queries.size_hint().0 * 5);
+    outcomes.reserve(queries.size_hint().0);
     for pieces in queries {
-        let outcome = values.outcome(pieces).map_err(&located)?;
-        written(write_answer(output, outcome))?;
+        outcomes.push(values.outcome(pieces).map_err(&located)?);
     }
     Ok(())
 }

@@ -1,27 +1,27 @@
-//! `tabletop odds`: exact odds of a race board (board file format: `shared/spec/board.md`).
+//! `tabletop odds`: exact odds of a race board (board file format: `docs/rules/board.md`).
 
-use std::fmt::Write;
+use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
-use serde_json::{json, Map, Value};
-use tabletop_boards::odds::{BigRational, Distribution, Odds, OddsError, Race};
+use indicatif::{ProgressBar, ProgressDrawTarget};
+use tabletop_boards::odds::{Distribution, Odds, OddsError, Race, Stop, Tabulate, DEFAULT_WORK};
 use tabletop_parse::board::BoardFile;
+use tabletop_render::odds::{chart, write_json, write_summary, Report, JSON_DISTRIBUTION_REST, SVG_REST};
 
 use crate::input::{Failure, InputArgs, Source};
 
 /// The percentiles shown when none are asked for.
 const DEFAULT_PERCENTILES: [f64; 6] = [10.0, 25.0, 50.0, 75.0, 90.0, 99.0];
 
-/// `--json` lists `P(T = t)` up to the first turn after which less than this is left.
-const JSON_DISTRIBUTION_REST: f64 = 1e-6;
-
-/// The SVG chart shows turns up to the first one after which less than this is left.
-const SVG_REST: f64 = 1e-3;
+/// What a race may leave out: every seat's sum and the expected rounds stop where at most
+/// this is left.
+const RACE_REST: f64 = 1e-18;
 
 /// Exact odds of a race board: game length and each seat's chance to win.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Input: a board file (see shared/spec/board.md), e.g.
+Input: a board file (see docs/rules/board.md), e.g.
   squares 100        # the goal square (required)
   start 0            # default 0
   overshoot stay     # stay (default), bounce or win
@@ -36,13 +36,19 @@ belong to the turn in which they were earned. Nothing happens on the start squar
 median and percentiles are the fewest turns t with P(T <= t) >= q. With --players P, seat 1
 throws first in every round. Figures are computed in double-double arithmetic and printed
 as the shortest decimal that reads back as the same f64; the seat probabilities leave out
-at most (1e-18)^P. A goal that cannot be reached, or can be missed forever, is an error.
+at most 1e-18. A goal that cannot be reached, or can be missed forever, is an error.
+
+Expected turns and variance come from a linear solve over the squares (any board that fits
+in memory). The distribution (median, percentiles, seats) is tabulated turn by turn within
+a work budget: if a game is too long for it, the rest is printed and a note on stderr says
+what was left out, the turn reached and the probability left.
 
 --json prints one object: squares, start, overshoot, die, min_turns, expected_turns,
-expected_turns_exact (with --exact, \"numerator/denominator\" in lowest terms), median,
-percentiles (percent -> turns), distribution (P(T = t) for t = 1, 2, ... until less than
-1e-6 is left) and distribution_rest (what is left), and with --players: players,
-expected_rounds and win_probability (one number per seat).
+variance, expected_turns_exact (with --exact, \"numerator/denominator\" in lowest terms),
+median, percentiles (percent -> turns), distribution (P(T = t) for t = 1, 2, ... until less
+than 1e-6 is left) and distribution_rest (what is left), and with --players: players,
+expected_rounds and win_probability (one number per seat). --svg - writes the chart to
+stdout instead of the summary.
 
 Example:
   tabletop odds fixtures/odds/milton-bradley.in --players 4 --exact --svg length.svg")]
@@ -58,7 +64,8 @@ pub struct Args {
     /// Print one JSON object instead of the summary.
     #[arg(long)]
     json: bool,
-    /// Draw the distribution of the game length (probability per turn and cumulative) as SVG.
+    /// Draw the distribution of the game length (probability per turn and cumulative) as SVG
+    /// (`-`: to stdout, instead of the summary).
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
     /// Percentiles of the number of turns to report, in percent (each in 0 < p < 100).
@@ -74,264 +81,192 @@ fn percent(text: &str) -> Result<f64, String> {
     }
 }
 
-/// Everything the report needs.
-struct Report {
-    file: BoardFile,
-    odds: Odds,
-    distribution: Distribution,
-    exact: Option<BigRational>,
-    race: Option<Race>,
-    percentiles: Vec<(f64, Option<u64>)>,
-}
-
-/// Analyses the board and prints the summary (or JSON); writes the SVG if asked.
+/// Analyses the board and prints the summary (or JSON, or the SVG with `--svg -`).
 pub fn run(args: &Args) -> Result<String, Failure> {
+    let to_stdout = args.svg.as_deref().is_some_and(|p| p.as_os_str() == "-");
+    if to_stdout && args.json {
+        return Err(Failure::Input(
+            "error: `--svg -` and `--json` would both write to stdout".into(),
+        ));
+    }
     let source = args.input.read()?;
     let file = tabletop_parse::board::parse(&source.bytes).map_err(|e| source.error(&e))?;
     let engine = |error: OddsError| engine_error(&source, &file, &error);
-    let odds = Odds::new(&file.board, &file.rules).map_err(engine)?;
-    let distribution = odds.distribution().map_err(engine)?;
+    let odds = Odds::new_with_variance(&file.board, &file.rules).map_err(engine)?;
+    let variance = odds.variance().map_err(engine)?;
+    let mut bar = Progress::new();
     let exact = if args.exact {
-        Some(odds.expected_turns_exact().map_err(engine)?)
+        let mut tick = |done: u64, total: u64| bar.tick(&format!("exact: prime {done} of about {total}"));
+        Some(odds.expected_turns_exact_with(&mut tick).map_err(engine)?)
     } else {
         None
-    };
-    let race = match args.players {
-        Some(players) => Some(distribution.race(usize::from(players)).map_err(engine)?),
-        None => None,
     };
     let wanted = if args.percentiles.is_empty() {
         DEFAULT_PERCENTILES.to_vec()
     } else {
         args.percentiles.clone()
     };
-    let percentiles = wanted
-        .iter()
-        .map(|&p| (p, distribution.quantile(p / 100.0)))
-        .collect();
-    let report = Report {
-        file,
-        odds,
-        distribution,
-        exact,
-        race,
-        percentiles,
+    let distribution = tabulate(args, &odds, &wanted, &mut bar).map_err(engine)?;
+    bar.finish();
+    let race = match (args.players, &distribution) {
+        (Some(players), Some(distribution)) => Some(distribution.race(usize::from(players)).map_err(engine)?),
+        _ => None,
     };
-    if let Some(path) = &args.svg {
-        let svg =
-            chart(&report.distribution).map_err(|e| Failure::Io(format!("error: drawing the chart: {e}")))?;
-        std::fs::write(path, svg).map_err(|e| Failure::Io(format!("error: {}: {e}", path.display())))?;
-    }
-    Ok(if args.json {
-        json(&report)
-    } else {
-        summary(&report)
-    })
-}
-
-/// An engine error, located by the board file (a setting at its statement, the rest at `squares`).
-fn engine_error(source: &Source, file: &BoardFile, error: &OddsError) -> Failure {
-    source.error(&file.locate(error))
-}
-
-/// `n/d` in lowest terms (BigRational keeps it so), `/1` included.
-fn fraction(value: &BigRational) -> String {
-    format!("{}/{}", value.numer(), value.denom())
-}
-
-fn percent_label(p: f64) -> String {
-    format!("{p}")
-}
-
-fn turns_or_beyond(turns: Option<u64>, distribution: &Distribution) -> String {
-    match turns {
-        Some(t) => t.to_string(),
-        None => format!("more than {}", distribution.horizon()),
-    }
-}
-
-fn summary(report: &Report) -> String {
-    let Report {
-        file,
-        odds,
-        distribution,
-        exact,
-        race,
-        percentiles,
-    } = report;
-    let mut out = String::new();
-    let board = &file.board;
-    let _ = writeln!(
-        out,
-        "board: goal {}, start {}, overshoot {}, die 1..{}, jumps {}, special squares {}",
-        board.goal(),
-        file.rules.start,
-        file.rules.overshoot.keyword(),
-        file.rules.die,
-        board.jumps().len(),
-        board.specials().len()
-    );
-    let _ = writeln!(out, "fewest turns: {}", odds.min_turns());
-    let _ = writeln!(out, "expected turns: {}", odds.expected_turns());
-    if let Some(exact) = exact {
-        let _ = writeln!(out, "expected turns (exact): {}", fraction(exact));
-    }
-    let _ = writeln!(out, "median turns: {}", distribution.median());
-    let list: Vec<String> = percentiles
+    let race = race.filter(|race| race.truncation_bound <= 1e-15);
+    let percentiles: Vec<(f64, Option<u64>)> = wanted
         .iter()
-        .map(|&(p, t)| format!("{}%: {}", percent_label(p), turns_or_beyond(t, distribution)))
+        .map(|&p| (p, distribution.as_ref().and_then(|d| d.percentile(p))))
         .collect();
-    let _ = writeln!(out, "percentiles (turns): {}", list.join(", "));
-    if let Some(race) = race {
-        let _ = writeln!(out, "players: {}", race.players);
-        let _ = writeln!(out, "expected rounds: {}", race.expected_rounds);
-        for (seat, p) in race.win_probability.iter().enumerate() {
-            let _ = writeln!(out, "seat {} wins: {}", seat + 1, p);
+    note_left_out(args, &odds, distribution.as_ref(), race.as_ref(), &percentiles);
+    let report = Report {
+        board: &file.board,
+        rules: &file.rules,
+        min_turns: odds.min_turns(),
+        expected_turns: odds.expected_turns(),
+        variance: Some(variance),
+        exact: exact.as_ref(),
+        distribution: distribution.as_ref(),
+        percentiles: &percentiles,
+        race: race.as_ref(),
+    };
+    match (&args.svg, &distribution) {
+        (Some(path), Some(d)) => {
+            let svg = chart(d).map_err(|e| Failure::Io(format!("error: drawing the chart: {e}")))?;
+            if to_stdout {
+                return Ok(svg);
+            }
+            std::fs::write(path, svg).map_err(|e| Failure::Io(format!("error: {}: {e}", path.display())))?;
+        }
+        (Some(_), None) => eprintln!("note: no chart either: there is no distribution to draw"),
+        (None, _) => {}
+    }
+    Ok(tabletop_render::to_string(|out| {
+        if args.json {
+            write_json(out, &report)
+        } else {
+            write_summary(out, &report)
+        }
+    }))
+}
+
+/// The tail the output needs: the largest percentile (and the median), the JSON list, the
+/// chart, and a race whose every term is below [`RACE_REST`].
+fn tail_needed(args: &Args, wanted: &[f64]) -> f64 {
+    let highest = wanted.iter().copied().fold(50.0, f64::max);
+    let mut tail = 1.0 - highest / 100.0;
+    if args.json {
+        tail = tail.min(JSON_DISTRIBUTION_REST);
+    }
+    if args.svg.is_some() {
+        tail = tail.min(SVG_REST);
+    }
+    if let Some(players) = args.players.filter(|&p| p > 1) {
+        // S^P <= 1e-18 for the seats; the rounds' tail is at most S^P times the turns left.
+        tail = tail.min(RACE_REST.powf(1.0 / f64::from(players)) * 1e-3);
+    }
+    tail.max(f64::MIN_POSITIVE)
+}
+
+/// Tabulates within the work budget; `None` if even the median is clearly out of reach.
+fn tabulate(
+    args: &Args,
+    odds: &Odds,
+    wanted: &[f64],
+    bar: &mut Progress,
+) -> Result<Option<Distribution>, OddsError> {
+    let squares = odds.states() as f64 + 1.0;
+    if squares * odds.expected_turns() > DEFAULT_WORK as f64 {
+        return Ok(None);
+    }
+    let mut tick = |turns: u64, left: f64| bar.tick(&format!("distribution: turn {turns}, {left:.3e} left"));
+    let mut limits = Tabulate {
+        tail: tail_needed(args, wanted),
+        work: DEFAULT_WORK,
+        // Every P(T = t) printed in JSON exact to its last digit.
+        precise_until: if args.json { JSON_DISTRIBUTION_REST } else { 1e-3 },
+        progress: Some(&mut tick),
+    };
+    odds.tabulate(&mut limits).map(Some)
+}
+
+/// Says on stderr what the distribution's work budget left out, and why.
+fn note_left_out(
+    args: &Args,
+    odds: &Odds,
+    distribution: Option<&Distribution>,
+    race: Option<&Race>,
+    percentiles: &[(f64, Option<u64>)],
+) {
+    let mut missing: Vec<String> = percentiles
+        .iter()
+        .filter(|(_, t)| t.is_none())
+        .map(|(p, _)| format!("the {p}% percentile"))
+        .collect();
+    if args.players.is_some() && race.is_none() {
+        missing.push("the race (expected rounds and each seat's chance)".into());
+    }
+    let why = match distribution {
+        None => format!(
+            "the distribution was not tabulated: about {:.3e} turns over {} squares are more than the budget of {DEFAULT_WORK} steps",
+            odds.expected_turns(),
+            odds.states()
+        ),
+        Some(d) if d.stop().is_some() || !missing.is_empty() => format!(
+            "the distribution stopped at turn {} ({}) with P(T > {}) = {:e} left",
+            d.horizon(),
+            match d.stop() {
+                Some(Stop::Turns) => "the most turns a table keeps",
+                _ => "the work budget ran out",
+            },
+            d.horizon(),
+            d.rest()
+        ),
+        Some(_) => return,
+    };
+    if distribution.is_none() {
+        missing.retain(|item| !item.ends_with("percentile"));
+        missing.insert(0, "the median, the percentiles and the distribution".into());
+    }
+    eprintln!("note: {why}; left out: {}", missing.join(", "));
+}
+
+/// A progress line on stderr for work longer than a second (only when stderr is a terminal).
+struct Progress {
+    started: Instant,
+    enabled: bool,
+    bar: Option<ProgressBar>,
+}
+
+impl Progress {
+    fn new() -> Self {
+        Self {
+            started: Instant::now(),
+            enabled: std::io::stderr().is_terminal(),
+            bar: None,
         }
     }
-    out
+
+    fn tick(&mut self, message: &str) {
+        if !self.enabled || self.started.elapsed() < Duration::from_secs(1) {
+            return;
+        }
+        let bar = self.bar.get_or_insert_with(|| {
+            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+            bar.enable_steady_tick(Duration::from_millis(200));
+            bar
+        });
+        bar.set_message(message.to_string());
+    }
+
+    fn finish(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
 }
 
-fn json(report: &Report) -> String {
-    let Report {
-        file,
-        odds,
-        distribution,
-        exact,
-        race,
-        percentiles,
-    } = report;
-    let mut object = Map::new();
-    object.insert("squares".into(), json!(file.board.goal()));
-    object.insert("start".into(), json!(file.rules.start));
-    object.insert("overshoot".into(), json!(file.rules.overshoot.keyword()));
-    object.insert("die".into(), json!(file.rules.die));
-    object.insert("min_turns".into(), json!(odds.min_turns()));
-    object.insert("expected_turns".into(), json!(odds.expected_turns()));
-    if let Some(exact) = exact {
-        object.insert("expected_turns_exact".into(), json!(fraction(exact)));
-    }
-    object.insert("median".into(), json!(distribution.median()));
-    let mut by_percent = Map::new();
-    for &(p, t) in percentiles {
-        by_percent.insert(percent_label(p), t.map_or(Value::Null, |t| json!(t)));
-    }
-    object.insert("percentiles".into(), Value::Object(by_percent));
-    let last = last_turn(distribution, JSON_DISTRIBUTION_REST);
-    let probabilities: Vec<f64> = (1..=last).map(|t| distribution.probability(t)).collect();
-    object.insert("distribution".into(), json!(probabilities));
-    object.insert("distribution_rest".into(), json!(distribution.survival(last)));
-    if let Some(race) = race {
-        object.insert("players".into(), json!(race.players));
-        object.insert("expected_rounds".into(), json!(race.expected_rounds));
-        object.insert("win_probability".into(), json!(race.win_probability));
-    }
-    let mut text = Value::Object(object).to_string();
-    text.push('\n');
-    text
-}
-
-/// The first turn after which at most `rest` of the probability is left.
-fn last_turn(distribution: &Distribution, rest: f64) -> u64 {
-    (1..=distribution.horizon())
-        .find(|&t| distribution.survival(t) <= rest)
-        .unwrap_or_else(|| distribution.horizon())
-}
-
-/// The SVG chart: `P(T = t)` as bars (left axis) and `P(T <= t)` as a curve (right axis).
-fn chart(distribution: &Distribution) -> Result<String, String> {
-    use plotters::prelude::*;
-
-    let last = last_turn(distribution, SVG_REST).max(1);
-    let peak = (1..=last)
-        .map(|t| distribution.probability(t))
-        .fold(0.0f64, f64::max)
-        .max(f64::MIN_POSITIVE);
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (900, 520)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption("Length of the game: turns to reach the goal", ("sans-serif", 22))
-            .margin(12)
-            .x_label_area_size(44)
-            .y_label_area_size(64)
-            .right_y_label_area_size(64)
-            .build_cartesian_2d((0u64..last + 1).into_segmented(), 0.0..peak * 1.1)
-            .map_err(|e| e.to_string())?
-            // The curve is drawn at the middle of each bar: bar t spans [t, t + 1).
-            .set_secondary_coord(0.0..(last + 1) as f64, 0.0..1.0);
-        chart
-            .configure_mesh()
-            .x_desc("turns")
-            .y_desc("P(T = t)")
-            .y_label_formatter(&|v| format!("{v:.3}"))
-            .draw()
-            .map_err(|e| e.to_string())?;
-        chart
-            .configure_secondary_axes()
-            .y_desc("P(T <= t)")
-            .y_label_formatter(&|v| format!("{v:.1}"))
-            .draw()
-            .map_err(|e| e.to_string())?;
-        let bars = Histogram::vertical(&chart)
-            .style(RGBColor(70, 130, 180).filled())
-            .margin(1)
-            .data((1..=last).map(|t| (t, distribution.probability(t))));
-        chart
-            .draw_series(bars)
-            .map_err(|e| e.to_string())?
-            .label("P(T = t)")
-            .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], RGBColor(70, 130, 180).filled()));
-        chart
-            .draw_secondary_series(LineSeries::new(
-                (0..=last).map(|t| (t as f64 + 0.5, distribution.cumulative(t))),
-                RGBColor(200, 60, 40).stroke_width(2),
-            ))
-            .map_err(|e| e.to_string())?
-            .label("P(T <= t)")
-            .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], RGBColor(200, 60, 40).stroke_width(2)));
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::MiddleRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .draw()
-            .map_err(|e| e.to_string())?;
-        root.present().map_err(|e| e.to_string())?;
-    }
-    Ok(svg)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use tabletop_boards::odds::Rules;
-    use tabletop_boards::Board;
-
-    #[test]
-    fn the_chart_is_an_svg_with_a_bar_per_turn_and_the_curve() {
-        // One square: P(T = t) = (5/6)^(t-1) / 6, down to 1e-3 left after 38 turns.
-        let board = Board::new(1, &[], &[]).unwrap();
-        let distribution = Odds::new(&board, &Rules::default())
-            .unwrap()
-            .distribution()
-            .unwrap();
-        let svg = chart(&distribution).unwrap();
-        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
-        let last = last_turn(&distribution, SVG_REST);
-        assert_eq!(last, 38);
-        // Bars are filled rectangles in the bar colour (one per turn; the legend adds one).
-        let bars = svg.matches("fill=\"#4682B4\"").count();
-        assert_eq!(bars, last as usize + 1, "{svg}");
-        // The cumulative curve: a polyline in its colour through a point per turn 0..=last
-        // (the legend's sample is a second, two-point one).
-        let curve = svg
-            .lines()
-            .filter(|line| line.starts_with("<polyline") && line.contains("#C83C28"))
-            .map(|line| line.split("points=\"").nth(1).unwrap_or("").matches(',').count())
-            .max();
-        assert_eq!(curve, Some(last as usize + 1));
-        assert!(svg.contains("P(T &lt;= t)"));
-    }
+/// An engine error, located by the board file (a setting at its statement, the rest at
+/// `squares`).
+fn engine_error(source: &Source, file: &BoardFile, error: &OddsError) -> Failure {
+    source.error(&file.locate(error))
 }

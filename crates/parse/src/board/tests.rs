@@ -189,7 +189,11 @@ mod unit {
         assert!(matches!(error, OddsError::BouncePastStart { .. }), "{error:?}");
         assert_eq!(file.locate(&error).position(text.as_bytes()).line, 3);
         let file = parse(b"squares 4\novershoot bounce\n").unwrap();
-        let error = OddsError::BouncePastStart { faces: 6, goal: 4 };
+        let error = OddsError::BouncePastStart {
+            faces: 6,
+            goal: 4,
+            square: 1,
+        };
         assert_eq!(file.locate(&error).span, 10..26);
         assert_eq!(file.locate(&OddsError::NoFaces).span, file.squares_span);
         let text = b"# a board\nsquares 10\nstart 3\ndie 2\n";

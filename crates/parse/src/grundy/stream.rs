@@ -19,43 +19,103 @@
 /// assert_eq!(first_case_end(b"2\n1 1\n0\n1 0\n"), None); // its `0` line is still to come
 /// ```
 pub fn first_case_end(text: &[u8]) -> Option<usize> {
-    let mut lines = Lines { text, at: 0 };
-    let (n_line, after_n) = lines.next_non_blank()?;
-    let Some(n) = plain_number(n_line) else {
-        // Not a count: the parser reports this line.
-        return Some(after_n);
-    };
-    for _ in 0..n {
-        lines.next_non_blank()?;
-    }
-    loop {
-        let (line, end) = lines.next_non_blank()?;
-        if is_zero(line) {
-            return Some(end);
-        }
-    }
+    CaseSplitter::default().next_case(text).map(|(end, _)| end)
 }
 
-/// Lines of a buffer; a line counts only once its newline is in the buffer.
-struct Lines<'a> {
-    text: &'a [u8],
+/// [`first_case_end`] for a stream: it remembers how far it got, so text that arrives in
+/// blocks is scanned once, and it counts the lines of each test case (for line numbers).
+#[derive(Debug, Clone, Default)]
+pub struct CaseSplitter {
+    /// How far the current test case has been scanned (from its start).
     at: usize,
+    /// Newlines passed so far in the current test case.
+    lines: usize,
+    phase: Phase,
 }
 
-impl<'a> Lines<'a> {
-    /// The next line with something other than white space (as the parser's `skip_space`
-    /// sees it), and the offset just after its newline.
-    fn next_non_blank(&mut self) -> Option<(&'a [u8], usize)> {
+#[derive(Debug, Clone, Copy, Default)]
+enum Phase {
+    /// Looking for the `N` line.
+    #[default]
+    Count,
+    /// This many position lines still to pass.
+    Positions(u64),
+    /// Query lines, up to a zero line.
+    Queries,
+}
+
+impl CaseSplitter {
+    /// The length of the first test case of `text`, and its number of lines, or `None` when
+    /// `text` ends first. Between a `None` and the next call, `text` must be the same text
+    /// with more at its end; after a `Some`, the next call starts at the next test case.
+    ///
+    /// ```
+    /// use tabletop_parse::grundy::CaseSplitter;
+    /// let mut splitter = CaseSplitter::default();
+    /// assert_eq!(splitter.next_case(b"1\n0\n1 0\n"), None);
+    /// assert_eq!(splitter.next_case(b"1\n0\n1 0\n\n0\n2\n"), Some((11, 5)));
+    /// ```
+    pub fn next_case(&mut self, text: &[u8]) -> Option<(usize, usize)> {
         loop {
-            let rest = self.text.get(self.at..)?;
-            let length = rest.iter().position(|&b| b == b'\n')?;
+            let rest = text.get(self.at..)?;
+            let length = find_newline(rest)?;
             let line = &rest[..length];
             self.at += length + 1;
-            if !line.iter().all(u8::is_ascii_whitespace) {
-                return Some((line, self.at));
+            self.lines += 1;
+            if let Some(end) = self.step(line) {
+                let lines = self.lines;
+                *self = CaseSplitter::default();
+                return Some((end, lines));
             }
         }
     }
+
+    /// Takes one line; the end of the test case when this line ends it.
+    fn step(&mut self, line: &[u8]) -> Option<usize> {
+        if line.iter().all(u8::is_ascii_whitespace) {
+            return None;
+        }
+        match self.phase {
+            Phase::Count => match plain_number(line) {
+                // Not a count: the parser reports this line.
+                None => return Some(self.at),
+                Some(0) => self.phase = Phase::Queries,
+                Some(n) => self.phase = Phase::Positions(n),
+            },
+            Phase::Positions(left) => {
+                self.phase = if left > 1 {
+                    Phase::Positions(left - 1)
+                } else {
+                    Phase::Queries
+                };
+            }
+            Phase::Queries if is_zero(line) => return Some(self.at),
+            Phase::Queries => {}
+        }
+        None
+    }
+}
+
+/// The index of the first newline, eight bytes at a time.
+fn find_newline(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    const NEWLINES: u64 = ONES * b'\n' as u64;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in chunks.by_ref() {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default()) ^ NEWLINES;
+        let zero_bytes = word.wrapping_sub(ONES) & !word & HIGHS;
+        if zero_bytes != 0 {
+            return Some(offset + zero_bytes.trailing_zeros() as usize / 8);
+        }
+        offset += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| b == b'\n')
+        .map(|i| offset + i)
 }
 
 /// The line's only token, when it is a plain non-negative number that fits in `u64`.
@@ -71,6 +131,11 @@ fn plain_number(line: &[u8]) -> Option<u64> {
 
 /// Whether the line holds exactly one token, a zero in any spelling (`0`, `000`, `-0`).
 fn is_zero(line: &[u8]) -> bool {
+    // Most query lines start with a non-zero count: decide on the first byte.
+    match line.iter().find(|b| !b.is_ascii_whitespace()) {
+        Some(b'0' | b'-') => {}
+        _ => return false,
+    }
     let Some(token) = single_token(line) else {
         return false;
     };
@@ -200,6 +265,36 @@ mod tests {
         fn judge_shaped_inputs_read_the_same_in_windows(numbers in proptest::collection::vec(0u8..255, 1..64), keep_going: bool) {
             let text = judge_text(&numbers);
             proptest::prop_assert_eq!(read_in_windows(text.as_bytes(), keep_going), read_whole(text.as_bytes(), keep_going));
+        }
+    }
+
+    #[test]
+    fn newlines_are_found_in_any_of_the_eight_lanes() {
+        for length in 0..40 {
+            for at in 0..length {
+                let mut bytes = vec![b'7'; length];
+                bytes[at] = b'\n';
+                assert_eq!(find_newline(&bytes), Some(at));
+            }
+            assert_eq!(find_newline(&vec![b'\x8a'; length]), None);
+        }
+    }
+
+    proptest::proptest! {
+        /// Text handed over in pieces is split where the whole text is, with its line count.
+        #[test]
+        fn a_splitter_fed_in_pieces_splits_like_one_pass(numbers in proptest::collection::vec(0u8..255, 1..64), cut in 0usize..400) {
+            let text = judge_text(&numbers);
+            let bytes = text.as_bytes();
+            let whole = first_case_end(bytes);
+            let mut splitter = CaseSplitter::default();
+            let cut = cut.min(bytes.len());
+            let early = splitter.next_case(&bytes[..cut]);
+            let found = early.or_else(|| splitter.next_case(bytes));
+            proptest::prop_assert_eq!(found.map(|(end, _)| end), whole);
+            if let Some((end, lines)) = found {
+                proptest::prop_assert_eq!(lines, bytes[..end].iter().filter(|&&b| b == b'\n').count());
+            }
         }
     }
 

@@ -1,0 +1,122 @@
+//! `tabletop odds` as a user runs it: `--svg -`, the JSON key order, the note on stderr when
+//! the distribution is out of the work budget's reach.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn tabletop(args: &[&str], stdin: &str, dir: &std::path::Path) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tabletop starts");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    // A command refused before reading its input closes the pipe early: not an error here.
+    let _ = pipe.write_all(stdin.as_bytes());
+    drop(pipe);
+    child.wait_with_output().expect("tabletop finishes")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A fresh empty directory for one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabletop-odds-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
+#[test]
+fn svg_dash_writes_the_chart_to_stdout_not_to_a_file() {
+    let dir = scratch("svg");
+    let output = tabletop(&["odds", "--svg", "-"], "squares 1\n", &dir);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let svg = text(&output.stdout);
+    assert!(
+        svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"),
+        "{svg}"
+    );
+    assert!(!dir.join("-").exists(), "a file named `-` was written");
+    // With a real path the summary still goes to stdout and the chart to the file.
+    let output = tabletop(&["odds", "--svg", "chart.svg"], "squares 1\n", &dir);
+    assert!(output.status.success());
+    assert!(text(&output.stdout).starts_with("board: goal 1"));
+    assert!(std::fs::read_to_string(dir.join("chart.svg"))
+        .unwrap()
+        .starts_with("<svg"));
+    // Both to stdout is refused.
+    let output = tabletop(&["odds", "--svg", "-", "--json"], "squares 1\n", &dir);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn json_keys_come_in_the_documented_order() {
+    let dir = scratch("json");
+    let output = tabletop(
+        &["odds", "--json", "--exact", "--players", "2"],
+        "squares 3\nladder 1 2\n",
+        &dir,
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let json = text(&output.stdout);
+    let keys = [
+        "squares",
+        "start",
+        "overshoot",
+        "die",
+        "min_turns",
+        "expected_turns",
+        "variance",
+        "expected_turns_exact",
+        "median",
+        "percentiles",
+        "distribution",
+        "distribution_rest",
+        "players",
+        "expected_rounds",
+        "win_probability",
+    ];
+    let at: Vec<usize> = keys
+        .iter()
+        .map(|key| {
+            json.find(&format!("\"{key}\":"))
+                .unwrap_or_else(|| panic!("{key} in {json}"))
+        })
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "{json}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_game_too_long_to_tabulate_is_answered_with_a_note() {
+    // A coin, and every even square chutes back to 0: about 4.4e12 turns on average.
+    let mut board = String::from("squares 81\ndie 2\n");
+    for s in (2..=80).step_by(2) {
+        board.push_str(&format!("chute {s} 0\n"));
+    }
+    let dir = scratch("long");
+    let output = tabletop(&["odds", "--players", "2"], &board, &dir);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    assert!(stdout.contains("expected turns: 4398046511102\n"), "{stdout}");
+    assert!(!stdout.contains("median"));
+    let note = text(&output.stderr);
+    assert!(
+        note.starts_with("note: the distribution was not tabulated"),
+        "{note}"
+    );
+    assert!(
+        note.contains("left out: the median, the percentiles and the distribution, the race"),
+        "{note}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

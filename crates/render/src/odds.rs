@@ -1,0 +1,370 @@
+//! Exact odds of a race board: the summary text, one JSON object, and an SVG chart of the
+//! game length.
+//!
+//! ```
+//! use tabletop_boards::odds::{Odds, Rules};
+//! use tabletop_boards::Board;
+//! use tabletop_render::odds::{write_json, write_summary, Report};
+//!
+//! let board = Board::new(1, &[], &[])?;
+//! let rules = Rules::default();
+//! let odds = Odds::new(&board, &rules)?;
+//! let distribution = odds.distribution()?;
+//! let percentiles = [(50.0, distribution.percentile(50.0))];
+//! let report = Report {
+//!     board: &board,
+//!     rules: &rules,
+//!     min_turns: odds.min_turns(),
+//!     expected_turns: odds.expected_turns(),
+//!     variance: Some(odds.variance()?),
+//!     exact: None,
+//!     distribution: Some(&distribution),
+//!     percentiles: &percentiles,
+//!     race: None,
+//! };
+//! let text = tabletop_render::to_string(|out| write_summary(out, &report));
+//! assert!(text.contains("expected turns: 6\nvariance: 30\n"));
+//! let json = tabletop_render::to_string(|out| write_json(out, &report));
+//! assert!(json.starts_with(r#"{"squares":1,"start":0,"overshoot":"stay","die":6,"min_turns":1,"#));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt::{self, Write};
+
+use itertools::Itertools;
+use serde_json::{json, Value};
+use tabletop_boards::odds::{BigRational, Distribution, Race, Rules};
+use tabletop_boards::Board;
+
+/// `--json` lists `P(T = t)` up to the first turn after which less than this is left.
+pub const JSON_DISTRIBUTION_REST: f64 = 1e-6;
+
+/// The SVG chart shows turns up to the first one after which less than this is left.
+pub const SVG_REST: f64 = 1e-3;
+
+/// Everything a report shows; what could not be computed is `None`.
+#[derive(Debug, Clone, Copy)]
+pub struct Report<'a> {
+    /// The board.
+    pub board: &'a Board,
+    /// Start, overshoot rule and die.
+    pub rules: &'a Rules,
+    /// The fewest turns.
+    pub min_turns: u64,
+    /// The expected number of turns.
+    pub expected_turns: f64,
+    /// The variance of the number of turns.
+    pub variance: Option<f64>,
+    /// The expected number of turns as a fraction (`--exact`).
+    pub exact: Option<&'a BigRational>,
+    /// The distribution, as far as it was tabulated.
+    pub distribution: Option<&'a Distribution>,
+    /// Percentiles asked for (in percent) and their turns (`None`: beyond the table).
+    pub percentiles: &'a [(f64, Option<u64>)],
+    /// The race of several players.
+    pub race: Option<&'a Race>,
+}
+
+/// `n/d` in lowest terms (`/1` included).
+pub fn fraction(value: &BigRational) -> String {
+    format!("{}/{}", value.numer(), value.denom())
+}
+
+fn turns_or_beyond(turns: Option<u64>, distribution: Option<&Distribution>) -> String {
+    match (turns, distribution) {
+        (Some(t), _) => t.to_string(),
+        (None, Some(d)) => format!("more than {}", d.horizon()),
+        (None, None) => "not computed".into(),
+    }
+}
+
+/// The median, if the table reaches it.
+fn median(report: &Report<'_>) -> Option<u64> {
+    report.distribution.and_then(|d| d.percentile(50.0))
+}
+
+/// The summary, one figure per line.
+pub fn write_summary<W: Write + ?Sized>(out: &mut W, report: &Report<'_>) -> fmt::Result {
+    let (board, rules) = (report.board, report.rules);
+    writeln!(
+        out,
+        "board: goal {}, start {}, overshoot {}, die 1..{}, jumps {}, special squares {}",
+        board.goal(),
+        rules.start,
+        rules.overshoot.keyword(),
+        rules.die,
+        board.jumps().len(),
+        board.specials().len()
+    )?;
+    writeln!(out, "fewest turns: {}", report.min_turns)?;
+    writeln!(out, "expected turns: {}", report.expected_turns)?;
+    if let Some(variance) = report.variance {
+        writeln!(out, "variance: {variance}")?;
+    }
+    if let Some(exact) = report.exact {
+        writeln!(out, "expected turns (exact): {}", fraction(exact))?;
+    }
+    if let Some(distribution) = report.distribution {
+        writeln!(
+            out,
+            "median turns: {}",
+            turns_or_beyond(median(report), Some(distribution))
+        )?;
+        let list = report
+            .percentiles
+            .iter()
+            .map(|&(p, t)| format!("{p}%: {}", turns_or_beyond(t, Some(distribution))));
+        writeln!(out, "percentiles (turns): {}", list.format(", "))?;
+    }
+    if let Some(race) = report.race {
+        writeln!(out, "players: {}", race.players)?;
+        writeln!(out, "expected rounds: {}", race.expected_rounds)?;
+        for (seat, p) in race.win_probability.iter().enumerate() {
+            writeln!(out, "seat {} wins: {}", seat + 1, p)?;
+        }
+    }
+    Ok(())
+}
+
+/// One JSON object on one line, keys in this order: `squares`, `start`, `overshoot`, `die`,
+/// `min_turns`, `expected_turns`, `variance`, `expected_turns_exact` (with `--exact`),
+/// `median`, `percentiles`, `distribution`, `distribution_rest`, then with a race `players`,
+/// `expected_rounds`, `win_probability`. What was not computed is left out (a percentile
+/// beyond the table is `null`).
+pub fn write_json<W: Write + ?Sized>(out: &mut W, report: &Report<'_>) -> fmt::Result {
+    let mut fields: Vec<(&str, Value)> = vec![
+        ("squares", json!(report.board.goal())),
+        ("start", json!(report.rules.start)),
+        ("overshoot", json!(report.rules.overshoot.keyword())),
+        ("die", json!(report.rules.die)),
+        ("min_turns", json!(report.min_turns)),
+        ("expected_turns", json!(report.expected_turns)),
+    ];
+    if let Some(variance) = report.variance {
+        fields.push(("variance", json!(variance)));
+    }
+    if let Some(exact) = report.exact {
+        fields.push(("expected_turns_exact", json!(fraction(exact))));
+    }
+    if let Some(distribution) = report.distribution {
+        fields.push(("median", median(report).map_or(Value::Null, |t| json!(t))));
+        // Percent labels are unique keys in the order asked (a repeated one keeps its first).
+        let mut labels: Vec<String> = Vec::new();
+        let mut by_percent = String::from("{");
+        for &(p, t) in report.percentiles {
+            let label = format!("{p}");
+            if labels.contains(&label) {
+                continue;
+            }
+            if !labels.is_empty() {
+                by_percent.push(',');
+            }
+            let value = t.map_or(Value::Null, |t| json!(t));
+            write!(by_percent, "{}:{value}", Value::String(label.clone()))?;
+            labels.push(label);
+        }
+        by_percent.push('}');
+        fields.push(("percentiles", Value::String(by_percent)));
+        let last = last_turn(distribution, JSON_DISTRIBUTION_REST);
+        let probabilities: Vec<f64> = (1..=last).map(|t| distribution.probability(t)).collect();
+        fields.push(("distribution", json!(probabilities)));
+        fields.push(("distribution_rest", json!(distribution.survival(last))));
+    }
+    if let Some(race) = report.race {
+        fields.push(("players", json!(race.players)));
+        fields.push(("expected_rounds", json!(race.expected_rounds)));
+        fields.push(("win_probability", json!(race.win_probability)));
+    }
+    out.write_char('{')?;
+    for (at, (key, value)) in fields.iter().enumerate() {
+        if at > 0 {
+            out.write_char(',')?;
+        }
+        match (*key, value) {
+            // Already JSON text.
+            ("percentiles", Value::String(text)) => write!(out, "\"{key}\":{text}")?,
+            _ => write!(out, "\"{key}\":{value}")?,
+        }
+    }
+    out.write_str("}\n")
+}
+
+/// The first turn after which at most `rest` of the probability is left (the horizon if
+/// the table stops before).
+pub fn last_turn(distribution: &Distribution, rest: f64) -> u64 {
+    (1..=distribution.horizon())
+        .find(|&t| distribution.survival(t) <= rest)
+        .unwrap_or_else(|| distribution.horizon())
+}
+
+/// The SVG chart: `P(T = t)` as bars (left axis) and `P(T <= t)` as a curve (right axis).
+///
+/// # Errors
+/// The drawing library's message.
+pub fn chart(distribution: &Distribution) -> Result<String, String> {
+    use plotters::prelude::*;
+
+    let last = last_turn(distribution, SVG_REST).max(1);
+    let peak = (1..=last)
+        .map(|t| distribution.probability(t))
+        .fold(0.0f64, f64::max)
+        .max(f64::MIN_POSITIVE);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 520)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption("Length of the game: turns to reach the goal", ("sans-serif", 22))
+            .margin(12)
+            .x_label_area_size(44)
+            .y_label_area_size(64)
+            .right_y_label_area_size(64)
+            .build_cartesian_2d((0u64..last + 1).into_segmented(), 0.0..peak * 1.1)
+            .map_err(|e| e.to_string())?
+            // The curve is drawn at the middle of each bar: bar t spans [t, t + 1).
+            .set_secondary_coord(0.0..(last + 1) as f64, 0.0..1.0);
+        chart
+            .configure_mesh()
+            .x_desc("turns")
+            .y_desc("P(T = t)")
+            .y_label_formatter(&|v| format!("{v:.3}"))
+            .draw()
+            .map_err(|e| e.to_string())?;
+        chart
+            .configure_secondary_axes()
+            .y_desc("P(T <= t)")
+            .y_label_formatter(&|v| format!("{v:.1}"))
+            .draw()
+            .map_err(|e| e.to_string())?;
+        let bars = Histogram::vertical(&chart)
+            .style(RGBColor(70, 130, 180).filled())
+            .margin(1)
+            .data((1..=last).map(|t| (t, distribution.probability(t))));
+        chart
+            .draw_series(bars)
+            .map_err(|e| e.to_string())?
+            .label("P(T = t)")
+            .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], RGBColor(70, 130, 180).filled()));
+        chart
+            .draw_secondary_series(LineSeries::new(
+                (0..=last).map(|t| (t as f64 + 0.5, distribution.cumulative(t))),
+                RGBColor(200, 60, 40).stroke_width(2),
+            ))
+            .map_err(|e| e.to_string())?
+            .label("P(T <= t)")
+            .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], RGBColor(200, 60, 40).stroke_width(2)));
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::MiddleRight)
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK)
+            .draw()
+            .map_err(|e| e.to_string())?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(svg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabletop_boards::odds::Odds;
+
+    fn one_square() -> (Board, Rules) {
+        (Board::new(1, &[], &[]).unwrap(), Rules::default())
+    }
+
+    #[test]
+    fn the_chart_is_an_svg_with_a_bar_per_turn_and_the_curve() {
+        // One square: P(T = t) = (5/6)^(t-1) / 6, down to 1e-3 left after 38 turns.
+        let (board, rules) = one_square();
+        let distribution = Odds::new(&board, &rules).unwrap().distribution().unwrap();
+        let svg = chart(&distribution).unwrap();
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        let last = last_turn(&distribution, SVG_REST);
+        assert_eq!(last, 38);
+        // Bars are filled rectangles in the bar colour (one per turn; the legend adds one).
+        let bars = svg.matches("fill=\"#4682B4\"").count();
+        assert_eq!(bars, last as usize + 1, "{svg}");
+        // The cumulative curve: a polyline in its colour through a point per turn 0..=last
+        // (the legend's sample is a second, two-point one).
+        let curve = svg
+            .lines()
+            .filter(|line| line.starts_with("<polyline") && line.contains("#C83C28"))
+            .map(|line| line.split("points=\"").nth(1).unwrap_or("").matches(',').count())
+            .max();
+        assert_eq!(curve, Some(last as usize + 1));
+        assert!(svg.contains("P(T &lt;= t)"));
+    }
+
+    #[test]
+    fn json_keys_come_in_the_documented_order() {
+        let (board, rules) = one_square();
+        let odds = Odds::new(&board, &rules).unwrap();
+        let distribution = odds.distribution().unwrap();
+        let race = distribution.race(2).unwrap();
+        let exact = odds.expected_turns_exact().unwrap();
+        let percentiles = [(90.0, Some(13)), (10.0, Some(1)), (90.0, Some(13))];
+        let report = Report {
+            board: &board,
+            rules: &rules,
+            min_turns: 1,
+            expected_turns: 6.0,
+            variance: Some(30.0),
+            exact: Some(&exact),
+            distribution: Some(&distribution),
+            percentiles: &percentiles,
+            race: Some(&race),
+        };
+        let text = crate::to_string(|out| write_json(out, &report));
+        let value: Value = serde_json::from_str(&text).unwrap();
+        assert!(value.is_object());
+        let keys = [
+            "squares",
+            "start",
+            "overshoot",
+            "die",
+            "min_turns",
+            "expected_turns",
+            "variance",
+            "expected_turns_exact",
+            "median",
+            "percentiles",
+            "distribution",
+            "distribution_rest",
+            "players",
+            "expected_rounds",
+            "win_probability",
+        ];
+        let positions: Vec<usize> = keys
+            .iter()
+            .map(|key| text.find(&format!("\"{key}\":")).unwrap())
+            .collect();
+        assert!(positions.windows(2).all(|w| w[0] < w[1]), "{text}");
+        // Percentiles in the order asked, a repeat kept once.
+        assert!(text.contains(r#""percentiles":{"90":13,"10":1},"#), "{text}");
+    }
+
+    #[test]
+    fn what_was_not_computed_is_left_out() {
+        let (board, rules) = one_square();
+        let report = Report {
+            board: &board,
+            rules: &rules,
+            min_turns: 1,
+            expected_turns: 6.0,
+            variance: None,
+            exact: None,
+            distribution: None,
+            percentiles: &[],
+            race: None,
+        };
+        let json = crate::to_string(|out| write_json(out, &report));
+        assert_eq!(
+            json,
+            "{\"squares\":1,\"start\":0,\"overshoot\":\"stay\",\"die\":6,\"min_turns\":1,\"expected_turns\":6.0}\n"
+        );
+        let text = crate::to_string(|out| write_summary(out, &report));
+        assert_eq!(text.lines().count(), 3);
+    }
+}
