@@ -238,7 +238,7 @@ pub struct Stream {
 
 /// How much one read asks for. The splitter resumes where it stopped, so a test case larger
 /// than a block is still scanned once; the buffer holds a test case and at most one block.
-const BLOCK: usize = 1 << 20;
+const BLOCK: usize = 1 << 18;
 
 impl InputArgs {
     /// Opens the input for reading a window at a time.
