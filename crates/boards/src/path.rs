@@ -168,6 +168,17 @@ pub fn optimal_path(board: &Board, start: Square) -> Option<Path> {
     Some(path)
 }
 
+/// The fewest throws from `start` by the sweep, without building the line: this one sweep
+/// also serves [`crate::snakes::sparse_fewest_throws`] (the parent links cost next to nothing).
+pub(crate) fn sweep_throws(board: &Board, start: Square) -> Option<u64> {
+    let goal = board.goal();
+    if start >= goal {
+        return (start == goal).then_some(0);
+    }
+    // `time` counts the throws made before the one that reaches the goal.
+    Sweep::new(board).run(start).map(|link| link.time + 1)
+}
+
 /// Appends the greedy walk of `throws` throws from `square` (fact 1 of the module
 /// documentation) to `path`, and returns the square it ends on; `None` if the walk gets
 /// stuck or reaches the goal, which the sweep rules out.

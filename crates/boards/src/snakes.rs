@@ -30,6 +30,8 @@
 //! order of throws (a priority queue), so a jump destination gets the throw count of the first
 //! front that covers the jump's start; a front that catches up with the next interval merges
 //! with it (the larger front wins), and a front whose window holds six jump starts is stuck.
+//! The sweep itself lives in [`crate::path`], which also keeps a parent link per front to
+//! rebuild one optimal line; [`sparse_fewest_throws`] runs it without building the line.
 //!
 //! ```
 //! use tabletop_boards::{Board, Jump, snakes};
@@ -45,10 +47,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap};
-
-use crate::board::{Board, Jump, Square};
+use crate::board::{Board, Square};
 
 /// The largest throw of the die; every throw is one of `1..=FACES`.
 pub const FACES: u64 = 6;
@@ -193,7 +192,7 @@ fn layered_fewest_throws(board: &Board, start: Square) -> Option<u64> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn sparse_fewest_throws(board: &Board, start: Square) -> Option<u64> {
-    Sweep::new(board).run(start)
+    crate::path::sweep_throws(board, start)
 }
 
 /// The reference solver: a breadth-first search over every square `0..=goal`, following
@@ -257,261 +256,10 @@ pub fn dense_fewest_throws(board: &Board, start: Square) -> Result<Option<u64>, 
     Ok(None)
 }
 
-/// One front: the right end of a run of reached squares `[source, pos]`.
-#[derive(Debug, Clone)]
-struct Front {
-    /// The throw count at which `pos` is the front.
-    time: u64,
-    /// The front square (free, except possibly the start square).
-    pos: Square,
-    /// No free square in the window: the front never moves again.
-    stuck: bool,
-    /// Merged into another front.
-    dead: bool,
-    /// Bumped whenever the front is rescheduled, so that stale queue entries are skipped.
-    version: u32,
-}
-
-impl Front {
-    /// The front's square after `time` throws, for `time` between its last update and its
-    /// next scheduled event (between them it moves by 6 per throw, or not at all if stuck).
-    fn pos_at(&self, time: u64) -> Square {
-        if self.stuck {
-            self.pos
-        } else {
-            self.pos + FACES * (time - self.time)
-        }
-    }
-}
-
-/// The event-driven sweep behind [`fewest_throws`].
-struct Sweep<'a> {
-    goal: Square,
-    /// Jumps sorted by start, destinations final.
-    jumps: &'a [Jump],
-    /// Whether each jump's start has been covered (its destination reached) already.
-    covered: Vec<bool>,
-    fronts: Vec<Front>,
-    /// Source square of each live interval -> its front.
-    intervals: BTreeMap<Square, usize>,
-    /// (time of the front's next precise step, front, version).
-    queue: BinaryHeap<Reverse<(u64, usize, u32)>>,
-}
-
-/// What one throw count's batch of events found.
-enum Batch {
-    /// The goal is reached with this many throws.
-    Goal(u64),
-    /// Destinations reached with the batch's throw count + 1.
-    Arrivals(Vec<Square>),
-}
-
-impl<'a> Sweep<'a> {
-    fn new(board: &'a Board) -> Self {
-        Self {
-            goal: board.goal(),
-            jumps: board.jumps(),
-            covered: vec![false; board.jumps().len()],
-            fronts: Vec::new(),
-            intervals: BTreeMap::new(),
-            queue: BinaryHeap::new(),
-        }
-    }
-
-    fn run(mut self, start: Square) -> Option<u64> {
-        if start == self.goal {
-            return Some(0);
-        }
-        if start > self.goal {
-            return None;
-        }
-        let first = self.add_front(start, 0);
-        self.schedule(first);
-        while let Some(Reverse((time, _, _))) = self.queue.peek().copied() {
-            // Every event of this throw count, then what they lead to at `time + 1`.
-            let mut batch = Vec::new();
-            while let Some(&Reverse((t, id, version))) = self.queue.peek() {
-                if t != time {
-                    break;
-                }
-                self.queue.pop();
-                let front = &self.fronts[id];
-                if !front.dead && !front.stuck && front.version == version {
-                    batch.push(id);
-                }
-            }
-            let next = time + 1;
-            let arrivals = match self.step_all(&batch, time) {
-                Batch::Goal(throws) => return Some(throws),
-                Batch::Arrivals(arrivals) => arrivals,
-            };
-            for &id in &batch {
-                self.merge_forward(id, next);
-            }
-            for &id in &batch {
-                let front = &self.fronts[id];
-                if !front.dead && !front.stuck {
-                    self.schedule(id);
-                }
-            }
-            for square in arrivals {
-                self.arrive(square, next);
-            }
-        }
-        None
-    }
-
-    /// The precise step of every front in `batch` from `time` to `time + 1`.
-    fn step_all(&mut self, batch: &[usize], time: u64) -> Batch {
-        let next = time + 1;
-        let mut arrivals = Vec::new();
-        for &id in batch {
-            let pos = self.fronts[id].pos_at(time);
-            let window_end = pos.saturating_add(FACES);
-            if window_end >= self.goal {
-                return Batch::Goal(next);
-            }
-            // Cover every jump start in the window.
-            let first = self.jumps.partition_point(|j| j.from <= pos);
-            let mut last = first;
-            while let Some(jump) = self.jumps.get(last) {
-                if jump.from > window_end {
-                    break;
-                }
-                if !self.covered[last] {
-                    self.covered[last] = true;
-                    if jump.to == self.goal {
-                        return Batch::Goal(next);
-                    }
-                    arrivals.push(jump.to);
-                }
-                last += 1;
-            }
-            // The new front: the largest free square of the window (the starts in it are
-            // `jumps[first..last]`, sorted).
-            let mut best = None;
-            let mut square = window_end;
-            let mut at = last;
-            while square > pos {
-                if at > first && self.jumps[at - 1].from == square {
-                    at -= 1;
-                    square -= 1;
-                } else {
-                    best = Some(square);
-                    break;
-                }
-            }
-            let front = &mut self.fronts[id];
-            front.time = next;
-            match best {
-                Some(square) => front.pos = square,
-                None => {
-                    front.pos = pos;
-                    front.stuck = true;
-                }
-            }
-        }
-        Batch::Arrivals(arrivals)
-    }
-
-    /// Merges the interval of front `id` with the intervals after it that its front has
-    /// reached (at throw count `time`); the larger front survives.
-    fn merge_forward(&mut self, id: usize, time: u64) {
-        if self.fronts[id].dead {
-            return;
-        }
-        let Some(key) = self.key_of(id) else { return };
-        let mut survivor = id;
-        loop {
-            let reach = self.fronts[survivor].pos_at(time);
-            let Some((&source, &other)) = self.intervals.range(key + 1..).next() else {
-                break;
-            };
-            if source > reach {
-                break;
-            }
-            self.intervals.remove(&source);
-            let loser = if self.fronts[other].pos_at(time) > reach {
-                std::mem::replace(&mut survivor, other)
-            } else {
-                other
-            };
-            self.fronts[loser].dead = true;
-            self.intervals.insert(key, survivor);
-        }
-    }
-
-    /// The source square of the interval whose front is `id`.
-    fn key_of(&self, id: usize) -> Option<Square> {
-        // The front lies in its own interval, whose source is the last one at or below it.
-        let pos = self.fronts[id].pos;
-        self.intervals
-            .range(..=pos)
-            .rev()
-            .find(|&(_, &front)| front == id)
-            .map(|(&source, _)| source)
-    }
-
-    /// The counter reaches `square` with `time` throws through a jump.
-    fn arrive(&mut self, square: Square, time: u64) {
-        let before = self.intervals.range(..=square).next_back().map(|(_, &id)| id);
-        if let Some(id) = before {
-            if self.fronts[id].pos_at(time) >= square {
-                return; // Reached no later by the interval it lies in.
-            }
-        }
-        let new = self.add_front(square, time);
-        self.schedule(new);
-        // The interval before may now run into the new source sooner than planned.
-        if let Some(id) = before {
-            let front = &mut self.fronts[id];
-            if !front.stuck {
-                front.pos = front.pos_at(time);
-                front.time = time;
-                self.schedule(id);
-            }
-        }
-    }
-
-    fn add_front(&mut self, square: Square, time: u64) -> usize {
-        let id = self.fronts.len();
-        self.fronts.push(Front {
-            time,
-            pos: square,
-            stuck: false,
-            dead: false,
-            version: 0,
-        });
-        self.intervals.insert(square, id);
-        id
-    }
-
-    /// Plans the next precise step of front `id` (updated to its current time): it moves by 6
-    /// per throw while its window holds no jump start, no other interval's source and not
-    /// the goal.
-    fn schedule(&mut self, id: usize) {
-        let pos = self.fronts[id].pos;
-        let next_start = self
-            .jumps
-            .get(self.jumps.partition_point(|j| j.from <= pos))
-            .map_or(self.goal, |j| j.from);
-        let next_source = self
-            .intervals
-            .range(pos + 1..)
-            .next()
-            .map_or(self.goal, |(&s, _)| s);
-        let barrier = next_start.min(next_source).min(self.goal);
-        // Free throws: windows (pos + 6i, pos + 6i + 6] for i < k all end before the barrier.
-        let free = (barrier - 1 - pos) / FACES;
-        let front = &mut self.fronts[id];
-        front.version = front.version.wrapping_add(1);
-        self.queue.push(Reverse((front.time + free, id, front.version)));
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Jump;
 
     fn board(goal: Square, jumps: &[(Square, Square)]) -> Board {
         let jumps: Vec<Jump> = jumps.iter().map(|&(f, t)| Jump::new(f, t)).collect();
