@@ -281,21 +281,25 @@ mod tests {
     use crate::board::Jump;
 
     fn board(jumps: &[(Square, Square)], specials: &[i64]) -> Board {
+        try_board(jumps, specials).unwrap()
+    }
+
+    /// A 100-square board; a negative special square misses a turn, a positive one gives an
+    /// extra turn.
+    fn try_board(jumps: &[(Square, Square)], specials: &[i64]) -> Result<Board, crate::BoardError> {
         let jumps: Vec<Jump> = jumps.iter().map(|&(f, t)| Jump::new(f, t)).collect();
         let specials: Vec<(Square, Special)> = specials
             .iter()
             .map(|&s| {
-                (
-                    s.unsigned_abs(),
-                    if s < 0 {
-                        Special::MissTurn
-                    } else {
-                        Special::ExtraTurn
-                    },
-                )
+                let kind = if s < 0 {
+                    Special::MissTurn
+                } else {
+                    Special::ExtraTurn
+                };
+                (s.unsigned_abs(), kind)
             })
             .collect();
-        Board::new(100, &jumps, &specials).unwrap()
+        Board::new(100, &jumps, &specials)
     }
 
     fn winner(board: &Board, players: usize, throws: &[u8]) -> usize {
@@ -523,21 +527,7 @@ mod tests {
                         .any(|j| j.0 == s.unsigned_abs() || j.1 == s.unsigned_abs())
                 })
                 .collect();
-            let jumps: Vec<Jump> = jumps.iter().map(|&(f, t)| Jump::new(f, t)).collect();
-            let specials: Vec<(Square, Special)> = specials
-                .iter()
-                .map(|&s| {
-                    (
-                        s.unsigned_abs(),
-                        if s < 0 {
-                            Special::MissTurn
-                        } else {
-                            Special::ExtraTurn
-                        },
-                    )
-                })
-                .collect();
-            let Ok(b) = Board::new(100, &jumps, &specials) else {
+            let Ok(b) = try_board(&jumps, &specials) else {
                 continue;
             };
             let players = rng.random_range(1..=4);
