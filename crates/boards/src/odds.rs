@@ -566,7 +566,9 @@ impl Distribution {
             } else {
                 rounds.to_f64()
             },
-            win_probability: wins.iter().map(|w| w.to_f64()).collect(),
+            // A seat that can never win sums differences of equal survivals: rounding can leave
+            // it at -1e-33 instead of 0.
+            win_probability: wins.iter().map(|w| w.to_f64().clamp(0.0, 1.0)).collect(),
             truncation_bound: left.max(if players == 1 { 0.0 } else { rounds_tail }),
         })
     }
