@@ -1,31 +1,13 @@
 //! The `tabletop` binary as a user runs it: arguments, stdin, exit codes, error format.
 
+mod common;
+
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
+
+use common::{tabletop, text};
 
 const SAMPLE: &str = "3 6 3 2 5 1 3 4 2 3 1 2 0\n2\n6 95\n99 1\n0 0\n-3\n98\n0\n2\n3 99\n6 90\n0 0\n0\n0\n";
-
-fn tabletop(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tabletop starts");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    // A usage error exits before reading stdin: a broken pipe here is not a failure.
-    if let Err(e) = pipe.write_all(stdin.as_bytes()) {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "stdin takes the input");
-    }
-    drop(pipe);
-    child.wait_with_output().expect("tabletop finishes")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 #[test]
 fn reads_stdin_without_a_file_or_with_a_dash() {

@@ -1,36 +1,18 @@
 //! `tabletop octal` as a user runs it: the code as an argument, from standard input, and the
 //! error format for a code given on the command line.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn tabletop(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tabletop starts");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    pipe.write_all(stdin.as_bytes()).expect("stdin takes the input");
-    drop(pipe);
-    child.wait_with_output().expect("tabletop finishes")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::{tabletop_reading_all, text};
 
 #[test]
 fn the_code_can_be_an_argument_or_come_from_stdin() {
     let expected = "0 1 2 3 1 4 3 2 1 4 2\n";
-    let output = tabletop(&["octal", "0.77", "--heaps", "10"], "");
+    let output = tabletop_reading_all(&["octal", "0.77", "--heaps", "10"], b"");
     assert!(output.status.success(), "{}", text(&output.stderr));
     assert_eq!(text(&output.stdout), expected);
     for args in [&["octal"][..], &["octal", "--file", "-"][..]] {
-        let output = tabletop(args, "0.77 10\n");
+        let output = tabletop_reading_all(args, b"0.77 10\n");
         assert!(output.status.success(), "{}", text(&output.stderr));
         assert_eq!(text(&output.stdout), expected);
     }
@@ -60,7 +42,7 @@ fn a_bad_code_argument_is_located_in_the_argument() {
             "error: <code>:1:1: expected an octal code such as `0.77`, found end of input",
         ),
     ] {
-        let output = tabletop(&["octal", code], "");
+        let output = tabletop_reading_all(&["octal", code], b"");
         assert_eq!(output.status.code(), Some(2), "{code:?}");
         assert!(output.stdout.is_empty());
         let stderr = text(&output.stderr);
@@ -70,9 +52,9 @@ fn a_bad_code_argument_is_located_in_the_argument() {
 
 #[test]
 fn a_query_gives_the_outcome_and_a_move_that_wins() {
-    let output = tabletop(
+    let output = tabletop_reading_all(
         &["octal", "0.07", "--query", "9 4", "--period", "--heaps", "200"],
-        "",
+        b"",
     );
     assert!(output.status.success(), "{}", text(&output.stderr));
     assert_eq!(

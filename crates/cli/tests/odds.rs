@@ -1,29 +1,9 @@
 //! `tabletop odds` as a user runs it: `--svg -`, the JSON key order, the note on stderr when
 //! the distribution is out of the work budget's reach.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn tabletop(args: &[&str], stdin: &str, dir: &std::path::Path) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tabletop starts");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    // A command refused before reading its input closes the pipe early: not an error here.
-    let _ = pipe.write_all(stdin.as_bytes());
-    drop(pipe);
-    child.wait_with_output().expect("tabletop finishes")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::{tabletop_in, text};
 
 /// A fresh empty directory for one test.
 fn scratch(name: &str) -> std::path::PathBuf {
@@ -36,7 +16,7 @@ fn scratch(name: &str) -> std::path::PathBuf {
 #[test]
 fn svg_dash_writes_the_chart_to_stdout_not_to_a_file() {
     let dir = scratch("svg");
-    let output = tabletop(&["odds", "--svg", "-"], "squares 1\n", &dir);
+    let output = tabletop_in(&["odds", "--svg", "-"], "squares 1\n", &dir);
     assert!(output.status.success(), "{}", text(&output.stderr));
     let svg = text(&output.stdout);
     assert!(
@@ -45,14 +25,14 @@ fn svg_dash_writes_the_chart_to_stdout_not_to_a_file() {
     );
     assert!(!dir.join("-").exists(), "a file named `-` was written");
     // With a real path the summary still goes to stdout and the chart to the file.
-    let output = tabletop(&["odds", "--svg", "chart.svg"], "squares 1\n", &dir);
+    let output = tabletop_in(&["odds", "--svg", "chart.svg"], "squares 1\n", &dir);
     assert!(output.status.success());
     assert!(text(&output.stdout).starts_with("board: goal 1"));
     assert!(std::fs::read_to_string(dir.join("chart.svg"))
         .unwrap()
         .starts_with("<svg"));
     // Both to stdout is refused.
-    let output = tabletop(&["odds", "--svg", "-", "--json"], "squares 1\n", &dir);
+    let output = tabletop_in(&["odds", "--svg", "-", "--json"], "squares 1\n", &dir);
     assert_eq!(output.status.code(), Some(2));
     assert!(output.stdout.is_empty());
     let _ = std::fs::remove_dir_all(&dir);
@@ -61,7 +41,7 @@ fn svg_dash_writes_the_chart_to_stdout_not_to_a_file() {
 #[test]
 fn json_keys_come_in_the_documented_order() {
     let dir = scratch("json");
-    let output = tabletop(
+    let output = tabletop_in(
         &["odds", "--json", "--exact", "--players", "2"],
         "squares 3\nladder 1 2\n",
         &dir,
@@ -104,7 +84,7 @@ fn a_game_too_long_to_tabulate_is_answered_with_a_note() {
         board.push_str(&format!("chute {s} 0\n"));
     }
     let dir = scratch("long");
-    let output = tabletop(&["odds", "--players", "2"], &board, &dir);
+    let output = tabletop_in(&["odds", "--players", "2"], &board, &dir);
     assert!(output.status.success(), "{}", text(&output.stderr));
     let stdout = text(&output.stdout);
     assert!(stdout.contains("expected turns: 4398046511102\n"), "{stdout}");

@@ -2,33 +2,16 @@
 
 #![allow(clippy::unwrap_used)] // a test crate: a failed unwrap is a failed test
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use std::process::Output;
+
+use common::{tabletop_reading_all, text};
 use serde_json::Value;
 
 const CHUTES_SAMPLE: &str =
     "3 6 3 2 5 1 3 4 2 3 1 2 0\n2\n6 95\n99 1\n0 0\n-3\n98\n0\n2\n3 99\n6 90\n0 0\n0\n0\n";
 const SNAKES_SAMPLE: &str = "6 1 3\n35 25\n3 23 5 16 20 33\n";
-
-fn tabletop(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tabletop starts");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    pipe.write_all(stdin.as_bytes()).expect("stdin takes the input");
-    drop(pipe);
-    child.wait_with_output().expect("tabletop finishes")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 fn json_lines(output: &Output) -> Vec<Value> {
     assert!(output.status.success(), "{}", text(&output.stderr));
@@ -40,8 +23,8 @@ fn json_lines(output: &Output) -> Vec<Value> {
 
 #[test]
 fn chutes_trace_goes_to_stderr_and_leaves_stdout_alone() {
-    let plain = tabletop(&["chutes"], CHUTES_SAMPLE);
-    let traced = tabletop(&["chutes", "--trace"], CHUTES_SAMPLE);
+    let plain = tabletop_reading_all(&["chutes"], CHUTES_SAMPLE.as_bytes());
+    let traced = tabletop_reading_all(&["chutes", "--trace"], CHUTES_SAMPLE.as_bytes());
     assert!(traced.status.success());
     assert_eq!(traced.stdout, plain.stdout);
     let trace = text(&traced.stderr);
@@ -57,7 +40,10 @@ fn chutes_trace_goes_to_stderr_and_leaves_stdout_alone() {
 
 #[test]
 fn chutes_json_has_one_object_per_game() {
-    let lines = json_lines(&tabletop(&["chutes", "--json"], CHUTES_SAMPLE));
+    let lines = json_lines(&tabletop_reading_all(
+        &["chutes", "--json"],
+        CHUTES_SAMPLE.as_bytes(),
+    ));
     assert_eq!(lines.len(), 2);
     for line in &lines {
         assert_eq!(line["winner"], 2);
@@ -69,9 +55,9 @@ fn chutes_json_has_one_object_per_game() {
 
 #[test]
 fn pigs_json_is_the_final_state() {
-    let output = tabletop(
+    let output = tabletop_reading_all(
         &["pigs", "--json"],
-        "3 10\nMP D D F F\nZP N N N D\nFP J J J J\nF F D D J J F F K D\n",
+        b"3 10\nMP D D F F\nZP N N N D\nFP J J J J\nF F D D J J F F K D\n",
     );
     let lines = json_lines(&output);
     assert_eq!(lines.len(), 1);
@@ -110,8 +96,8 @@ fn replay(n: u64, jumps: &[(u64, u64)], line: &Value) -> u64 {
 #[test]
 fn snakes_json_paths_replay_and_agree_with_the_answer() {
     let input = format!("{SNAKES_SAMPLE}1 0 0\n4 6 0\n3 2 4 2 5 2 6 2 7 2 8 2\n10 2 1\n17 7 62 19\n4 14\n");
-    let plain = text(&tabletop(&["snakes"], &input).stdout);
-    let lines = json_lines(&tabletop(&["snakes", "--json"], &input));
+    let plain = text(&tabletop_reading_all(&["snakes"], input.as_bytes()).stdout);
+    let lines = json_lines(&tabletop_reading_all(&["snakes", "--json"], input.as_bytes()));
     let answers: Vec<&str> = plain.lines().collect();
     assert_eq!(lines.len(), answers.len());
     assert_eq!(lines[0]["throws"], 3);
@@ -132,19 +118,19 @@ fn snakes_svg_draws_the_chosen_board() {
     let file = dir.join("board.svg");
     let path = file.to_str().unwrap();
     let input = format!("{SNAKES_SAMPLE}3 0 1\n2 7\n");
-    let output = tabletop(&["snakes", "--svg", path, "--case", "2"], &input);
+    let output = tabletop_reading_all(&["snakes", "--svg", path, "--case", "2"], input.as_bytes());
     assert!(output.status.success(), "{}", text(&output.stderr));
     assert_eq!(text(&output.stdout), "3\n2\n"); // stdout is unchanged
     let svg = std::fs::read_to_string(&file).unwrap();
     assert!(svg.contains("3 × 3: fewest throws 2"), "{svg}");
     // Default: the first board.
-    let output = tabletop(&["snakes", "--svg", path], &input);
+    let output = tabletop_reading_all(&["snakes", "--svg", path], input.as_bytes());
     assert!(output.status.success());
     assert!(std::fs::read_to_string(&file)
         .unwrap()
         .contains("6 × 6: fewest throws 3"));
     // A case that is not there.
-    let output = tabletop(&["snakes", "--svg", path, "--case", "3"], &input);
+    let output = tabletop_reading_all(&["snakes", "--svg", path, "--case", "3"], input.as_bytes());
     assert_eq!(output.status.code(), Some(2));
     assert!(output.stdout.is_empty());
     assert!(
@@ -153,7 +139,7 @@ fn snakes_svg_draws_the_chosen_board() {
         text(&output.stderr)
     );
     // Too large to draw: the answer still comes, with a note.
-    let output = tabletop(&["snakes", "--svg", path], "1000 0 0\n");
+    let output = tabletop_reading_all(&["snakes", "--svg", path], b"1000 0 0\n");
     assert!(output.status.success());
     assert_eq!(text(&output.stdout), "166667\n");
     assert!(
@@ -168,21 +154,21 @@ fn snakes_svg_draws_the_chosen_board() {
 fn grundy_json_moves_are_legal_and_dot_marks_them() {
     // 0 <-> 1, 1 -> 2; 3 loops; queries: WIN, LOSE, DRAW.
     let input = "4\n1 1\n2 0 2\n0\n1 3\n1 1\n1 0\n1 3\n2 0 1\n0\n";
-    let lines = json_lines(&tabletop(&["grundy", "--json"], input));
+    let lines = json_lines(&tabletop_reading_all(&["grundy", "--json"], input.as_bytes()));
     let outcomes: Vec<&str> = lines.iter().map(|l| l["outcome"].as_str().unwrap()).collect();
     assert_eq!(outcomes, ["WIN", "LOSE", "DRAW", "WIN"]);
     assert_eq!(lines[0]["move"].to_string(), "{\"from\":1,\"piece\":1,\"to\":2}");
     assert_eq!(lines[1]["move"], Value::Null);
     assert_eq!(lines[3]["move"]["piece"], 2);
-    let dot = text(&tabletop(&["grundy", "--dot", "--moves"], input).stdout);
+    let dot = text(&tabletop_reading_all(&["grundy", "--dot", "--moves"], input.as_bytes()).stdout);
     assert!(
         dot.contains(
             "c1_1 -> c1_2 [color=\"#d62728\", fontcolor=\"#d62728\", penwidth=2.5, label=\"q1,4\"];"
         ),
         "{dot}"
     );
-    let plain = text(&tabletop(&["grundy", "--dot"], input).stdout);
+    let plain = text(&tabletop_reading_all(&["grundy", "--dot"], input.as_bytes()).stdout);
     assert!(!plain.contains("color"));
-    let refused = tabletop(&["grundy", "--moves"], input);
+    let refused = tabletop_reading_all(&["grundy", "--moves"], input.as_bytes());
     assert_eq!(refused.status.code(), Some(2));
 }

@@ -1,28 +1,14 @@
 //! `tabletop grundy` reads its input a test case at a time, in blocks: test cases larger than
 //! a block, and blocks ending anywhere inside a test case, must read exactly as the whole file.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::Output;
+
+use common::tabletop_reading_all;
 
 fn grundy(input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .arg("grundy")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tabletop starts");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let writer = {
-        let input = input.to_vec();
-        std::thread::spawn(move || pipe.write_all(&input))
-    };
-    let output = child.wait_with_output().expect("tabletop finishes");
-    writer
-        .join()
-        .expect("the writer ends")
-        .expect("tabletop reads all of its input");
-    output
+    tabletop_reading_all(&["grundy"], input)
 }
 
 /// A test case of `n` positions (each moves to the next few) and `queries` queries, about
