@@ -1,15 +1,17 @@
 //! `tabletop`: exact answers for classic contest games, from the command line.
 //!
-//! A thin layer over the library crates: it reads the input, hands the text to
-//! `tabletop-parse`, runs the engine, has `tabletop-render` write the answer, and prints it.
-//! Errors go to stderr with their location; stdout gets nothing unless the whole input was
-//! answered.
+//! A thin front end over the application layer (`tabletop-app`): it turns the arguments into
+//! a request, reads the input, and writes the answer to stdout, notes and located errors to
+//! stderr. Stdout gets nothing unless the whole input was answered (with `--keep-going`,
+//! the answers of the valid test cases).
 
 mod commands;
 mod input;
 
 use std::io::Write;
 use std::process::ExitCode;
+
+use tabletop_app::{Answer, Failure};
 
 use clap::{Parser, Subcommand};
 
@@ -49,39 +51,50 @@ fn main() -> ExitCode {
         Command::Grundy(args) => commands::grundy::run(args),
         Command::Pigs(args) => commands::pigs::run(args),
         Command::Odds(args) => commands::odds::run(args),
-        Command::Gen(args) => commands::gen::run(args),
+        Command::Gen(args) => commands::gen::run(args).map(Answer::text),
         Command::Stress(args) => return commands::stress::run(args),
         Command::Octal(args) => commands::octal::run(args),
     };
     let failure = match result {
-        Ok(output) => match write_stdout(output.as_bytes()) {
-            Ok(()) => return ExitCode::SUCCESS,
-            Err(failure) => failure,
-        },
-        Err(input::Failure::Partial { answers, reports }) => match write_stdout(answers.as_bytes()) {
-            Ok(()) => input::Failure::Input(reports),
+        Ok(answer) => {
+            write_notes(&answer.notes);
+            match write_stdout(answer.text.as_bytes()) {
+                Ok(()) => return ExitCode::SUCCESS,
+                Err(failure) => failure,
+            }
+        }
+        Err(Failure::Invalid {
+            answers: Some(answers),
+            problems,
+        }) => match write_stdout(answers.as_bytes()) {
+            Ok(()) => Failure::Invalid {
+                answers: None,
+                problems,
+            },
             Err(failure) => failure,
         },
         Err(failure) => failure,
     };
-    let (input::Failure::Io(text)
-    | input::Failure::Input(text)
-    | input::Failure::Partial { reports: text, .. }) = &failure;
     let mut stderr = std::io::stderr().lock();
     // Nothing more can be done if stderr itself is gone.
-    let _ = stderr.write_all(text.as_bytes());
-    if !text.ends_with('\n') {
-        let _ = stderr.write_all(b"\n");
-    }
+    let _ = stderr.write_all(failure.report().as_bytes());
     ExitCode::from(failure.exit_code())
 }
 
+/// The answer's notes, on stderr.
+fn write_notes(notes: &[String]) {
+    let mut stderr = std::io::stderr().lock();
+    for note in notes {
+        let _ = writeln!(stderr, "{note}");
+    }
+}
+
 /// Writes the whole answer at once; a closed pipe is not worth a panic.
-fn write_stdout(bytes: &[u8]) -> Result<(), input::Failure> {
+fn write_stdout(bytes: &[u8]) -> Result<(), Failure> {
     let mut stdout = std::io::stdout().lock();
     match stdout.write_all(bytes).and_then(|()| stdout.flush()) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => Err(input::Failure::Io(format!("error: <stdout>: {e}"))),
+        Err(e) => Err(Failure::Io(format!("error: <stdout>: {e}"))),
     }
 }

@@ -120,7 +120,7 @@ fn snakes_svg_draws_the_chosen_board() {
     let input = format!("{SNAKES_SAMPLE}3 0 1\n2 7\n");
     let output = tabletop_reading_all(&["snakes", "--svg", path, "--case", "2"], input.as_bytes());
     assert!(output.status.success(), "{}", text(&output.stderr));
-    assert_eq!(text(&output.stdout), "3\n2\n"); // stdout is unchanged
+    assert_eq!(text(&output.stdout), "2\n"); // --case K: only board K, as in grundy
     let svg = std::fs::read_to_string(&file).unwrap();
     assert!(svg.contains("3 × 3: fewest throws 2"), "{svg}");
     // Default: the first board.

@@ -412,7 +412,33 @@ impl Game {
     /// [`NeverEnds`] as soon as a round shows that the game can never end (see the module
     /// documentation); the game is left at the start of the round after the idle one.
     pub fn run(&mut self) -> Result<Winner, NeverEnds> {
+        self.run_observed(|_| {})
+    }
+
+    /// [`Game::run`], handing the events recorded so far to `observe` after every turn and
+    /// at the end, then forgetting them: a long game's events never pile up (a trace is
+    /// written as the game is played). Without [`Game::record_events`] `observe` sees none.
+    ///
+    /// # Errors
+    /// [`NeverEnds`], as [`Game::run`].
+    pub fn run_streamed(&mut self, mut observe: impl FnMut(&[Event])) -> Result<Winner, NeverEnds> {
+        let result = self.run_observed(|events| {
+            observe(events);
+            events.clear();
+        });
+        if let Some(events) = self.events.as_mut() {
+            observe(events);
+            events.clear();
+        }
+        result
+    }
+
+    /// The loop of [`Game::run`]; `observe` gets the recorded events after every turn.
+    fn run_observed(&mut self, mut observe: impl FnMut(&mut Vec<Event>)) -> Result<Winner, NeverEnds> {
         loop {
+            if let Some(events) = self.events.as_mut() {
+                observe(events);
+            }
             if let Some(winner) = self.check_over() {
                 return Ok(winner);
             }

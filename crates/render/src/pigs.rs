@@ -7,7 +7,7 @@
 use std::fmt::{self, Display, Write};
 
 use itertools::Itertools;
-use tabletop_pigs::{Card, DrawReason, EndReason, Event, Outcome, Role, Target, Winner};
+use tabletop_pigs::{Card, DrawReason, EndReason, Event, Outcome, Role, Target, Winner, MAX_HP};
 
 /// The judge's output: the winner, then one line per pig, `DEAD` or its hand (the engine's
 /// `Display` of [`Outcome`]).
@@ -38,12 +38,7 @@ pub fn write_outcome<W: Write + ?Sized>(out: &mut W, outcome: &Outcome) -> fmt::
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write_trace<W: Write + ?Sized>(out: &mut W, roles: &[Role], events: &[Event]) -> fmt::Result {
-    let mut trace = Trace {
-        roles,
-        indent: "  ",
-        turn: None,
-    };
-    events.iter().try_for_each(|event| trace.event(out, event))
+    Trace::new(roles).write(out, events)
 }
 
 /// A pig by its 1-based number and role: `pig 2 (ZP)`.
@@ -69,15 +64,39 @@ impl Display for Letters<'_> {
     }
 }
 
-/// What the trace remembers between events: the indentation of effects, and the number of a
-/// turn whose header is still to be written (on its draw line).
-struct Trace<'a> {
+/// The trace written a piece at a time, as a game is played (the events of each turn as
+/// they come): the same text as [`write_trace`] on all the events at once.
+///
+/// It remembers what the text needs between events: the indentation of effects, and the
+/// number of a turn whose header is still to be written (on its draw line).
+#[derive(Debug, Clone)]
+pub struct Trace<'a> {
     roles: &'a [Role],
+    /// Every pig's HP (all start at full), followed through the events.
+    hp: Vec<u8>,
     indent: &'static str,
     turn: Option<u64>,
 }
 
-impl Trace<'_> {
+impl<'a> Trace<'a> {
+    /// A trace of a game whose pigs have `roles`, in seat order.
+    pub fn new(roles: &'a [Role]) -> Trace<'a> {
+        Trace {
+            roles,
+            hp: vec![MAX_HP; roles.len()],
+            indent: "  ",
+            turn: None,
+        }
+    }
+
+    /// Writes the lines of `events`, the next events of the game.
+    ///
+    /// # Errors
+    /// When `out` fails.
+    pub fn write<W: Write + ?Sized>(&mut self, out: &mut W, events: &[Event]) -> fmt::Result {
+        events.iter().try_for_each(|event| self.event(out, event))
+    }
+
     fn name(&self, pig: usize) -> Name<'_> {
         Name(self.roles, pig)
     }
@@ -98,8 +117,13 @@ impl Trace<'_> {
             Event::Draw { .. } => self.draw(out, event)?,
             Event::Use { pig, card, target } => {
                 self.indent = "    ";
+                if *card == Card::Peach {
+                    if let Some(hp) = self.hp.get_mut(*pig) {
+                        *hp = (*hp + 1).min(MAX_HP);
+                    }
+                }
                 write!(out, "  {} uses ", self.name(*pig))?;
-                self.used(out, *card, *target)?;
+                self.used(out, *pig, *card, *target)?;
             }
             Event::Jump { pig, was_similar } => {
                 let cleared = if *was_similar {
@@ -149,6 +173,7 @@ impl Trace<'_> {
                 )?;
             }
             Event::Damage { .. } | Event::Peach { .. } | Event::Death { .. } | Event::Penalty { .. } => {
+                self.follow_hp(event);
                 self.harm(out, event)?;
             }
             Event::End { winner, reason } => self.end(out, *winner, *reason)?,
@@ -187,10 +212,26 @@ impl Trace<'_> {
         }
     }
 
+    /// Keeps [`Trace::hp`] up to date with a change of HP.
+    fn follow_hp(&mut self, event: &Event) {
+        let (pig, hp) = match *event {
+            Event::Damage { pig, hp, .. } => (pig, hp),
+            Event::Peach { pig, .. } => (pig, 1),
+            Event::Death { pig, .. } => (pig, 0),
+            _ => return,
+        };
+        if let Some(slot) = self.hp.get_mut(pig) {
+            *slot = hp;
+        }
+    }
+
     /// What a used card does, after `uses `.
-    fn used<W: Write + ?Sized>(&self, out: &mut W, card: Card, target: Target) -> fmt::Result {
+    fn used<W: Write + ?Sized>(&self, out: &mut W, pig: usize, card: Card, target: Target) -> fmt::Result {
         match (card, target) {
-            (Card::Peach, _) => out.write_str("P: heals 1 HP"),
+            (Card::Peach, _) => match self.hp.get(pig) {
+                Some(hp) => write!(out, "P: heals 1 HP (now {hp} HP)"),
+                None => out.write_str("P: heals 1 HP"),
+            },
             (Card::Crossbow, _) => out.write_str("Z: equips the crossbow"),
             (Card::Kill, Target::Pig(t)) => write!(out, "K on {}", self.name(t)),
             (Card::Duel, Target::Pig(t)) => write!(out, "F: duels {}", self.name(t)),

@@ -22,7 +22,7 @@
 //! });
 //! // A judge ignores trailing spaces and trailing blank lines.
 //! assert_eq!(tabletop_stress::run::first_difference("WIN\nLOSE\n", "WIN \nLOSE\n\n"), None);
-//! # Ok::<(), tabletop_stress::answer::Invalid>(())
+//! # Ok::<(), tabletop_stress::answer::Failure>(())
 //! ```
 
 pub mod answer;
@@ -39,63 +39,8 @@ pub use stress::{probe, stress, Config, Failed, RunError, Summary, Verdict};
 use std::fmt;
 use std::str::FromStr;
 
-/// The games that can be stress-tested.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Game {
-    /// Chutes and Ladders with a fixed throw list (UVa 647).
-    Chutes,
-    /// Snakes and Ladders, fewest throws.
-    Snakes,
-    /// Sums of games on a graph (POJ 2425), with or without cycles.
-    Grundy,
-    /// 猪国杀 (SDOI 2010).
-    Pigs,
-}
-
-impl Game {
-    /// Every game, in command order.
-    pub const ALL: [Game; 4] = [Game::Chutes, Game::Snakes, Game::Grundy, Game::Pigs];
-
-    /// The subcommand name: `chutes`, `snakes`, `grundy` or `pigs`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Game::Chutes => "chutes",
-            Game::Snakes => "snakes",
-            Game::Grundy => "grundy",
-            Game::Pigs => "pigs",
-        }
-    }
-}
-
-impl fmt::Display for Game {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A name that is not a game or a size.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{given}` is not one of: {expected}")]
-pub struct UnknownName {
-    /// The name given.
-    pub given: String,
-    /// The names allowed.
-    pub expected: &'static str,
-}
-
-impl FromStr for Game {
-    type Err = UnknownName;
-
-    fn from_str(name: &str) -> Result<Game, UnknownName> {
-        Game::ALL
-            .into_iter()
-            .find(|game| game.name() == name)
-            .ok_or_else(|| UnknownName {
-                given: name.to_string(),
-                expected: "chutes, snakes, grundy, pigs",
-            })
-    }
-}
+/// The games that can be stress-tested: the judge games of the application layer.
+pub use tabletop_app::{Game, UnknownName};
 
 /// How large the generated inputs are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

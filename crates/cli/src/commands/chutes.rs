@@ -1,17 +1,10 @@
 //! `tabletop chutes`: UVa 647, and with `--odds` each seat's chance to win with a fair die.
 
-use std::io::Write as _;
+use tabletop_app::chutes::{Form, Request};
+use tabletop_app::{Answer, Failure};
 
-use tabletop_boards::chutes;
-use tabletop_boards::odds::{Odds, Rules};
-use tabletop_parse::chutes::ChutesGame;
-use tabletop_parse::{ParseError, Spanned};
-use tabletop_render::chutes::{write_win_probabilities, write_winner};
-use tabletop_render::chutes_trace::write_trace;
-use tabletop_render::json::write_chutes;
-
-use super::{written, KeepGoing, Problems};
-use crate::input::{Failure, InputArgs, Source};
+use super::{trace_to_stderr, KeepGoing};
+use crate::input::InputArgs;
 
 /// Chutes and Ladders with a fixed throw list: prints the winner of each game.
 #[derive(Debug, clap::Args)]
@@ -45,72 +38,21 @@ pub struct Args {
 }
 
 /// Answers every game, or fails without output.
-pub fn run(args: &Args) -> Result<String, Failure> {
+pub fn run(args: &Args) -> Result<Answer, Failure> {
     let source = args.input.read()?;
-    // Without --keep-going the whole input is checked before any game is played, so a syntax
-    // error anywhere wins over a game that cannot be finished.
-    let (throws, games): (Vec<u8>, Vec<_>) = if args.keep_going.keep_going {
-        let cases = tabletop_parse::chutes::cases(&source.bytes).map_err(|e| source.error(&e))?;
-        let cases = cases.keep_going();
-        (cases.throws().to_vec(), cases.collect())
-    } else {
-        let parsed = tabletop_parse::chutes::parse(&source.bytes).map_err(|e| source.error(&e))?;
-        (parsed.throws, parsed.games.into_iter().map(Ok).collect())
+    let form = match (args.odds, args.json) {
+        (true, _) => Form::Odds,
+        (false, true) => Form::Json,
+        (false, false) => Form::Winners,
     };
-    let mut problems = Problems::new(args.keep_going);
-    let mut output = String::new();
-    let mut trace = String::new();
-    let mut result = Ok(());
-    for (number, game) in (1..).zip(games) {
-        let answered = match game {
-            Ok(game) => answer(args, &source, number, &game, &throws, &mut output, &mut trace),
-            Err(error) => Err(source.error(&error)),
-        };
-        result = problems.case(answered);
-        if result.is_err() {
-            break;
-        }
-    }
-    if args.trace {
-        // A closed stderr is no reason to lose the answer.
-        let _ = std::io::stderr().lock().write_all(trace.as_bytes());
-    }
-    result.and_then(|()| problems.finish(output))
-}
-
-/// Answers game `number` (from 1), or says why it cannot be answered.
-fn answer(
-    args: &Args,
-    source: &Source,
-    number: usize,
-    game: &Spanned<ChutesGame>,
-    throws: &[u8],
-    output: &mut String,
-    trace: &mut String,
-) -> Result<(), Failure> {
-    let located = |e: &dyn std::fmt::Display| {
-        let message = format!("game {number} (it starts here): {e}");
-        source.error(&ParseError::new(game.span.clone(), message))
+    let request = Request {
+        form,
+        keep_going: args.keep_going.keep_going,
     };
-    let (board, players) = (&game.value.board, game.value.players);
-    if args.odds {
-        let race = Odds::new(board, &Rules::default())
-            .and_then(|odds| odds.race(players))
-            .map_err(|e| located(&e))?;
-        written(write_win_probabilities(output, &race.win_probability))
-    } else if args.json || args.trace {
-        let mut events = Vec::new();
-        let outcome = chutes::play_logged(board, players, throws, &mut events);
-        if args.trace {
-            written(write_trace(trace, number, players, &events))?;
-        }
-        let outcome = outcome.map_err(|e| located(&e))?;
-        match args.json {
-            true => written(write_chutes(output, &outcome, players, &events)),
-            false => written(write_winner(output, &outcome)),
-        }
-    } else {
-        let outcome = chutes::play(board, players, throws).map_err(|e| located(&e))?;
-        written(write_winner(output, &outcome))
-    }
+    let mut stderr = trace_to_stderr(args.trace);
+    tabletop_app::chutes::answer(
+        &source,
+        &request,
+        stderr.as_mut().map(|s| s as &mut dyn std::io::Write),
+    )
 }

@@ -1,15 +1,10 @@
 //! `tabletop grundy`: POJ 2425, sums of games on a directed graph, with or without cycles.
 
-use tabletop_grundy::strategy::Strategy;
-use tabletop_grundy::Outcome;
-use tabletop_grundy::{PieceError, Position, Values};
-use tabletop_parse::grundy::{CaseSplitter, GrundyCase, Resume};
-use tabletop_parse::ParseError;
-use tabletop_render::grundy::{write_answer, write_values, Dot, MarkedMove, Spelling};
-use tabletop_render::json::write_grundy;
+use tabletop_app::grundy::{Form, Request, Spelling};
+use tabletop_app::{Answer, Failure};
 
-use super::{written, KeepGoing, Problems};
-use crate::input::{Failure, InputArgs};
+use super::{case_number, KeepGoing};
+use crate::input::InputArgs;
 
 /// Sums of games on a directed graph: WIN, LOSE or DRAW per query.
 #[derive(Debug, clap::Args)]
@@ -62,164 +57,27 @@ pub struct Args {
 }
 
 /// Answers every query (or the chosen output), or fails without output.
-pub fn run(args: &Args) -> Result<String, Failure> {
-    let mut input = args.input.open()?;
-    let spelling = spelling(args);
-    let mut output = String::new();
-    let mut dot = match args.dot {
-        true => Some(written(Dot::begin(String::new(), spelling))?),
-        false => None,
+pub fn run(args: &Args) -> Result<Answer, Failure> {
+    let spelling = match args.ascii {
+        true => Spelling::Ascii,
+        false => Spelling::Unicode,
     };
-    // One test case at a time, read a window at a time: memory for the largest test case (and
-    // the answers), not for the whole file. Nothing is printed before the whole input is read.
-    let mut state = Resume::default();
-    let mut number: usize = 0;
-    let mut problems = Problems::new(args.keep_going);
-    // Plain answers are kept as one byte each until the input has been read, then written.
-    let mut outcomes: Vec<Outcome> = Vec::new();
-    let mut splitter = CaseSplitter::default();
-    while let Some(window) = input.next_window(|text| splitter.next_case(text))? {
-        let mut cases = tabletop_parse::grundy::cases(window.bytes).resume(std::mem::take(&mut state));
-        if args.keep_going.keep_going {
-            cases = cases.keep_going();
+    let form = if args.dot {
+        Form::Dot {
+            spelling,
+            moves: args.moves,
         }
-        while let Some(case) = cases.next() {
-            number += 1;
-            let case = match case {
-                Ok(case) => case,
-                Err(error) => {
-                    problems.case(Err(window.error(&error)))?;
-                    continue;
-                }
-            };
-            if args.case.is_none() || args.case == Some(number) {
-                // The parser checks every piece; this is a safety net.
-                let located = |e: PieceError| {
-                    let message = format!("test case {number} (it starts here): {e}");
-                    window.error(&ParseError::new(case.span.clone(), message))
-                };
-                let output = match dot.as_mut() {
-                    Some(dot) => Output::Dot(dot),
-                    None if args.values || args.json => Output::Text(&mut output),
-                    None => Output::Outcomes(&mut outcomes),
-                };
-                problems.case(answer_case(args, number, &case.value, output, located))?;
-            }
-            cases.recycle(case.value);
-        }
-        if cases.stopped() {
-            // A syntax error: what follows it is not read (as in one text).
-            break;
-        }
-        state = cases.suspend();
-    }
-    // The text and the recycled buffers are no longer needed: free them before the answers
-    // are written out.
-    let name = input.name().to_owned();
-    drop((input, state));
-    if let Some(k) = args.case.filter(|&k| k > number) {
-        let cases = if number == 1 { "test case" } else { "test cases" };
-        return Err(Failure::Input(format!(
-            "error: {name}: --case {k} is out of range: the input has {number} {cases}"
-        )));
-    }
-    output.reserve(outcomes.len() * 5);
-    for outcome in outcomes {
-        written(write_answer(&mut output, outcome))?;
-    }
-    match dot {
-        Some(dot) => problems.finish(written(dot.end())?),
-        None => problems.finish(output),
-    }
-}
-
-/// Where a test case's answer goes.
-enum Output<'a> {
-    Outcomes(&'a mut Vec<Outcome>),
-    Dot(&'a mut Dot<String>),
-    Text(&'a mut String),
-}
-
-/// One test case's answer, in the chosen form.
-fn answer_case(
-    args: &Args,
-    number: usize,
-    case: &GrundyCase,
-    output: Output<'_>,
-    located: impl Fn(PieceError) -> Failure,
-) -> Result<(), Failure> {
-    let (graph, queries) = (&case.graph, &case.queries);
-    let values = graph.values();
-    match output {
-        Output::Dot(dot) if args.moves => {
-            let marks = winning_moves(graph, &values, queries.iter(), located)?;
-            written(dot.case_with_moves(number, graph, &values, &marks))
-        }
-        Output::Dot(dot) => written(dot.case(number, graph, &values)),
-        Output::Text(output) if args.values => written(write_values(output, &values, spelling(args))),
-        Output::Text(output) if args.json => {
-            let strategy = Strategy::new(graph, &values);
-            for pieces in queries.iter() {
-                let answer = strategy.answer(pieces).map_err(&located)?;
-                written(write_grundy(output, &answer))?;
-            }
-            Ok(())
-        }
-        Output::Outcomes(outcomes) => answer(outcomes, &values, queries.iter(), located),
-        // Plain answers go to `Output::Outcomes`; text is for --values and --json.
-        Output::Text(_) => Ok(()),
-    }
-}
-
-fn spelling(args: &Args) -> Spelling {
-    if args.ascii {
-        Spelling::Ascii
+    } else if args.values {
+        Form::Values(spelling)
+    } else if args.json {
+        Form::Json
     } else {
-        Spelling::Unicode
-    }
-}
-
-/// `--case K`: a test case number, 1 or more.
-pub(crate) fn case_number(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(0) => Err("test cases are numbered from 1".into()),
-        Ok(k) => Ok(k),
-        Err(_) => Err(format!("expected a test case number (1, 2, ...), found `{text}`")),
-    }
-}
-
-/// The winning move of every WIN query (numbered from 1), for `--dot --moves`.
-fn winning_moves<'a>(
-    graph: &tabletop_grundy::Graph,
-    values: &Values,
-    queries: impl Iterator<Item = &'a [Position]>,
-    located: impl Fn(PieceError) -> Failure,
-) -> Result<Vec<MarkedMove>, Failure> {
-    let strategy = Strategy::new(graph, values);
-    let mut marks = Vec::new();
-    for (index, pieces) in queries.enumerate() {
-        let answer = strategy.answer(pieces).map_err(&located)?;
-        if let (Outcome::Win, Some(play)) = (answer.outcome, answer.play) {
-            marks.push(MarkedMove {
-                query: index + 1,
-                from: play.from,
-                to: play.to,
-            });
-        }
-    }
-    Ok(marks)
-}
-
-/// One answer per query (the pieces of each).
-fn answer<'a>(
-    outcomes: &mut Vec<Outcome>,
-    values: &Values,
-    queries: impl Iterator<Item = &'a [Position]>,
-    located: impl Fn(PieceError) -> Failure,
-) -> Result<(), Failure> {
-    outcomes.reserve(queries.size_hint().0);
-    for pieces in queries {
-        outcomes.push(values.outcome(pieces).map_err(&located)?);
-    }
-    Ok(())
+        Form::Outcomes
+    };
+    let request = Request {
+        form,
+        case: args.case,
+        keep_going: args.keep_going.keep_going,
+    };
+    tabletop_app::grundy::answer(&mut args.input.open()?, &request)
 }

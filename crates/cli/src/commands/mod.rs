@@ -1,4 +1,4 @@
-//! One module per subcommand: its arguments and the glue from input text to output text.
+//! One module per subcommand: its arguments, turned into an application-layer request.
 
 pub mod chutes;
 pub mod gen;
@@ -9,11 +9,6 @@ pub mod pigs;
 pub mod snakes;
 pub mod stress;
 
-/// Writing into a `String` cannot fail; a writer failing by itself is reported, not ignored.
-pub(crate) fn written<T>(result: Result<T, std::fmt::Error>) -> Result<T, crate::input::Failure> {
-    result.map_err(|std::fmt::Error| crate::input::Failure::Io("error: formatting the output failed".into()))
-}
-
 /// `--keep-going`, shared by the judge commands.
 #[derive(Debug, Clone, Copy, clap::Args)]
 pub struct KeepGoing {
@@ -22,47 +17,16 @@ pub struct KeepGoing {
     pub keep_going: bool,
 }
 
-/// The bad test cases met so far, with `--keep-going`; without it, the first one ends the run.
-#[derive(Debug, Default)]
-pub(crate) struct Problems {
-    keep_going: bool,
-    reports: String,
+/// `--case K`: a test case number, 1 or more.
+pub(crate) fn case_number(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("test cases are numbered from 1".into()),
+        Ok(k) => Ok(k),
+        Err(_) => Err(format!("expected a test case number (1, 2, ...), found `{text}`")),
+    }
 }
 
-impl Problems {
-    pub(crate) fn new(flag: KeepGoing) -> Self {
-        Problems {
-            keep_going: flag.keep_going,
-            reports: String::new(),
-        }
-    }
-
-    /// One test case's result: with `--keep-going`, a bad test case's report is kept and
-    /// reading goes on; otherwise it is the command's failure.
-    pub(crate) fn case(
-        &mut self,
-        result: Result<(), crate::input::Failure>,
-    ) -> Result<(), crate::input::Failure> {
-        match result {
-            Err(crate::input::Failure::Input(report)) if self.keep_going => {
-                self.reports.push_str(&report);
-                if !report.ends_with('\n') {
-                    self.reports.push('\n');
-                }
-                Ok(())
-            }
-            other => other,
-        }
-    }
-
-    /// The command's result: the answers, or with bad test cases the answers and the reports.
-    pub(crate) fn finish(self, answers: String) -> Result<String, crate::input::Failure> {
-        match self.reports.is_empty() {
-            true => Ok(answers),
-            false => Err(crate::input::Failure::Partial {
-                answers,
-                reports: self.reports,
-            }),
-        }
-    }
+/// The trace sink of a command: stderr, when the trace is asked for.
+pub(crate) fn trace_to_stderr(wanted: bool) -> Option<std::io::StderrLock<'static>> {
+    wanted.then(|| std::io::stderr().lock())
 }

@@ -1,19 +1,11 @@
 //! `tabletop octal`: the nim-value sequence of an octal game, its period, and sums of heaps.
 
 use std::path::PathBuf;
-use std::time::Instant;
 
-use tabletop_grundy::octal::{NimSequence, OctalCode};
-use tabletop_render::octal::{write_json, write_plain, write_stats, Query};
+use tabletop_app::octal::{Game, Request};
+use tabletop_app::{Answer, Failure, Source};
 
-use crate::input::{Failure, InputArgs, Source};
-
-/// Heaps computed when neither `--heaps` nor the game text says.
-const DEFAULT_HEAPS: u64 = 200;
-/// The most memory `tabletop octal` allows itself (values, working space and output text).
-const MEMORY_CAP: u64 = 4 << 30;
-/// Output bytes per value at most (ten digits and a separator), for the memory estimate.
-const TEXT_PER_VALUE: u64 = 11;
+use crate::input::InputArgs;
 
 /// The nim-values G(0..=N) of an octal game, its period, or a winning move.
 #[derive(Debug, clap::Args)]
@@ -56,95 +48,29 @@ pub struct Args {
     stats: bool,
 }
 
-/// What to compute, read from the arguments and the game text.
-struct Request {
-    code: OctalCode,
-    heaps: u64,
-    query: Option<Vec<u64>>,
-}
-
 /// Computes and prints, or fails without output.
-pub fn run(args: &Args) -> Result<String, Failure> {
-    let request = read_request(args)?;
-    let n = request.heaps;
-    let needed = request
-        .code
-        .memory_estimate(n)
-        .and_then(|bytes| bytes.checked_add(n.saturating_add(1).saturating_mul(TEXT_PER_VALUE)))
-        .unwrap_or(u64::MAX);
-    if needed > MEMORY_CAP {
-        return Err(Failure::Input(format!(
-            "error: --heaps {n}: computing G(0..={n}) needs about {:.1} GiB, more than the {} GiB \
-             `tabletop octal` allows itself; ask for fewer heaps",
-            needed as f64 / (1u64 << 30) as f64,
-            MEMORY_CAP >> 30
-        )));
-    }
-    // The cap keeps n far below usize::MAX.
-    let started = Instant::now();
-    let sequence = NimSequence::compute(&request.code, n as usize);
-    if args.stats {
-        let count = sequence.values().len();
-        let line =
-            tabletop_render::to_string(|out| write_stats(out, count, sequence.stats(), started.elapsed()));
-        eprint!("{line}");
-    }
-    let period = args.period.then(|| sequence.period());
-    let values = sequence.values();
-    let query = match &request.query {
-        // Every heap is within the values (they were computed up to the largest).
-        Some(heaps) => Some(
-            Query::new(&request.code, values, heaps)
-                .map_err(|e| Failure::Input(format!("error: <query>: {e}")))?,
-        ),
-        None => None,
+pub fn run(args: &Args) -> Result<Answer, Failure> {
+    let request = Request {
+        heaps: args.heaps,
+        period: args.period,
+        json: args.json,
+        query: args
+            .query
+            .as_ref()
+            .map(|text| Source::new("<query>", text.as_bytes().to_vec())),
+        stats: args.stats,
     };
-    let mut out = String::with_capacity(values.len() * 4 + 100);
-    // Writing into a `String` cannot fail.
-    let _ = if args.json {
-        write_json(&mut out, &request.code, values, period, query.as_ref())
-    } else {
-        write_plain(&mut out, values, period, query.as_ref())
-    };
-    Ok(out)
-}
-
-/// The code, the largest heap and the query, from the arguments or the game text.
-fn read_request(args: &Args) -> Result<Request, Failure> {
-    let (code, file_heaps) = match &args.code {
-        Some(text) => {
-            let source = Source {
-                name: "<code>".into(),
-                bytes: text.as_bytes().to_vec(),
-            };
-            let code = tabletop_parse::octal::code(&source.bytes).map_err(|e| source.error(&e))?;
-            (code, None)
+    match &args.code {
+        Some(code) => {
+            let source = Source::new("<code>", code.as_bytes().to_vec());
+            tabletop_app::octal::answer(Game::Code(&source), &request)
         }
         None => {
             let source = InputArgs {
                 file: args.file.clone(),
             }
             .read()?;
-            let game = tabletop_parse::octal::game(&source.bytes).map_err(|e| source.error(&e))?;
-            (game.code.value, game.heaps.map(|h| h.value))
+            tabletop_app::octal::answer(Game::Text(&source), &request)
         }
-    };
-    let query = match &args.query {
-        Some(text) => {
-            let source = Source {
-                name: "<query>".into(),
-                bytes: text.as_bytes().to_vec(),
-            };
-            Some(tabletop_parse::octal::heaps(&source.bytes).map_err(|e| source.error(&e))?)
-        }
-        None => None,
-    };
-    let asked = args.heaps.or(file_heaps).unwrap_or(DEFAULT_HEAPS);
-    // A query's heaps are always computed.
-    let largest = query.iter().flatten().copied().max().unwrap_or(0);
-    Ok(Request {
-        code,
-        heaps: asked.max(largest),
-        query,
-    })
+    }
 }

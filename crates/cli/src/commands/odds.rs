@@ -5,18 +5,10 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget};
-use tabletop_boards::odds::{Distribution, Odds, OddsError, Race, Stop, Tabulate, DEFAULT_WORK};
-use tabletop_parse::board::BoardFile;
-use tabletop_render::odds::{chart, write_json, write_summary, Report, JSON_DISTRIBUTION_REST, SVG_REST};
+use tabletop_app::odds::Request;
+use tabletop_app::{Answer, Failure, Problem};
 
-use crate::input::{Failure, InputArgs, Source};
-
-/// The percentiles shown when none are asked for.
-const DEFAULT_PERCENTILES: [f64; 6] = [10.0, 25.0, 50.0, 75.0, 90.0, 99.0];
-
-/// What a race may leave out: every seat's sum and the expected rounds stop where at most
-/// this is left.
-const RACE_REST: f64 = 1e-18;
+use crate::input::{write_file, InputArgs};
 
 /// Exact odds of a race board: game length and each seat's chance to win.
 #[derive(Debug, clap::Args)]
@@ -41,7 +33,8 @@ at most 1e-18. A goal that cannot be reached, or can be missed forever, is an er
 Expected turns and variance come from a linear solve over the squares (any board that fits
 in memory). The distribution (median, percentiles, seats) is tabulated turn by turn within
 a work budget: if a game is too long for it, the rest is printed and a note on stderr says
-what was left out, the turn reached and the probability left.
+what was left out, the turn reached and the probability left; --svg then is an error
+(there is nothing to draw), with the estimate.
 
 --json prints one object: squares, start, overshoot, die, min_turns, expected_turns,
 variance, expected_turns_exact (with --exact, \"numerator/denominator\" in lowest terms),
@@ -82,152 +75,33 @@ fn percent(text: &str) -> Result<f64, String> {
 }
 
 /// Analyses the board and prints the summary (or JSON, or the SVG with `--svg -`).
-pub fn run(args: &Args) -> Result<String, Failure> {
+pub fn run(args: &Args) -> Result<Answer, Failure> {
     let to_stdout = args.svg.as_deref().is_some_and(|p| p.as_os_str() == "-");
     if to_stdout && args.json {
-        return Err(Failure::Input(
-            "error: `--svg -` and `--json` would both write to stdout".into(),
-        ));
+        return Err(Failure::invalid(Problem::unlocated(
+            "--svg -",
+            "`--svg -` and `--json` would both write to stdout",
+        )));
     }
     let source = args.input.read()?;
-    let file = tabletop_parse::board::parse(&source.bytes).map_err(|e| source.error(&e))?;
-    let engine = |error: OddsError| engine_error(&source, &file, &error);
-    let odds = Odds::new_with_variance(&file.board, &file.rules).map_err(engine)?;
-    let variance = odds.variance().map_err(engine)?;
+    let request = Request {
+        players: args.players,
+        exact: args.exact,
+        json: args.json,
+        chart: args.svg.is_some(),
+        percentiles: args.percentiles.clone(),
+    };
     let mut bar = Progress::new();
-    let exact = if args.exact {
-        let mut tick = |done: u64, total: u64| bar.tick(&format!("exact: prime {done} of about {total}"));
-        Some(odds.expected_turns_exact_with(&mut tick).map_err(engine)?)
-    } else {
-        None
-    };
-    let wanted = if args.percentiles.is_empty() {
-        DEFAULT_PERCENTILES.to_vec()
-    } else {
-        args.percentiles.clone()
-    };
-    let distribution = tabulate(args, &odds, &wanted, &mut bar).map_err(engine)?;
+    let answer = tabletop_app::odds::answer(&source, &request, &mut |message| bar.tick(message));
     bar.finish();
-    let race = match (args.players, &distribution) {
-        (Some(players), Some(distribution)) => Some(distribution.race(usize::from(players)).map_err(engine)?),
-        _ => None,
-    };
-    let race = race.filter(|race| race.truncation_bound <= 1e-15);
-    let percentiles: Vec<(f64, Option<u64>)> = wanted
-        .iter()
-        .map(|&p| (p, distribution.as_ref().and_then(|d| d.percentile(p))))
-        .collect();
-    note_left_out(args, &odds, distribution.as_ref(), race.as_ref(), &percentiles);
-    let report = Report {
-        board: &file.board,
-        rules: &file.rules,
-        min_turns: odds.min_turns(),
-        expected_turns: odds.expected_turns(),
-        variance: Some(variance),
-        exact: exact.as_ref(),
-        distribution: distribution.as_ref(),
-        percentiles: &percentiles,
-        race: race.as_ref(),
-    };
-    match (&args.svg, &distribution) {
-        (Some(path), Some(d)) => {
-            let svg = chart(d).map_err(|e| Failure::Io(format!("error: drawing the chart: {e}")))?;
-            if to_stdout {
-                return Ok(svg);
-            }
-            std::fs::write(path, svg).map_err(|e| Failure::Io(format!("error: {}: {e}", path.display())))?;
+    let mut answer = answer?;
+    if let (Some(path), Some(picture)) = (&args.svg, answer.picture.take()) {
+        match to_stdout {
+            true => answer.text = picture,
+            false => write_file(path, &picture)?,
         }
-        (Some(_), None) => eprintln!("note: no chart either: there is no distribution to draw"),
-        (None, _) => {}
     }
-    Ok(tabletop_render::to_string(|out| {
-        if args.json {
-            write_json(out, &report)
-        } else {
-            write_summary(out, &report)
-        }
-    }))
-}
-
-/// The tail the output needs: the largest percentile (and the median), the JSON list, the
-/// chart, and a race whose every term is below [`RACE_REST`].
-fn tail_needed(args: &Args, wanted: &[f64]) -> f64 {
-    let highest = wanted.iter().copied().fold(50.0, f64::max);
-    let mut tail = 1.0 - highest / 100.0;
-    if args.json {
-        tail = tail.min(JSON_DISTRIBUTION_REST);
-    }
-    if args.svg.is_some() {
-        tail = tail.min(SVG_REST);
-    }
-    if let Some(players) = args.players.filter(|&p| p > 1) {
-        // S^P <= 1e-18 for the seats; the rounds' tail is at most S^P times the turns left.
-        tail = tail.min(RACE_REST.powf(1.0 / f64::from(players)) * 1e-3);
-    }
-    tail.max(f64::MIN_POSITIVE)
-}
-
-/// Tabulates within the work budget; `None` if even the median is clearly out of reach.
-fn tabulate(
-    args: &Args,
-    odds: &Odds,
-    wanted: &[f64],
-    bar: &mut Progress,
-) -> Result<Option<Distribution>, OddsError> {
-    let squares = odds.states() as f64 + 1.0;
-    if squares * odds.expected_turns() > DEFAULT_WORK as f64 {
-        return Ok(None);
-    }
-    let mut tick = |turns: u64, left: f64| bar.tick(&format!("distribution: turn {turns}, {left:.3e} left"));
-    let mut limits = Tabulate {
-        tail: tail_needed(args, wanted),
-        work: DEFAULT_WORK,
-        // Every P(T = t) printed in JSON exact to its last digit.
-        precise_until: if args.json { JSON_DISTRIBUTION_REST } else { 1e-3 },
-        progress: Some(&mut tick),
-    };
-    odds.tabulate(&mut limits).map(Some)
-}
-
-/// Says on stderr what the distribution's work budget left out, and why.
-fn note_left_out(
-    args: &Args,
-    odds: &Odds,
-    distribution: Option<&Distribution>,
-    race: Option<&Race>,
-    percentiles: &[(f64, Option<u64>)],
-) {
-    let mut missing: Vec<String> = percentiles
-        .iter()
-        .filter(|(_, t)| t.is_none())
-        .map(|(p, _)| format!("the {p}% percentile"))
-        .collect();
-    if args.players.is_some() && race.is_none() {
-        missing.push("the race (expected rounds and each seat's chance)".into());
-    }
-    let why = match distribution {
-        None => format!(
-            "the distribution was not tabulated: about {:.3e} turns over {} squares are more than the budget of {DEFAULT_WORK} steps",
-            odds.expected_turns(),
-            odds.states()
-        ),
-        Some(d) if d.stop().is_some() || !missing.is_empty() => format!(
-            "the distribution stopped at turn {} ({}) with P(T > {}) = {:e} left",
-            d.horizon(),
-            match d.stop() {
-                Some(Stop::Turns) => "the most turns a table keeps",
-                _ => "the work budget ran out",
-            },
-            d.horizon(),
-            d.rest()
-        ),
-        Some(_) => return,
-    };
-    if distribution.is_none() {
-        missing.retain(|item| !item.ends_with("percentile"));
-        missing.insert(0, "the median, the percentiles and the distribution".into());
-    }
-    eprintln!("note: {why}; left out: {}", missing.join(", "));
+    Ok(answer)
 }
 
 /// A progress line on stderr for work longer than a second (only when stderr is a terminal).
@@ -263,10 +137,4 @@ impl Progress {
             bar.finish_and_clear();
         }
     }
-}
-
-/// An engine error, located by the board file (a setting at its statement, the rest at
-/// `squares`).
-fn engine_error(source: &Source, file: &BoardFile, error: &OddsError) -> Failure {
-    source.error(&file.locate(error))
 }

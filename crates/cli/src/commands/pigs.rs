@@ -1,14 +1,10 @@
 //! `tabletop pigs`: 猪国杀 (BZOJ 1972 / SDOI 2010 / Luogu P2482).
 
-use std::io::Write as _;
+use tabletop_app::pigs::Request;
+use tabletop_app::{Answer, Failure};
 
-use tabletop_parse::ParseError;
-use tabletop_pigs::{Game, Role};
-use tabletop_render::json::write_pigs;
-use tabletop_render::pigs::{write_outcome, write_trace};
-
-use super::written;
-use crate::input::{Failure, InputArgs};
+use super::trace_to_stderr;
+use crate::input::InputArgs;
 
 /// 猪国杀: simulates the game and prints the winner and every pig's final hand.
 #[derive(Debug, clap::Args)]
@@ -37,39 +33,13 @@ pub struct Args {
 }
 
 /// Plays the game, or fails without output.
-pub fn run(args: &Args) -> Result<String, Failure> {
+pub fn run(args: &Args) -> Result<Answer, Failure> {
     let source = args.input.read()?;
-    let parsed = tabletop_parse::pigs::parse(&source.bytes).map_err(|e| source.error(&e))?;
-    let mut game = Game::new(&parsed.setup)
-        .map_err(|e| source.error(&ParseError::new(parsed.header.clone(), e.to_string())))?;
-    if args.trace {
-        game.record_events();
-    }
-    let result = game.run();
-    if args.trace {
-        let roles: Vec<Role> = game.pigs().iter().map(|pig| pig.role).collect();
-        let stderr = std::io::BufWriter::new(std::io::stderr().lock());
-        // A closed stderr is no reason to lose the answer.
-        let _ = tabletop_render::write_io(stderr, |out| write_trace(out, &roles, game.events()))
-            .and_then(|mut stderr| stderr.flush());
-    }
-    match result {
-        Ok(_) => {
-            let mut output = String::new();
-            if let Some(outcome) = game.outcome() {
-                match args.json {
-                    true => written(write_pigs(&mut output, &outcome))?,
-                    false => written(write_outcome(&mut output, &outcome))?,
-                }
-            }
-            Ok(output)
-        }
-        Err(never) => {
-            let message = format!(
-                "{never} (the repeated card is here; stopped after {} turns)",
-                game.turns()
-            );
-            Err(source.error(&ParseError::new(parsed.last_card.clone(), message)))
-        }
-    }
+    let request = Request { json: args.json };
+    let mut stderr = trace_to_stderr(args.trace);
+    tabletop_app::pigs::answer(
+        &source,
+        &request,
+        stderr.as_mut().map(|s| s as &mut dyn std::io::Write),
+    )
 }

@@ -65,12 +65,8 @@ fn fail(message: &str) -> ExitCode {
 pub fn run(args: &Args) -> ExitCode {
     let spec = match super::gen::spec(args.game, args.size, args.cycles) {
         Ok(spec) => spec,
-        Err(
-            crate::input::Failure::Input(text)
-            | crate::input::Failure::Io(text)
-            | crate::input::Failure::Partial { reports: text, .. },
-        ) => {
-            let _ = writeln!(std::io::stderr(), "{text}");
+        Err(failure) => {
+            let _ = write!(std::io::stderr(), "{}", failure.report());
             return ExitCode::from(2);
         }
     };

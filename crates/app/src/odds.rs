@@ -1,0 +1,197 @@
+//! A race board's exact odds (board file format: `docs/rules/board.md`): the summary, its
+//! JSON object, the chart of the game length.
+
+use tabletop_boards::odds::{Distribution, Odds, OddsError, Race, Stop, Tabulate, DEFAULT_WORK};
+use tabletop_parse::board::BoardFile;
+use tabletop_render::odds::{chart, write_json, write_summary, Report, JSON_DISTRIBUTION_REST, SVG_REST};
+
+use crate::{Answer, Failure, Source};
+
+/// The percentiles given when none are asked for.
+pub const DEFAULT_PERCENTILES: [f64; 6] = [10.0, 25.0, 50.0, 75.0, 90.0, 99.0];
+
+/// What a race may leave out: every seat's sum and the expected rounds stop where at most
+/// this is left.
+pub const RACE_REST: f64 = 1e-18;
+
+/// An odds request.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Request {
+    /// Players racing in lock-step: expected rounds and each seat's chance to win.
+    pub players: Option<u16>,
+    /// Also give the expected number of turns as an exact fraction.
+    pub exact: bool,
+    /// One JSON object instead of the summary.
+    pub json: bool,
+    /// Also draw the distribution of the game length, as [`Answer::picture`].
+    pub chart: bool,
+    /// Percentiles of the number of turns, in percent (empty: [`DEFAULT_PERCENTILES`]).
+    pub percentiles: Vec<f64>,
+}
+
+/// Where long work reports how far it got (a message such as `exact: prime 3 of about 9`).
+pub type Progress<'a> = &'a mut dyn FnMut(&str);
+
+/// Analyses the board file `source`.
+///
+/// # Errors
+/// [`Failure::Invalid`] for a bad board file, a goal that cannot be reached (or can be
+/// missed forever), or a chart asked for when the distribution is beyond the work budget.
+pub fn answer(source: &Source, request: &Request, progress: Progress<'_>) -> Result<Answer, Failure> {
+    if source.is_blank() {
+        return Err(Failure::invalid(source.empty_problem("`squares N`")));
+    }
+    let file =
+        tabletop_parse::board::parse(source.bytes()).map_err(|e| Failure::invalid(source.problem(&e)))?;
+    let engine = |error: OddsError| Failure::invalid(source.problem(&file.locate(&error)));
+    let odds = Odds::new_with_variance(&file.board, &file.rules).map_err(engine)?;
+    let variance = odds.variance().map_err(engine)?;
+    let exact = if request.exact {
+        let mut tick = |done: u64, total: u64| progress(&format!("exact: prime {done} of about {total}"));
+        Some(odds.expected_turns_exact_with(&mut tick).map_err(engine)?)
+    } else {
+        None
+    };
+    let wanted = match request.percentiles.is_empty() {
+        true => DEFAULT_PERCENTILES.to_vec(),
+        false => request.percentiles.clone(),
+    };
+    let distribution = tabulate(request, &odds, &wanted, progress).map_err(engine)?;
+    let race = match (request.players, &distribution) {
+        (Some(players), Some(distribution)) => Some(distribution.race(usize::from(players)).map_err(engine)?),
+        _ => None,
+    };
+    let race = race.filter(|race| race.truncation_bound <= 1e-15);
+    let percentiles: Vec<(f64, Option<u64>)> = wanted
+        .iter()
+        .map(|&p| (p, distribution.as_ref().and_then(|d| d.percentile(p))))
+        .collect();
+    let mut notes = source.notes();
+    notes.extend(left_out(
+        request,
+        &odds,
+        distribution.as_ref(),
+        race.as_ref(),
+        &percentiles,
+    ));
+    let picture = match (request.chart, &distribution) {
+        (true, Some(d)) => Some(chart(d).map_err(|e| Failure::Io(format!("error: drawing the chart: {e}")))?),
+        (true, None) => return Err(Failure::invalid(no_chart(source, &file, &odds))),
+        (false, _) => None,
+    };
+    let report = Report {
+        board: &file.board,
+        rules: &file.rules,
+        min_turns: odds.min_turns(),
+        expected_turns: odds.expected_turns(),
+        variance: Some(variance),
+        exact: exact.as_ref(),
+        distribution: distribution.as_ref(),
+        percentiles: &percentiles,
+        race: race.as_ref(),
+    };
+    let text = tabletop_render::to_string(|out| match request.json {
+        true => write_json(out, &report),
+        false => write_summary(out, &report),
+    });
+    Ok(Answer { text, picture, notes })
+}
+
+/// A chart was asked for, but the distribution is beyond the work budget: refused, with the
+/// estimate.
+fn no_chart(source: &Source, file: &BoardFile, odds: &Odds) -> crate::Problem {
+    let message = format!(
+        "the chart needs the distribution of the game length, which is beyond the work budget: about {:.3e} turns over {} squares are more than {DEFAULT_WORK} steps",
+        odds.expected_turns(),
+        odds.states()
+    );
+    source.problem(&tabletop_parse::ParseError::new(
+        file.squares_span.clone(),
+        message,
+    ))
+}
+
+/// The tail the output needs: the largest percentile (and the median), the JSON list, the
+/// chart, and a race whose every term is below [`RACE_REST`].
+fn tail_needed(request: &Request, wanted: &[f64]) -> f64 {
+    let highest = wanted.iter().copied().fold(50.0, f64::max);
+    let mut tail = 1.0 - highest / 100.0;
+    if request.json {
+        tail = tail.min(JSON_DISTRIBUTION_REST);
+    }
+    if request.chart {
+        tail = tail.min(SVG_REST);
+    }
+    if let Some(players) = request.players.filter(|&p| p > 1) {
+        // S^P <= 1e-18 for the seats; the rounds' tail is at most S^P times the turns left.
+        tail = tail.min(RACE_REST.powf(1.0 / f64::from(players)) * 1e-3);
+    }
+    tail.max(f64::MIN_POSITIVE)
+}
+
+/// Tabulates within the work budget; `None` if even the median is clearly out of reach.
+fn tabulate(
+    request: &Request,
+    odds: &Odds,
+    wanted: &[f64],
+    progress: Progress<'_>,
+) -> Result<Option<Distribution>, OddsError> {
+    let squares = odds.states() as f64 + 1.0;
+    if squares * odds.expected_turns() > DEFAULT_WORK as f64 {
+        return Ok(None);
+    }
+    let mut tick = |turns: u64, left: f64| progress(&format!("distribution: turn {turns}, {left:.3e} left"));
+    let mut limits = Tabulate {
+        tail: tail_needed(request, wanted),
+        work: DEFAULT_WORK,
+        // Every P(T = t) printed in JSON exact to its last digit.
+        precise_until: if request.json {
+            JSON_DISTRIBUTION_REST
+        } else {
+            1e-3
+        },
+        progress: Some(&mut tick),
+    };
+    odds.tabulate(&mut limits).map(Some)
+}
+
+/// What the distribution's work budget left out, and why (a note), if anything.
+fn left_out(
+    request: &Request,
+    odds: &Odds,
+    distribution: Option<&Distribution>,
+    race: Option<&Race>,
+    percentiles: &[(f64, Option<u64>)],
+) -> Option<String> {
+    let mut missing: Vec<String> = percentiles
+        .iter()
+        .filter(|(_, t)| t.is_none())
+        .map(|(p, _)| format!("the {p}% percentile"))
+        .collect();
+    if request.players.is_some() && race.is_none() {
+        missing.push("the race (expected rounds and each seat's chance)".into());
+    }
+    let why = match distribution {
+        None => format!(
+            "the distribution was not tabulated: about {:.3e} turns over {} squares are more than the budget of {DEFAULT_WORK} steps",
+            odds.expected_turns(),
+            odds.states()
+        ),
+        Some(d) if d.stop().is_some() || !missing.is_empty() => format!(
+            "the distribution stopped at turn {} ({}) with P(T > {}) = {:e} left",
+            d.horizon(),
+            match d.stop() {
+                Some(Stop::Turns) => "the most turns a table keeps",
+                _ => "the work budget ran out",
+            },
+            d.horizon(),
+            d.rest()
+        ),
+        Some(_) => return None,
+    };
+    if distribution.is_none() {
+        missing.retain(|item| !item.ends_with("percentile"));
+        missing.insert(0, "the median, the percentiles and the distribution".into());
+    }
+    Some(format!("note: {why}; left out: {}", missing.join(", ")))
+}

@@ -1,0 +1,130 @@
+//! Snakes and Ladders: the fewest throws of each board, one optimal line in JSON, a board
+//! drawn in SVG.
+
+use tabletop_boards::{path, snakes};
+use tabletop_parse::snakes::SnakesBoard;
+use tabletop_parse::Spanned;
+use tabletop_render::board_svg::{write_board_svg, MAX_SIDE};
+use tabletop_render::json::write_snakes;
+use tabletop_render::snakes::write_fewest_throws;
+
+use crate::keep_going::Problems;
+use crate::{written, Answer, Failure, Source};
+
+/// The square the counter starts on.
+pub const START: u64 = 1;
+
+/// A snakes request.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Request {
+    /// One JSON object per board (the count and one optimal line) instead of the count.
+    pub json: bool,
+    /// Answer the valid boards and report each bad one, instead of stopping at the first.
+    pub keep_going: bool,
+    /// Only board K (1-based) is answered (and drawn); the whole input is still checked.
+    pub case: Option<usize>,
+    /// Also draw the board ([`Request::case`], else the first) and one optimal line of
+    /// play, as [`Answer::picture`].
+    pub draw: bool,
+}
+
+/// Answers every board of `source` (and draws the one asked for).
+///
+/// # Errors
+/// [`Failure::Invalid`] for a bad input, or a board to draw that the input does not have
+/// (with keep-going, the answers of the other boards are in it).
+pub fn answer(source: &Source, request: &Request) -> Result<Answer, Failure> {
+    if source.is_blank() {
+        return Err(Failure::invalid(source.empty_problem("the board size N")));
+    }
+    let mut cases = tabletop_parse::snakes::cases(source.bytes());
+    if request.keep_going {
+        cases = cases.keep_going();
+    }
+    let mut problems = Problems::new(request.keep_going);
+    let mut answer = Answer::text(String::new());
+    answer.notes = source.notes();
+    let mut boards = 0;
+    for board in cases {
+        boards += 1;
+        let answered = match board {
+            Ok(_) if request.case.is_some_and(|k| k != boards) => Ok(()),
+            Ok(board) => {
+                if request.draw && answer.picture.is_none() {
+                    answer.picture = Some(draw(&board.value, boards, &mut answer.notes));
+                }
+                line(request, &board, &mut answer.text)
+            }
+            Err(error) => Err(Failure::invalid(source.problem(&error).in_case(boards))),
+        };
+        problems.case(answered)?;
+    }
+    if let Some(k) = request.case.filter(|&k| k > boards) {
+        let noun = if boards == 1 { "board" } else { "boards" };
+        let message = format!("--case {k} is out of range: the input has {boards} {noun}");
+        problems.problem(source.whole(message))?;
+    }
+    problems.finish(answer)
+}
+
+/// The answer line of `board`.
+fn line(request: &Request, board: &Spanned<SnakesBoard>, text: &mut String) -> Result<(), Failure> {
+    if request.json {
+        let line = path::optimal_path(&board.value.board, START);
+        written(write_snakes(text, line.as_ref()))
+    } else {
+        let throws = snakes::fewest_throws(&board.value.board, START);
+        written(write_fewest_throws(text, throws))
+    }
+}
+
+/// Board `k` drawn with one optimal line; a board too large to draw gets a picture that
+/// says so, and a note.
+fn draw(board: &SnakesBoard, k: usize, notes: &mut Vec<String>) -> String {
+    let (side, board) = (board.n, &board.board);
+    let line = if side <= MAX_SIDE {
+        path::optimal_path(board, START)
+    } else {
+        notes.push(format!(
+            "note: board {k} is {side} x {side}, too large to draw (at most {MAX_SIDE} x {MAX_SIDE}); the picture says so"
+        ));
+        None
+    };
+    tabletop_render::to_string(|out| write_board_svg(out, side, board, line.as_ref()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TWO: &[u8] = b"6 1 3\n35 25\n3 23 5 16 20 33\n3 0 0\n";
+
+    #[test]
+    fn draws_the_board_asked_for_and_answers_every_board() {
+        let source = Source::new("s", TWO.to_vec());
+        let request = Request {
+            case: Some(2),
+            draw: true,
+            ..Request::default()
+        };
+        let answer = answer(&source, &request).unwrap();
+        assert_eq!(answer.text, "2\n");
+        assert!(answer.picture.is_some_and(|svg| svg.starts_with("<svg")));
+    }
+
+    #[test]
+    fn a_board_to_draw_past_the_last_is_an_error() {
+        let source = Source::new("s", TWO.to_vec());
+        let request = Request {
+            case: Some(3),
+            ..Request::default()
+        };
+        let failure = answer(&source, &request).unwrap_err();
+        assert!(
+            failure
+                .report()
+                .contains("--case 3 is out of range: the input has 2 boards"),
+            "{failure}"
+        );
+    }
+}
