@@ -33,6 +33,8 @@ pub struct Source {
     bytes: Vec<u8>,
     /// Whether a byte-order mark was removed from the front.
     had_byte_order_mark: bool,
+    /// Where each line after the first starts, built at the first problem.
+    line_starts: OnceCell<Vec<usize>>,
 }
 
 impl Source {
@@ -48,6 +50,7 @@ impl Source {
             name: name.into(),
             bytes,
             had_byte_order_mark,
+            line_starts: OnceCell::new(),
         }
     }
 
@@ -84,7 +87,12 @@ impl Source {
 
     /// The whole input as one window.
     pub fn window(&self) -> Window<'_> {
-        Window::new(&self.name, &self.bytes, 0)
+        Window {
+            name: &self.name,
+            bytes: &self.bytes,
+            lines_before: 0,
+            line_starts: LineStarts::Shared(&self.line_starts),
+        }
     }
 
     /// `error` located in this input.
@@ -117,6 +125,8 @@ impl Source {
 pub enum Failure {
     /// Reading or writing failed (exit code 1); the text is the whole message.
     Io(String),
+    /// The request itself does not make sense (exit code 2); the text is the whole message.
+    Usage(String),
     /// The input is invalid or describes an impossible game (exit code 2).
     Invalid {
         /// With keep-going, the answers of the valid test cases (in input order).
@@ -139,14 +149,14 @@ impl Failure {
     pub fn exit_code(&self) -> u8 {
         match self {
             Failure::Io(_) => 1,
-            Failure::Invalid { .. } => 2,
+            Failure::Usage(_) | Failure::Invalid { .. } => 2,
         }
     }
 
     /// The whole report for stderr: the I/O message, or every problem's report.
     pub fn report(&self) -> String {
         match self {
-            Failure::Io(text) => format!("{}\n", text.trim_end()),
+            Failure::Io(text) | Failure::Usage(text) => format!("{}\n", text.trim_end()),
             Failure::Invalid { problems, .. } => problems.iter().map(Problem::to_string).collect(),
         }
     }
@@ -227,8 +237,15 @@ pub struct Window<'a> {
     name: &'a str,
     bytes: &'a [u8],
     lines_before: usize,
-    /// Where each line after the first starts, built at the first problem.
-    line_starts: OnceCell<Vec<usize>>,
+    line_starts: LineStarts<'a>,
+}
+
+/// Where each line after the first starts, built at the first problem: the window's own, or
+/// its source's (so that every problem of a whole input shares one).
+#[derive(Debug)]
+enum LineStarts<'a> {
+    Own(OnceCell<Vec<usize>>),
+    Shared(&'a OnceCell<Vec<usize>>),
 }
 
 /// Longest line shown whole in a snippet; a longer one (a binary line, a packed input) is
@@ -244,7 +261,7 @@ impl<'a> Window<'a> {
             name,
             bytes,
             lines_before,
-            line_starts: OnceCell::new(),
+            line_starts: LineStarts::Own(OnceCell::new()),
         }
     }
 
@@ -257,9 +274,11 @@ impl<'a> Window<'a> {
     pub fn problem(&self, error: &ParseError) -> Problem {
         let start = error.span.start.min(self.bytes.len());
         let end = error.span.end.clamp(start, self.bytes.len());
-        let line_starts = self
-            .line_starts
-            .get_or_init(|| memchr_all(self.bytes).map(|newline| newline + 1).collect());
+        let cell = match &self.line_starts {
+            LineStarts::Own(cell) => cell,
+            LineStarts::Shared(cell) => cell,
+        };
+        let line_starts = cell.get_or_init(|| memchr_all(self.bytes).map(|newline| newline + 1).collect());
         let line_index = line_starts.partition_point(|&line_start| line_start <= start);
         let line_start = match line_index {
             0 => 0,
@@ -637,10 +656,9 @@ mod tests {
         let text = b"0 0 0\n".repeat(200_000);
         let source = Source::new("big", text);
         // (Locating each from the start of the text made this take minutes.)
-        let window = source.window();
         for line in (0..200_000).step_by(7) {
             let at = line * 6;
-            let problem = window.problem(&ParseError::new(at..at + 1, "N is 0"));
+            let problem = source.problem(&ParseError::new(at..at + 1, "N is 0"));
             assert_eq!(problem.location.map(|l| l.line), Some(line + 1));
         }
     }

@@ -98,5 +98,13 @@ fn a_game_too_long_to_tabulate_is_answered_with_a_note() {
         note.contains("left out: the median, the percentiles and the distribution, the race"),
         "{note}"
     );
+    // A chart of that distribution cannot be drawn: refused, with the estimate, no file.
+    let chart = dir.join("length.svg");
+    let output = tabletop_in(&["odds", "--svg", chart.to_str().unwrap()], &board, &dir);
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
+    assert!(output.stdout.is_empty());
+    let error = text(&output.stderr);
+    assert!(error.contains(":1:1: the chart needs the distribution of the game length, which is beyond the work budget: about 4.398e12 turns"), "{error}");
+    assert!(!chart.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }

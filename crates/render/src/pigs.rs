@@ -314,6 +314,33 @@ mod tests {
 
     use super::*;
 
+    #[test]
+    fn a_peach_used_in_a_turn_says_the_hp_it_leads_to() {
+        let roles = [Role::Mp, Role::Fp];
+        let events = [
+            Event::Damage {
+                pig: 0,
+                source: 1,
+                hp: 2,
+                cause: Card::Kill,
+            },
+            Event::Use {
+                pig: 0,
+                card: Card::Peach,
+                target: Target::User,
+            },
+        ];
+        let mut text = String::new();
+        let mut trace = Trace::new(&roles);
+        // Written in two pieces, as a game streams them.
+        trace.write(&mut text, &events[..1]).unwrap();
+        trace.write(&mut text, &events[1..]).unwrap();
+        assert!(
+            text.contains("pig 1 (MP) uses P: heals 1 HP (now 3 HP)"),
+            "{text}"
+        );
+    }
+
     /// Cards from letters separated by spaces.
     fn cards(text: &str) -> Vec<Card> {
         text.split_whitespace()

@@ -3,7 +3,7 @@
 use tabletop_stress::gen::{generate, Spec};
 use tabletop_stress::{Game, Size};
 
-use tabletop_app::{Failure, Problem};
+use tabletop_app::Failure;
 
 /// Prints one valid input of GAME in the judge format (deterministic per seed).
 #[derive(Debug, clap::Args)]
@@ -36,9 +36,8 @@ pub fn run(args: &Args) -> Result<String, Failure> {
 /// The generator spec, refusing `--cycles` for a game without graphs.
 pub fn spec(game: Game, size: Size, cycles: bool) -> Result<Spec, Failure> {
     if cycles && game != Game::Grundy {
-        return Err(Failure::invalid(Problem::unlocated(
-            "--cycles",
-            format!("is for grundy only, not {game}"),
+        return Err(Failure::Usage(format!(
+            "error: --cycles is for grundy only, not {game}"
         )));
     }
     Ok(Spec { game, size, cycles })

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget};
 use tabletop_app::odds::Request;
-use tabletop_app::{Answer, Failure, Problem};
+use tabletop_app::{Answer, Failure};
 
 use crate::input::{write_file, InputArgs};
 
@@ -59,7 +59,7 @@ pub struct Args {
     json: bool,
     /// Draw the distribution of the game length (probability per turn and cumulative) as SVG
     /// (`-`: to stdout, instead of the summary).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "SVG")]
     svg: Option<PathBuf>,
     /// Percentiles of the number of turns to report, in percent (each in 0 < p < 100).
     #[arg(long, value_name = "P,...", value_delimiter = ',', value_parser = percent)]
@@ -78,10 +78,9 @@ fn percent(text: &str) -> Result<f64, String> {
 pub fn run(args: &Args) -> Result<Answer, Failure> {
     let to_stdout = args.svg.as_deref().is_some_and(|p| p.as_os_str() == "-");
     if to_stdout && args.json {
-        return Err(Failure::invalid(Problem::unlocated(
-            "--svg -",
-            "`--svg -` and `--json` would both write to stdout",
-        )));
+        return Err(Failure::Usage(
+            "error: `--svg -` and `--json` would both write to stdout".into(),
+        ));
     }
     let source = args.input.read()?;
     let request = Request {

@@ -23,8 +23,8 @@ play, e.g.\n  {\"throws\": 3, \"path\": [{\"throw\": 4, \"land\": 5, \"to\": 16}
 without a jump. Unreachable: {\"throws\": null, \"path\": null}; N = 1:\n\
 {\"throws\": 0, \"path\": []}.\n\
 --case K: only board K (the first is 1); the whole input is still checked.\n\
---svg FILE: also draw board K (--case K, default 1) and one optimal line of play into\n\
-FILE (N x N squares numbered from the bottom left; ladders green, snakes red, throws in\n\
+--svg SVG: also draw board K (--case K, default 1) and one optimal line of play into\n\
+SVG (N x N squares numbered from the bottom left; ladders green, snakes red, throws in\n\
 blue circles; boards over 100 x 100 get a picture that says so, and a note on stderr).\n\
 Example:\n  printf '6 1 3\\n35 25\\n3 23 5 16 20 33\\n' | tabletop snakes --json"
 )]
@@ -36,8 +36,8 @@ pub struct Args {
     /// Print one JSON object per board: the fewest throws and an optimal path.
     #[arg(long)]
     json: bool,
-    /// Also draw a board and one optimal line of play into FILE, in SVG.
-    #[arg(long, value_name = "FILE")]
+    /// Also draw a board and one optimal line of play into the file SVG.
+    #[arg(long, value_name = "SVG")]
     svg: Option<PathBuf>,
     /// Only board K (1-based, also drawn by --svg); the rest is still checked.
     #[arg(long, value_name = "K", value_parser = case_number)]

@@ -99,7 +99,14 @@ pub(super) fn test_case<'a>(
             )
         }
         Some(positions) if positions >= u64::from(u32::MAX) => {
-            return invalid(input, count.len, format!("N = {count} is too large"))
+            return invalid(
+                input,
+                count.len,
+                format!(
+                    "N = {count} is too large: a test case has at most {} positions",
+                    u32::MAX - 1
+                ),
+            )
         }
         Some(positions) => positions,
     };

@@ -195,7 +195,11 @@ mod unit {
         );
         assert_eq!(
             error("5000000000\n"),
-            (1, 1, "N = 5000000000 is too large".into())
+            (
+                1,
+                1,
+                "N = 5000000000 is too large: a test case has at most 4294967294 positions".into()
+            )
         );
     }
 

@@ -1,0 +1,57 @@
+//! What the command line says about the input itself, beside the answer.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn tabletop(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tabletop runs");
+    let mut stdin = child.stdin.take().expect("piped");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let output = child.wait_with_output().expect("tabletop ends");
+    writer.join().expect("the writer ends").expect("stdin is read");
+    output
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped_with_one_note() {
+    let output = tabletop(&["snakes"], b"\xEF\xBB\xBF6 1 3\n35 25\n3 23 5 16 20 33\n");
+    assert!(output.status.success());
+    assert_eq!(output.stdout, b"3\n");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        stderr,
+        "note: <stdin>: skipped the UTF-8 byte-order mark at the start of the input\n"
+    );
+}
+
+#[test]
+fn no_control_byte_of_the_input_reaches_the_terminal() {
+    for game in ["chutes", "snakes", "grundy", "pigs", "odds"] {
+        let output = tabletop(&[game], b"\x1b]0;title\x07 \x1b[2J\n\x00\x01\x02 5\n");
+        assert_eq!(output.status.code(), Some(2), "{game}");
+        assert!(output.stdout.is_empty());
+        let controls = output.stderr.iter().filter(|&&b| b < 0x20 && b != b'\n').count();
+        assert_eq!(controls, 0, "{game}: {}", String::from_utf8_lossy(&output.stderr));
+    }
+}
+
+#[test]
+fn an_empty_input_is_an_error_for_every_game() {
+    for game in ["chutes", "snakes", "grundy", "pigs", "odds"] {
+        let output = tabletop(&[game], b"");
+        assert_eq!(output.status.code(), Some(2), "{game}");
+        assert!(output.stdout.is_empty());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.starts_with("error: <stdin>:1:1: the input is empty: expected "),
+            "{game}: {stderr}"
+        );
+    }
+}
