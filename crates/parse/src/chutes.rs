@@ -15,7 +15,7 @@
 
 use tabletop_boards::{Board, Jump, Special, Square};
 
-use crate::combinators::{end_of_line, first_in_text, invalid, labelled_number, run, spanned_number};
+use crate::combinators::{end_of_line, invalid, labelled_number, run, spanned_number};
 use crate::error::{NomError, ParseError, Spanned};
 use crate::lex::{any_space, end_of_input, inline_space, Input, Num, PResult};
 use crate::lower::{board_error, BoardSpans, JumpSpans, SpecialSpans};
@@ -63,7 +63,7 @@ pub fn parse(source: &[u8]) -> Result<ChutesInput, ParseError> {
     let mut cases = cases(source)?;
     let games = cases.by_ref().collect::<Result<Vec<_>, _>>()?;
     Ok(ChutesInput {
-        throws: cases.throws,
+        throws: cases.format.throws.clone(),
         games,
     })
 }
@@ -91,77 +91,65 @@ pub fn parse(source: &[u8]) -> Result<ChutesInput, ParseError> {
 /// An error in the throw list, as for [`parse`].
 pub fn cases(source: &[u8]) -> Result<Cases<'_>, ParseError> {
     let (rest, throws) = run(source, source, throw_list)?;
-    Ok(Cases {
+    Ok(Cases::new(
         source,
         rest,
-        throws,
-        keep_going: false,
-        done: false,
-        next_error: None,
-        syntax: GameSyntax::default(),
-    })
+        Games {
+            throws,
+            ..Games::default()
+        },
+    ))
 }
 
 /// The games of an input one at a time; see [`cases`].
-#[derive(Debug, Clone)]
-pub struct Cases<'a> {
-    source: &'a [u8],
-    rest: &'a [u8],
-    throws: Vec<u8>,
-    keep_going: bool,
-    done: bool,
-    /// A syntax error to report after the error before it (see [`first_in_text`]).
-    next_error: Option<ParseError>,
-    /// The game being read (its memory reused).
-    syntax: GameSyntax,
-}
+pub type Cases<'a> = crate::Cases<'a, Games>;
 
 impl Cases<'_> {
     /// The throws shared by every game.
     pub fn throws(&self) -> &[u8] {
-        &self.throws
-    }
-
-    /// Goes on after a game that cannot be lowered (see [`cases`]).
-    #[must_use]
-    pub fn keep_going(mut self) -> Self {
-        self.keep_going = true;
-        self
+        &self.format.throws
     }
 }
 
-impl Iterator for Cases<'_> {
-    type Item = Result<Spanned<ChutesGame>, ParseError>;
+/// The chutes format read a game at a time (see [`crate::Cases`]): the throws, and the game
+/// being read (its memory reused).
+#[derive(Debug, Clone, Default)]
+pub struct Games {
+    throws: Vec<u8>,
+    syntax: GameSyntax,
+    players: Option<Spanned<Num>>,
+}
 
-    fn next(&mut self) -> Option<Self::Item> {
-        if let Some(error) = self.next_error.take() {
-            return Some(Err(error));
-        }
-        if self.done {
-            return None;
-        }
-        let n = self.source.len();
+impl crate::cases::Sealed for Games {}
+
+impl<'a> crate::cases::Format<'a> for Games {
+    type Case = ChutesGame;
+
+    fn read(&mut self, source: &'a [u8], rest: &'a [u8]) -> Result<Option<&'a [u8]>, ParseError> {
+        let n = source.len();
         let syntax = &mut self.syntax;
-        match run(self.source, self.rest, |input| game(n, input, syntax)) {
-            Ok((_, None)) => {
-                self.done = true;
-                None
-            }
-            Ok((rest, Some(players))) => {
-                self.rest = rest;
-                let game = lower(&players, &self.syntax);
-                self.done = game.is_err() && !self.keep_going;
-                Some(game)
-            }
-            Err(error) => {
-                self.done = true;
-                let syntax = &self.syntax;
-                let partial = (syntax.players.as_ref()).and_then(|players| lower(players, syntax).err());
-                let (first, next) = first_in_text(error, partial);
-                self.next_error = next.filter(|_| self.keep_going);
-                Some(Err(first))
+        match run(source, rest, |input| game(n, input, syntax))? {
+            (_, None) => Ok(None),
+            (rest, Some(players)) => {
+                self.players = Some(players);
+                Ok(Some(rest))
             }
         }
+    }
+
+    fn lower(&mut self) -> Result<Spanned<ChutesGame>, ParseError> {
+        match &self.players {
+            Some(players) => lower(players, &self.syntax),
+            None => Err(ParseError::new(0..0, "no game was read")),
+        }
+    }
+
+    fn partial(&mut self) -> Option<ParseError> {
+        let syntax = &self.syntax;
+        syntax
+            .players
+            .as_ref()
+            .and_then(|players| lower(players, syntax).err())
     }
 }
 

@@ -32,7 +32,7 @@ mod tests;
 
 use tabletop_grundy::{Graph, Position};
 
-use crate::combinators::{first_in_text, run, Outside};
+use crate::combinators::{run, Outside};
 use crate::error::{ParseError, Spanned};
 use crate::lex::skip_space;
 pub use queries::Queries;
@@ -99,31 +99,23 @@ pub fn parse(source: &[u8]) -> Result<GrundyInput, ParseError> {
 /// # Ok::<(), tabletop_parse::ParseError>(())
 /// ```
 pub fn cases(source: &[u8]) -> Cases<'_> {
-    Cases {
-        source,
-        rest: source,
-        number: 0,
-        done: false,
-        keep_going: false,
-        spare: Spare::default(),
-        outside: (None, 0),
-        next_error: None,
-    }
+    Cases::new(source, source, TestCases::default())
 }
 
 /// Iterator over the test cases of an input; see [`cases`].
-#[derive(Debug, Clone)]
-pub struct Cases<'a> {
-    source: &'a [u8],
-    rest: &'a [u8],
+pub type Cases<'a> = crate::Cases<'a, TestCases<'a>>;
+
+/// The POJ 2425 format read a test case at a time (see [`crate::Cases`]): the number of
+/// the last test case, the buffers reused between test cases, the case being read.
+#[derive(Debug, Clone, Default)]
+pub struct TestCases<'a> {
     number: usize,
-    done: bool,
-    keep_going: bool,
     spare: Spare,
     /// The first position out of range in the test case being read, and its N.
     outside: (Option<Outside<'a>>, u64),
-    /// A syntax error to report after the error before it (see [`first_in_text`]).
-    next_error: Option<ParseError>,
+    /// The length of the source (spans are checked against it).
+    source_len: usize,
+    case: Option<lines::CaseText>,
 }
 
 /// A [`Cases`] reader's state between two windows of one input; see [`Cases::suspend`].
@@ -142,14 +134,48 @@ struct Spare {
     queries: Queries,
 }
 
+impl crate::cases::Sealed for TestCases<'_> {}
+
+impl<'a> crate::cases::Format<'a> for TestCases<'a> {
+    type Case = GrundyCase;
+
+    fn read(&mut self, source: &'a [u8], rest: &'a [u8]) -> Result<Option<&'a [u8]>, ParseError> {
+        let rest = skip_space(rest);
+        if rest.is_empty() {
+            return Ok(None);
+        }
+        self.number += 1;
+        self.source_len = source.len();
+        let (n, number) = (source.len(), self.number);
+        let (spare, outside) = (&mut self.spare, &mut self.outside);
+        let (rest, case) = run(source, rest, |input| {
+            lines::test_case(n, number, input, spare, outside)
+        })?;
+        self.case = Some(case);
+        Ok(Some(rest))
+    }
+
+    fn lower(&mut self) -> Result<Spanned<GrundyCase>, ParseError> {
+        match self.case.take() {
+            Some(case) => case.lower(),
+            None => Err(ParseError::new(0..0, "no test case was read")),
+        }
+    }
+
+    fn partial(&mut self) -> Option<ParseError> {
+        let (outside, positions) = (self.outside.0.take(), self.outside.1);
+        outside.map(|first| lines::Case::outside(self.source_len, positions, first))
+    }
+}
+
 impl Cases<'_> {
     /// Where this reader is, without the text: the number of the last test case, its
     /// [`Cases::keep_going`] setting and its buffers, for [`Cases::resume`].
     pub fn suspend(self) -> Resume {
         Resume {
-            number: self.number,
+            number: self.format.number,
             keep_going: self.keep_going,
-            spare: self.spare,
+            spare: self.format.spare,
         }
     }
 
@@ -168,22 +194,9 @@ impl Cases<'_> {
     /// ```
     #[must_use]
     pub fn resume(mut self, state: Resume) -> Self {
-        self.number = state.number;
+        self.format.number = state.number;
         self.keep_going = state.keep_going;
-        self.spare = state.spare;
-        self
-    }
-
-    /// Whether reading stopped at an error (and not at the end of the text): after that, the
-    /// input that follows is not read, so a window-by-window reader stops too.
-    pub fn stopped(&self) -> bool {
-        self.done
-    }
-
-    /// Goes on after a test case whose positions are out of range (see [`cases`]).
-    #[must_use]
-    pub fn keep_going(mut self) -> Self {
-        self.keep_going = true;
+        self.format.spare = state.spare;
         self
     }
 
@@ -202,55 +215,17 @@ impl Cases<'_> {
     pub fn recycle(&mut self, case: GrundyCase) {
         let (mut offsets, mut successors) = case.graph.into_csr();
         let mut queries = case.queries;
-        if offsets.capacity() > self.spare.offsets.capacity() {
+        if offsets.capacity() > self.format.spare.offsets.capacity() {
             offsets.clear();
-            self.spare.offsets = offsets;
+            self.format.spare.offsets = offsets;
         }
-        if successors.capacity() > self.spare.successors.capacity() {
+        if successors.capacity() > self.format.spare.successors.capacity() {
             successors.clear();
-            self.spare.successors = successors;
+            self.format.spare.successors = successors;
         }
-        if queries.pieces.capacity() > self.spare.queries.pieces.capacity() {
+        if queries.pieces.capacity() > self.format.spare.queries.pieces.capacity() {
             queries.clear();
-            self.spare.queries = queries;
-        }
-    }
-}
-
-impl Iterator for Cases<'_> {
-    type Item = Result<Spanned<GrundyCase>, ParseError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if let Some(error) = self.next_error.take() {
-            return Some(Err(error));
-        }
-        if self.done {
-            return None;
-        }
-        self.rest = skip_space(self.rest);
-        if self.rest.is_empty() {
-            return None;
-        }
-        self.number += 1;
-        let (n, number) = (self.source.len(), self.number);
-        let (spare, outside) = (&mut self.spare, &mut self.outside);
-        match run(self.source, self.rest, |input| {
-            lines::test_case(n, number, input, spare, outside)
-        }) {
-            Ok((rest, case)) => {
-                self.rest = rest;
-                let case = case.lower();
-                self.done = case.is_err() && !self.keep_going;
-                Some(case)
-            }
-            Err(error) => {
-                self.done = true;
-                let (outside, positions) = (self.outside.0.take(), self.outside.1);
-                let partial = outside.map(|first| lines::Case::outside(n, positions, first));
-                let (first, next) = first_in_text(error, partial);
-                self.next_error = next.filter(|_| self.keep_going);
-                Some(Err(first))
-            }
+            self.format.spare.queries = queries;
         }
     }
 }

@@ -55,6 +55,7 @@
 //! ```
 
 pub mod board;
+mod cases;
 pub mod chutes;
 mod combinators;
 mod error;
@@ -67,4 +68,5 @@ pub mod snakes;
 #[cfg(test)]
 mod tests;
 
+pub use cases::{Cases, Format};
 pub use error::{position_of, ParseError, Position, Spanned};

@@ -20,7 +20,7 @@ use std::ops::Range;
 
 use tabletop_boards::{Board, BoardError, Jump, Square};
 
-use crate::combinators::{first_in_text, invalid, labelled_number, run, span, spanned_number};
+use crate::combinators::{invalid, labelled_number, run, span, spanned_number};
 use crate::error::{NomError, ParseError, Spanned};
 use crate::lex::{skip_space, Input, Num, PResult};
 use crate::lower::{BoardSpans, JumpSpans};
@@ -82,67 +82,47 @@ pub fn parse(source: &[u8]) -> Result<SnakesInput, ParseError> {
 /// assert_eq!(boards[1].as_ref().unwrap().value.n, 6);
 /// ```
 pub fn cases(source: &[u8]) -> Cases<'_> {
-    Cases {
-        source,
-        rest: source,
-        keep_going: false,
-        done: false,
-        next_error: None,
-        syntax: BoardSyntax::default(),
-    }
+    Cases::new(source, source, Boards::default())
 }
 
 /// The boards of an input one at a time; see [`cases`].
-#[derive(Debug, Clone)]
-pub struct Cases<'a> {
-    source: &'a [u8],
-    rest: &'a [u8],
-    keep_going: bool,
-    done: bool,
-    /// A syntax error to report after the error before it (see [`first_in_text`]).
-    next_error: Option<ParseError>,
-    /// The board being read (its memory reused).
+pub type Cases<'a> = crate::Cases<'a, Boards>;
+
+/// The snakes format read a board at a time (see [`crate::Cases`]): the board being read,
+/// its memory reused.
+#[derive(Debug, Clone, Default)]
+pub struct Boards {
     syntax: BoardSyntax,
+    side: Option<Spanned<Num>>,
 }
 
-impl Cases<'_> {
-    /// Goes on after a board that cannot be lowered (see [`cases`]).
-    #[must_use]
-    pub fn keep_going(mut self) -> Self {
-        self.keep_going = true;
-        self
-    }
-}
+impl crate::cases::Sealed for Boards {}
 
-impl Iterator for Cases<'_> {
-    type Item = Result<Spanned<SnakesBoard>, ParseError>;
+impl<'a> crate::cases::Format<'a> for Boards {
+    type Case = SnakesBoard;
 
-    fn next(&mut self) -> Option<Self::Item> {
-        if let Some(error) = self.next_error.take() {
-            return Some(Err(error));
+    fn read(&mut self, source: &'a [u8], rest: &'a [u8]) -> Result<Option<&'a [u8]>, ParseError> {
+        let rest = skip_space(rest);
+        if rest.is_empty() {
+            return Ok(None);
         }
-        self.rest = skip_space(self.rest);
-        if self.done || self.rest.is_empty() {
-            return None;
-        }
-        let n = self.source.len();
+        let n = source.len();
         let syntax = &mut self.syntax;
-        match run(self.source, self.rest, |input| board(n, input, syntax)) {
-            Ok((rest, side)) => {
-                self.rest = rest;
-                let board = lower(&side, &self.syntax);
-                self.done = board.is_err() && !self.keep_going;
-                Some(board)
-            }
-            Err(error) => {
-                self.done = true;
-                let syntax = &self.syntax;
-                let partial = (syntax.n.as_ref()).and_then(|side| lower(side, syntax).err());
-                let (first, next) = first_in_text(error, partial);
-                self.next_error = next.filter(|_| self.keep_going);
-                Some(Err(first))
-            }
+        let (rest, side) = run(source, rest, |input| board(n, input, syntax))?;
+        self.side = Some(side);
+        Ok(Some(rest))
+    }
+
+    fn lower(&mut self) -> Result<Spanned<SnakesBoard>, ParseError> {
+        match &self.side {
+            Some(side) => lower(side, &self.syntax),
+            None => Err(ParseError::new(0..0, "no board was read")),
         }
+    }
+
+    fn partial(&mut self) -> Option<ParseError> {
+        let syntax = &self.syntax;
+        syntax.n.as_ref().and_then(|side| lower(side, syntax).err())
     }
 }
 

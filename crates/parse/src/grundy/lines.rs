@@ -12,6 +12,7 @@ use crate::error::{ParseError, Spanned};
 use crate::lex::{fast_number, line_end, number, skip_space, Input, Num, PResult};
 
 /// One test case as read, before its graph is built.
+#[derive(Debug, Clone)]
 pub(super) struct CaseText {
     /// The span of the `N` token.
     header: Range<usize>,
