@@ -1,0 +1,28 @@
+//! Board files: never a panic; a small accepted board is analysed in full (summary, JSON,
+//! a race, the exact expectation) without a panic.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use tabletop_app::odds::{answer, Request};
+use tabletop_app::Source;
+
+/// Boards up to this many squares are analysed (larger ones only parsed: the fuzzer wants
+/// many small inputs a second).
+const ANALYSED: u64 = 2_000;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(file) = tabletop_parse::board::parse(data) else {
+        return;
+    };
+    if file.board.goal() > ANALYSED {
+        return;
+    }
+    let source = Source::new("fuzz", data.to_vec());
+    let request = Request {
+        players: Some(3),
+        exact: true,
+        json: true,
+        ..Request::default()
+    };
+    let _ = answer(&source, &request, &mut |_| {});
+});
