@@ -2,7 +2,7 @@
 //!
 //! The rules are those of `docs/rules/pigs.md`; section numbers (§) refer to it. A
 //! [`Setup`] (roles, starting hands, deck) becomes a [`Game`], whose methods are the rules;
-//! [`play`] runs a whole game to its [`Outcome`], whose `Display` is the judge's output. A
+//! [`play`] runs a whole game to its [`Ending`], whose `Display` is the judge's output. A
 //! game that can never end is reported as [`NeverEnds`] instead of running forever, with no
 //! step limit (the criterion is on [`NeverEnds`]; its proof heads `src/game.rs`). The engine can
 //! record a typed [`Event`] log (draws with the hand after them, cards used and their targets,
@@ -30,8 +30,8 @@
 //! let mut game = Game::new(&setup)?;
 //! game.record_events();
 //! assert_eq!(game.run(), Ok(Winner::Fp));
-//! let outcome = game.outcome().ok_or("no winner")?;
-//! assert_eq!(outcome.to_string(), "FP\nDEAD\nDEAD\nJ J J J J J D\n");
+//! let ending = game.ending().ok_or("no winner")?;
+//! assert_eq!(ending.to_string(), "FP\nDEAD\nDEAD\nJ J J J J J D\n");
 //! assert!(game.events().iter().any(|e| matches!(e, Event::Mark { pig: 1 })));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -44,6 +44,6 @@ mod model;
 
 pub use card::Card;
 pub use event::{DrawReason, EndReason, Event, Target, EVENT_HAND_LIMIT};
-pub use game::{play, Game, NeverEnds, Outcome, PigsError};
+pub use game::{play, Ending, Game, NeverEnds, PigsError};
 pub use hand::Hand;
 pub use model::{Pig, Role, Setup, SetupError, Side, Winner, MAX_HP};

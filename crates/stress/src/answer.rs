@@ -88,7 +88,7 @@ fn pigs_answer(text: &[u8]) -> Result<String, Invalid> {
     let parsed = tabletop_parse::pigs::parse(text).map_err(invalid)?;
     let outcome = tabletop_pigs::play(&parsed.setup).map_err(invalid)?;
     let mut out = String::new();
-    render::pigs::write_outcome(&mut out, &outcome).map_err(invalid)?;
+    render::pigs::write_ending(&mut out, &outcome).map_err(invalid)?;
     Ok(out)
 }
 

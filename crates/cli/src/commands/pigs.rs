@@ -5,7 +5,7 @@ use std::io::Write as _;
 use tabletop_parse::ParseError;
 use tabletop_pigs::{Game, Role};
 use tabletop_render::json::write_pigs;
-use tabletop_render::pigs::{write_outcome, write_trace};
+use tabletop_render::pigs::{write_ending, write_trace};
 
 use super::written;
 use crate::input::{Failure, InputArgs};
@@ -19,7 +19,7 @@ Output: the winner (`MP` or `FP`), then one line per pig: `DEAD`, or its hand.\n
 A game that can never end is reported as an error (exit 2).\n\
 --json: one JSON object (see docs/json.md): the winner, the turns played and every pig's\n\
 final state in seat order: role, dead, hp, equipped (a Z), jumped (revealed), hand (null\n\
-when dead):\n  {\"winner\": \"FP\", \"turns\": 12, \"pigs\": [{\"role\": \"MP\", \"dead\": true, \"hp\": 0, ...}, ...]}\n\
+when dead):\n  {\"winner\":\"FP\",\"turns\":12,\"pigs\":[{\"role\":\"MP\",\"dead\":true,\"hp\":0,...},...]}\n\
 Example:\n  printf '2 1\\nMP P P P P\\nFP K K K K\\nW\\n' | tabletop pigs --trace"
 )]
 pub struct Args {
@@ -56,10 +56,10 @@ pub fn run(args: &Args) -> Result<String, Failure> {
     match result {
         Ok(_) => {
             let mut output = String::new();
-            if let Some(outcome) = game.outcome() {
+            if let Some(outcome) = game.ending() {
                 match args.json {
                     true => written(write_pigs(&mut output, &outcome))?,
-                    false => written(write_outcome(&mut output, &outcome))?,
+                    false => written(write_ending(&mut output, &outcome))?,
                 }
             }
             Ok(output)
