@@ -136,7 +136,7 @@ impl Window<'_> {
     /// Renders `error` (its span relative to the window): `error: name:line:col: message`,
     /// then the line with a caret under the offending text.
     pub fn error(&self, error: &ParseError) -> Failure {
-        let at = error.position(self.bytes);
+        let at = error.location(self.bytes);
         let mut report = format!(
             "error: {}:{}:{}: {}\n",
             self.name,

@@ -10,8 +10,12 @@
 //! complete enough to tell the game from the log alone; it never prints (the trace is written
 //! by `tabletop-render`).
 //!
-//! Modules, each depending only on the ones before it: `card` ([`Card`]), `hand` ([`Hand`]),
-//! `model` (roles, sides, pigs, [`Setup`]), `event` ([`Event`]), `game` (the rules).
+//! The types, each built only on the ones before it: [`Card`], [`Hand`], the model ([`Role`],
+//! [`Side`], [`Pig`], [`Setup`]), [`Event`], and [`Game`] with the rules.
+//!
+//! Numbering: a pig is `pig 1`, `pig 2`, … in messages (pig 1 is the MP), but a 0-based seat
+//! index in [`Game`] and [`Event`] (0 is pig 1). The whole rule is the section "Numbering" of
+//! the repository's `ARCHITECTURE.md`.
 //!
 //! ```
 //! use tabletop_pigs::{Card, Event, Game, Role, Setup, Winner};
