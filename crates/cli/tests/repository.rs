@@ -114,9 +114,12 @@ fn every_help_points_at_docs_rules() {
 }
 
 fn files_under(dir: &Path, found: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_string_lossy();
+    for entry in std::fs::read_dir(dir).expect("a readable folder of the repository") {
+        let path = entry.expect("a readable folder entry").path();
+        let name = path
+            .file_name()
+            .expect("an entry of read_dir has a name")
+            .to_string_lossy();
         if path.is_dir() {
             if name != "target" && !name.starts_with('.') {
                 files_under(&path, found);
@@ -209,7 +212,7 @@ fn block_after(lines: &[&str], at: usize) -> String {
 /// against their `.out` files; returns the fixtures checked and the number of checks.
 fn check_samples(page: &str) -> (Vec<PathBuf>, usize) {
     let path = root().join("docs").join(page);
-    let content = std::fs::read_to_string(&path).unwrap();
+    let content = std::fs::read_to_string(&path).expect("a readable page under docs/");
     let lines: Vec<&str> = content.lines().collect();
     let mut fixtures = Vec::new();
     let mut checked = 0;
@@ -225,7 +228,8 @@ fn check_samples(page: &str) -> (Vec<PathBuf>, usize) {
         }
         if let (Some(summary), Some(example)) = (line.strip_prefix("Output: "), &last_example) {
             let hands: Vec<&str> = summary.split('`').skip(1).step_by(2).collect();
-            let expected = std::fs::read_to_string(example.with_extension("out")).unwrap();
+            let expected =
+                std::fs::read_to_string(example.with_extension("out")).expect("the example's .out fixture");
             assert_eq!(hands, expected.lines().collect::<Vec<_>>(), "{page}:{}", at + 1);
             checked += 1;
         }

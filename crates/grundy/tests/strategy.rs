@@ -6,8 +6,6 @@
 //! game (the opponent stuck) within `k·V` rounds: the states reachable under the strategy
 //! form no cycle.
 
-#![allow(clippy::unwrap_used)] // a test crate: a failed unwrap is a failed test
-
 use std::collections::{HashMap, HashSet};
 
 use rand::rngs::StdRng;
@@ -104,7 +102,7 @@ fn to_graph(lists: &[Vec<u32>]) -> Graph {
         .iter()
         .map(|l| l.iter().map(|&p| u64::from(p)).collect())
         .collect();
-    Graph::from_lists(&lists).unwrap()
+    Graph::from_lists(&lists).expect("the generated graph is valid")
 }
 
 fn random_graph(rng: &mut StdRng, n: usize, density: f64, acyclic: bool) -> Vec<Vec<u32>> {
