@@ -48,7 +48,7 @@ fn shuffled(graph: &Graph, seed: u64) -> Graph {
     Graph::from_csr(offsets, successors).expect("the generated graph is valid")
 }
 
-/// The experiment of issue 15: renumber the positions in depth-first post-order (successors
+/// An experiment in locality: renumber the positions in depth-first post-order (successors
 /// first), so that the value pass reads the moves in memory order, then map the values back.
 /// The post-order itself costs a depth-first search (the same scattered reads as the search
 /// that computes the values), so this is measured, not used.

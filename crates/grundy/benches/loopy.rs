@@ -51,7 +51,7 @@ fn describe(graph: &Graph) -> String {
 fn loopy(c: &mut Criterion) {
     let mut group = c.benchmark_group("loopy_values");
     group.sample_size(10);
-    // The graph: 10^5 positions, 10^6 moves, many on cycles.
+    // A large graph with many cycles: 10^5 positions, 10^6 moves.
     for &(name, back) in &[("uniform", 1.0), ("back10pct", 0.1), ("back1pct", 0.01)] {
         let graph = random_graph(100_000, 10, back, 5);
         eprintln!("{name}: {}", describe(&graph));
@@ -86,7 +86,7 @@ fn loopy(c: &mut Criterion) {
         &graph,
         |b, graph| b.iter(|| black_box(graph.values())),
     );
-    // The worst case for the plain rounds (every D position reaches the 2-cycle, and
+    // The worst case for the plain rounds (every D position reaches the 2-cycle, and
     // the values go up to n), beside the same graph without the move c2 -> c (acyclic: the
     // plain depth-first path).
     for &n in &[1000u64, 2000] {

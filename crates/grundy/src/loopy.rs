@@ -406,7 +406,7 @@ mod tests {
         );
     }
 
-    /// The worst case for the plain rounds: `D_i -> D_j (j < i)` and `-> c`,
+    /// The worst case for the plain rounds (a round per value): `D_i -> D_j (j < i)` and `-> c`,
     /// `E_i -> E_j (j < i)`, `c -> every E_i` and `c -> c2 -> c`.
     fn worst_case(n: u64) -> Vec<Vec<u64>> {
         let (d, e, c, c2) = (0, n, 2 * n, 2 * n + 1);

@@ -95,7 +95,7 @@ fn a_sample_of_codes_agrees_with_the_naive_values_to_2000() {
     }
 }
 
-/// The full check the issue asks for: every code of up to three digits to 2000 by every
+/// The full check: every code of up to three digits to 2000 by every
 /// method. Slow in a debug build: `cargo test --release -p tabletop-grundy --test octal --
 /// --ignored`.
 #[test]
