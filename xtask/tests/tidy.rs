@@ -3,7 +3,8 @@
 //!
 //! - the crate graph follows the layers (engines never depend on `parse`, `render`, `stress`
 //!   or the CLI, normal or dev; `parse` and `render` never on the CLI; nom only in `parse`,
-//!   clap only in the CLI; xtask uses the standard library only);
+//!   clap only in the CLI; xtask uses the standard library only; the test-support crate only
+//!   as a dev-dependency);
 //! - no crate declares a dependency its code never names;
 //! - no non-test function is longer than [`LONGEST_FUNCTION`] lines;
 //! - engines never print, read files or spawn processes;
@@ -64,7 +65,15 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     ("tabletop", &["tabletop-app", "tabletop-stress"]),
     ("xtask", &[]),
+    // Test support: on the engines only, and only ever a dev-dependency (see TEST_SUPPORT).
+    (
+        "tabletop-testkit",
+        &["tabletop-boards", "tabletop-grundy", "tabletop-pigs"],
+    ),
 ];
+
+/// The test-support crate: any package's tests may use it, no package's code.
+const TEST_SUPPORT: &str = "tabletop-testkit";
 
 /// Outside crates only one workspace package may use: the package that owns that concern.
 const OWNED_DEPENDENCIES: &[(&str, &str)] = &[
@@ -155,7 +164,14 @@ fn layer_violations(manifest: &Manifest) -> Vec<String> {
     let mut violations = Vec::new();
     for dependency in &manifest.dependencies {
         let internal = LAYERS.iter().any(|(name, _)| *name == dependency.package);
-        if internal && !allowed.contains(&dependency.package.as_str()) {
+        let test_support = dependency.package == TEST_SUPPORT;
+        if test_support && dependency.kind != DepKind::Dev {
+            violations.push(format!(
+                "{} depends ({:?}) on {TEST_SUPPORT}, which may only be a dev-dependency",
+                manifest.package, dependency.kind
+            ));
+        }
+        if internal && !test_support && !allowed.contains(&dependency.package.as_str()) {
             violations.push(format!(
                 "{} depends ({:?}) on {}, which its layer forbids",
                 manifest.package, dependency.kind, dependency.package
@@ -389,6 +405,23 @@ fn an_engine_that_dev_depends_on_the_parser_is_caught() {
     let violations = layer_violations(&engine);
     assert_eq!(violations.len(), 1, "{violations:?}");
     assert!(violations[0].contains("tabletop-grundy depends (Dev) on tabletop-parse"));
+}
+
+#[test]
+fn the_test_support_crate_is_a_dev_dependency_only() {
+    let engine = manifest(
+        "[package]\nname = \"tabletop-grundy\"\n[dev-dependencies]\ntabletop-testkit.workspace = true\n",
+    );
+    assert_eq!(layer_violations(&engine), Vec::<String>::new());
+    let render = manifest(
+        "[package]\nname = \"tabletop-render\"\n[dependencies]\ntabletop-testkit.workspace = true\n",
+    );
+    let violations = layer_violations(&render);
+    assert_eq!(violations.len(), 1, "{violations:?}");
+    assert!(
+        violations[0].contains("may only be a dev-dependency"),
+        "{violations:?}"
+    );
 }
 
 #[test]

@@ -4,7 +4,7 @@
 use tabletop_parse::ParseError;
 use tabletop_pigs::{Game, Role};
 use tabletop_render::json::write_pigs;
-use tabletop_render::pigs::{write_outcome, Trace};
+use tabletop_render::pigs::{write_ending, Trace};
 
 use crate::{written, Answer, Failure, Source, TraceSink};
 
@@ -49,10 +49,10 @@ pub fn answer(source: &Source, request: &Request, trace: TraceSink<'_>) -> Resul
     match result {
         Ok(_) => {
             let mut text = String::new();
-            if let Some(outcome) = game.outcome() {
+            if let Some(outcome) = game.ending() {
                 match request.json {
                     true => written(write_pigs(&mut text, &outcome))?,
-                    false => written(write_outcome(&mut text, &outcome))?,
+                    false => written(write_ending(&mut text, &outcome))?,
                 }
             }
             let mut answer = Answer::text(text);

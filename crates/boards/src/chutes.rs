@@ -13,7 +13,7 @@ pub const DIE_FACES: std::ops::RangeInclusive<u8> = 1..=6;
 
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Outcome {
+pub struct Ending {
     /// The winning player, 1-based as in the judge's output.
     pub winner: usize,
     /// How many throws of the list the game used.
@@ -53,16 +53,16 @@ pub enum ChutesError {
 /// use tabletop_boards::{Board, Jump, Special, chutes};
 /// let board = Board::new(100, &[Jump::new(6, 95), Jump::new(99, 1)],
 ///                        &[(3, Special::MissTurn), (98, Special::ExtraTurn)])?;
-/// let outcome = chutes::play(&board, 2, &[3, 6, 3, 2, 5, 1, 3, 4, 2, 3, 1, 2])?;
-/// assert_eq!(outcome.winner, 2);
+/// let ending = chutes::play(&board, 2, &[3, 6, 3, 2, 5, 1, 3, 4, 2, 3, 1, 2])?;
+/// assert_eq!(ending.winner, 2);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn play(board: &Board, players: usize, throws: &[u8]) -> Result<Outcome, ChutesError> {
+pub fn play(board: &Board, players: usize, throws: &[u8]) -> Result<Ending, ChutesError> {
     run(board, players, throws, None)
 }
 
 /// What happened in a game, in order: the optional log of [`play_logged`]. Players are
-/// 1-based, as in [`Outcome::winner`].
+/// 1-based, as in [`Ending::winner`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Event {
     /// A player's turn starts (numbered from 1, skipped turns included).
@@ -157,7 +157,7 @@ pub fn play_logged(
     players: usize,
     throws: &[u8],
     events: &mut Vec<Event>,
-) -> Result<Outcome, ChutesError> {
+) -> Result<Ending, ChutesError> {
     run(board, players, throws, Some(events))
 }
 
@@ -167,7 +167,7 @@ fn run(
     players: usize,
     throws: &[u8],
     mut events: Option<&mut Vec<Event>>,
-) -> Result<Outcome, ChutesError> {
+) -> Result<Ending, ChutesError> {
     if players == 0 {
         return Err(ChutesError::NoPlayers);
     }
@@ -207,7 +207,7 @@ fn run(
                     player: seat,
                     throws_used,
                 });
-                return Ok(Outcome {
+                return Ok(Ending {
                     winner: seat,
                     throws_used,
                 });
@@ -331,7 +331,7 @@ mod tests {
         // 3 (miss), 1, [skipped], 6 -> 7 -> 99, 4 -> 7 -> 99, 1 -> 100.
         assert_eq!(
             play(&b, 2, &[3, 1, 6, 4, 1]).unwrap(),
-            Outcome {
+            Ending {
                 winner: 2,
                 throws_used: 5
             }
@@ -344,7 +344,7 @@ mod tests {
         // 3 (miss), 4 (miss), [1 skipped], [2 skipped], 5 -> 8 -> 99, 6, 1 -> 100.
         assert_eq!(
             play(&b, 2, &[3, 4, 5, 6, 1, 1]).unwrap(),
-            Outcome {
+            Ending {
                 winner: 1,
                 throws_used: 5
             }
@@ -363,7 +363,7 @@ mod tests {
         let b = board(&[(10, 99)], &[2, 4]);
         assert_eq!(
             play(&b, 2, &[2, 2, 6, 1, 1]).unwrap(),
-            Outcome {
+            Ending {
                 winner: 1,
                 throws_used: 5
             }
@@ -387,7 +387,7 @@ mod tests {
         // Extra turn on 4, miss a turn on 5, a ladder 6 -> 99; two players.
         let b = board(&[(6, 99)], &[4, -5]);
         let mut events = Vec::new();
-        let outcome = play_logged(&b, 2, &[4, 1, 5, 1, 2, 6, 1, 1], &mut events).unwrap();
+        let ending = play_logged(&b, 2, &[4, 1, 5, 1, 2, 6, 1, 1], &mut events).unwrap();
         use Event::*;
         assert_eq!(
             events,
@@ -498,8 +498,8 @@ mod tests {
             ]
         );
         assert_eq!(
-            outcome,
-            Outcome {
+            ending,
+            Ending {
                 winner: 1,
                 throws_used: 8
             }
@@ -564,13 +564,13 @@ mod tests {
                     _ => {}
                 }
             }
-            if let Ok(outcome) = logged {
-                assert_eq!(at[outcome.winner], 100);
-                assert_eq!(used, outcome.throws_used);
+            if let Ok(ending) = logged {
+                assert_eq!(at[ending.winner], 100);
+                assert_eq!(used, ending.throws_used);
                 assert_eq!(
                     events.last(),
                     Some(&Event::Win {
-                        player: outcome.winner,
+                        player: ending.winner,
                         throws_used: used
                     })
                 );

@@ -8,6 +8,11 @@
 //!
 //! The crate is pure: typed inputs, typed results, no parsing, no I/O.
 //!
+//! Numbering: squares as the games number them (0 is the start, off the board); players of
+//! [`chutes`] from 1, as the judge prints the winner; every other index 0-based (seat 1 is
+//! `win_probability[0]`). The whole rule is the section "Numbering" of the repository's
+//! `ARCHITECTURE.md`.
+//!
 //! ```
 //! use tabletop_boards::{Board, Jump, chutes};
 //! // A 10-square board with a ladder from 2 to 9.

@@ -1,7 +1,5 @@
 //! `--json`, `--trace`, `--svg` and `--dot --moves`: the lines of play, as a user runs them.
 
-#![allow(clippy::unwrap_used)] // a test crate: a failed unwrap is a failed test
-
 mod common;
 
 use std::process::Output;
@@ -17,7 +15,7 @@ fn json_lines(output: &Output) -> Vec<Value> {
     assert!(output.status.success(), "{}", text(&output.stderr));
     text(&output.stdout)
         .lines()
-        .map(|line| serde_json::from_str(line).unwrap())
+        .map(|line| serde_json::from_str(line).expect("each line of --json is JSON"))
         .collect()
 }
 
@@ -72,10 +70,15 @@ fn replay(n: u64, jumps: &[(u64, u64)], line: &Value) -> u64 {
     let land = |s: u64| jumps.iter().find(|j| j.0 == s).map_or(s, |j| j.1);
     let mut square = 1;
     let mut total = 0;
-    for step in line["path"].as_array().unwrap() {
-        let throw = step["throw"].as_u64().unwrap();
+    for step in line["path"]
+        .as_array()
+        .expect("a reachable board has a path list")
+    {
+        let throw = step["throw"].as_u64().expect("a step has a throw");
         assert!((1..=6).contains(&throw));
-        let repeat = step.get("repeat").map_or(1, |r| r.as_u64().unwrap());
+        let repeat = step
+            .get("repeat")
+            .map_or(1, |r| r.as_u64().expect("a repeat is a number"));
         for i in 0..repeat {
             square += throw;
             assert!(square <= goal);

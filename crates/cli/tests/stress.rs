@@ -3,8 +3,6 @@
 //! 1-minimal ones; tabletop itself passes thousands of runs; timeouts, crashes, flaky
 //! programs and usage errors are reported as such.
 
-#![allow(clippy::unwrap_used)] // a test crate: a failed unwrap is a failed test
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
@@ -30,7 +28,10 @@ fn python() -> &'static str {
             .args(["-c", "import sys; print(sys.executable)"])
             .output()
             .expect("python3 is needed for the wrong solutions");
-        String::from_utf8(out.stdout).unwrap().trim().to_string()
+        String::from_utf8(out.stdout)
+            .expect("the output is UTF-8")
+            .trim()
+            .to_string()
     })
 }
 
@@ -44,7 +45,7 @@ fn script(name: &str) -> String {
 
 fn scratch(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress");
-    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
     dir.join(name)
 }
 
@@ -63,7 +64,9 @@ fn script_command(name: &str, honest: bool) -> run::Command {
 /// The verdict of `command` on `input` (`None`: accepted).
 fn judge(command: &run::Command, input: &Input) -> Option<Failure> {
     let expected = answer_input(input).expect("a valid input");
-    let output = command.run(input.render().as_bytes()).unwrap();
+    let output = command
+        .run(input.render().as_bytes())
+        .expect("the child process runs");
     verdict(&expected, &output)
 }
 
@@ -83,7 +86,7 @@ fn finds_and_shrinks(game: Game, name: &str) {
         "--jobs",
         "2",
         "--save",
-        save.to_str().unwrap(),
+        save.to_str().expect("the temporary path is UTF-8"),
         "--",
         python(),
         "-S",
@@ -94,7 +97,7 @@ fn finds_and_shrinks(game: Game, name: &str) {
     assert!(report.starts_with("FAILED: run "), "{report}");
     assert!(report.contains("(wrong answer)"), "{report}");
     assert!(report.contains("--- first difference: line "), "{report}");
-    let text = std::fs::read_to_string(&save).unwrap();
+    let text = std::fs::read_to_string(&save).expect("stress saved the failing input");
     assert!(report.contains(&format!("--- minimal input\n{text}")), "{report}");
     let minimal = Input::read(game, &text).expect("the saved input reads back");
     assert_eq!(minimal.render(), text);

@@ -1,8 +1,6 @@
 //! The generalized Sprague-Grundy labelling on graphs with many cycles, and how its time
 //! grows with the graph.
 
-#![allow(clippy::unwrap_used)] // A benchmark on generated, valid data.
-
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
@@ -29,7 +27,7 @@ fn random_graph(positions: u32, degree: u32, back: f64, seed: u64) -> Graph {
         }
         offsets.push(successors.len() as u32);
     }
-    Graph::from_csr(offsets, successors).unwrap()
+    Graph::from_csr(offsets, successors).expect("the generated graph is valid")
 }
 
 /// A one-line summary of the values (printed once per graph, so the figures can be read).
@@ -53,7 +51,7 @@ fn describe(graph: &Graph) -> String {
 fn loopy(c: &mut Criterion) {
     let mut group = c.benchmark_group("loopy_values");
     group.sample_size(10);
-    // The graph: 10^5 positions, 10^6 moves, many on cycles.
+    // A large graph with many cycles: 10^5 positions, 10^6 moves.
     for &(name, back) in &[("uniform", 1.0), ("back10pct", 0.1), ("back1pct", 0.01)] {
         let graph = random_graph(100_000, 10, back, 5);
         eprintln!("{name}: {}", describe(&graph));
@@ -80,7 +78,7 @@ fn loopy(c: &mut Criterion) {
     let mut lists: Vec<Vec<u64>> = (0..n).map(|i| (i + 1..n).collect()).collect();
     lists.push(vec![n + 1]);
     lists.push(vec![n]);
-    let graph = Graph::from_lists(&lists).unwrap();
+    let graph = Graph::from_lists(&lists).expect("the generated graph is valid");
     eprintln!("complete DAG + 2-cycle: {}", describe(&graph));
     group.throughput(Throughput::Elements(graph.edge_count() as u64));
     group.bench_with_input(
@@ -88,12 +86,12 @@ fn loopy(c: &mut Criterion) {
         &graph,
         |b, graph| b.iter(|| black_box(graph.values())),
     );
-    // The worst case for the plain rounds (every D position reaches the 2-cycle, and
+    // The worst case for the plain rounds (every D position reaches the 2-cycle, and
     // the values go up to n), beside the same graph without the move c2 -> c (acyclic: the
     // plain depth-first path).
     for &n in &[1000u64, 2000] {
         for cycle in [true, false] {
-            let graph = Graph::from_lists(&worst_case(n, cycle)).unwrap();
+            let graph = Graph::from_lists(&worst_case(n, cycle)).expect("the generated graph is valid");
             if cycle {
                 eprintln!("worst case {n}: {}", describe(&graph));
             }

@@ -1,16 +1,14 @@
 //! Nim-value sequences of octal games (report: values per second): Officers (0.6) by the
 //! sparse-space method and by plain XOR sets, and Kayles (0.77).
 
-#![allow(clippy::unwrap_used)] // A benchmark on fixed, valid codes.
-
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use tabletop_grundy::octal::{Method, NimSequence, OctalCode};
 
 fn octal_values(c: &mut Criterion) {
-    let officers = OctalCode::new(&[0, 6]).unwrap();
-    let kayles = OctalCode::new(&[0, 7, 7]).unwrap();
+    let officers = OctalCode::new(&[0, 6]).expect("0.6 is an octal code");
+    let kayles = OctalCode::new(&[0, 7, 7]).expect("0.77 is an octal code");
     let mut group = c.benchmark_group("octal_values");
     group.sample_size(10);
     for &n in &[100_000usize, 1_000_000] {
@@ -32,7 +30,7 @@ fn octal_values(c: &mut Criterion) {
 }
 
 fn octal_period(c: &mut Criterion) {
-    let kayles = OctalCode::new(&[0, 7, 7]).unwrap();
+    let kayles = OctalCode::new(&[0, 7, 7]).expect("0.77 is an octal code");
     let sequence = NimSequence::compute(&kayles, 1_000_000);
     let mut group = c.benchmark_group("octal_period");
     group.throughput(Throughput::Elements(1_000_001));

@@ -3,6 +3,30 @@
 /// A position of a game graph, `0..n`.
 pub type Position = u32;
 
+/// An unsigned integer type that lists moves for [`Graph::from_lists`]: `u8`, `u16`, `u32`
+/// ([`Position`]), `u64` and `usize`. Integer literals need a type (`vec![1u32, 2]`), since
+/// Rust would otherwise read them as `i32`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot list the moves of a graph: use an unsigned integer type",
+    note = "integer literals need a type here: `vec![1u32, 2]`, or lists typed `Vec<Vec<Position>>`"
+)]
+pub trait PositionIndex: Copy {
+    /// The value, widened to `u64` (every implementing type fits).
+    fn to_u64(self) -> u64;
+}
+
+macro_rules! position_index {
+    ($($t:ty),*) => {$(
+        impl PositionIndex for $t {
+            fn to_u64(self) -> u64 {
+                self as u64
+            }
+        }
+    )*};
+}
+
+position_index!(u8, u16, u32, u64, usize);
+
 /// Why a list of moves is not a valid game graph.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GraphError {
@@ -98,18 +122,21 @@ impl Graph {
         Ok(Self { offsets, successors })
     }
 
-    /// A graph from one list of moves per position.
+    /// A graph from one list of moves per position, in any unsigned integer type
+    /// ([`PositionIndex`]).
     ///
     /// # Errors
     /// As [`Graph::from_csr`].
     ///
     /// ```
-    /// use tabletop_grundy::Graph;
-    /// let graph = Graph::from_lists(&[vec![1, 2], vec![], vec![1]])?;
+    /// use tabletop_grundy::{Graph, Position};
+    /// let graph = Graph::from_lists(&[vec![1u32, 2], vec![], vec![1]])?;
     /// assert_eq!(graph.successors(2), &[1]);
+    /// let lists: Vec<Vec<Position>> = vec![vec![1], vec![]];
+    /// assert_eq!(Graph::from_lists(&lists)?, Graph::from_lists(&[[1u64].as_slice(), &[]])?);
     /// # Ok::<(), tabletop_grundy::GraphError>(())
     /// ```
-    pub fn from_lists<L: AsRef<[u64]>>(lists: &[L]) -> Result<Self, GraphError> {
+    pub fn from_lists<T: PositionIndex, L: AsRef<[T]>>(lists: &[L]) -> Result<Self, GraphError> {
         let positions = lists.len();
         let edges: usize = lists.iter().map(|list| list.as_ref().len()).sum();
         if positions >= u32::MAX as usize || edges >= u32::MAX as usize {
@@ -119,7 +146,7 @@ impl Graph {
         let mut successors = Vec::with_capacity(edges);
         offsets.push(0);
         for (from, list) in lists.iter().enumerate() {
-            for (index, &to) in list.as_ref().iter().enumerate() {
+            for (index, to) in list.as_ref().iter().map(|to| to.to_u64()).enumerate() {
                 if to >= positions as u64 {
                     return Err(GraphError::SuccessorOutOfRange {
                         from: from as Position,
@@ -345,7 +372,7 @@ mod tests {
 
     #[test]
     fn lists_build_the_same_graph() {
-        let graph = Graph::from_lists(&[vec![1, 2, 2], vec![], vec![0]]).unwrap();
+        let graph = Graph::from_lists(&[vec![1u32, 2, 2], vec![], vec![0]]).unwrap();
         assert_eq!(graph.offsets(), &[0, 3, 3, 4]);
         assert_eq!(graph.successor_array(), &[1, 2, 2, 0]);
         assert_eq!(graph.len(), 3);
@@ -361,13 +388,16 @@ mod tests {
             Graph::from_lists(&[vec![3u64]]),
             Err(GraphError::SuccessorOutOfRange { to: 3, .. })
         ));
-        assert_eq!(Graph::from_lists::<Vec<u64>>(&[]), Err(GraphError::NoPositions));
+        assert_eq!(
+            Graph::from_lists::<u64, Vec<u64>>(&[]),
+            Err(GraphError::NoPositions)
+        );
     }
 
     #[test]
     fn components_come_sinks_first() {
         // 0 -> 1 <-> 2 -> 3, 3 -> 3, 4 alone.
-        let graph = Graph::from_lists(&[vec![1], vec![2], vec![1, 3], vec![3], vec![]]).unwrap();
+        let graph = Graph::from_lists(&[vec![1u32], vec![2], vec![1, 3], vec![3], vec![]]).unwrap();
         let components: Vec<Vec<u32>> = graph
             .components()
             .iter()

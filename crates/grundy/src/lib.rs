@@ -1,13 +1,17 @@
 //! Combinatorial games on directed graphs: Sprague-Grundy values and sums of games, with or
 //! without cycles.
 //!
-//! - [`Graph`]: a game graph stored compactly (offsets plus one successor array), validated.
-//! - [`Graph::grundy_values`]: plain Sprague-Grundy values of an acyclic graph, iteratively in
-//!   `O(V + E)`; a cycle is a [`CycleError`] naming its positions.
-//! - [`sum_outcome`]: who wins a sum of pieces (the XOR of their values).
-//! - [`Graph::values`]: the generalized Sprague-Grundy function of any graph (Smith;
-//!   Fraenkel and Yesha): a finite value or `∞(K)` per position, and
-//!   [`Values::outcome`]: `WIN`, `LOSE` or `DRAW` for a sum of pieces.
+//! - [`Graph`]: a game graph stored compactly (offsets plus one successor array), validated;
+//!   built from lists of moves in any unsigned integer type ([`PositionIndex`]).
+//! - [`Graph::values`]: the values of any graph, the generalized Sprague-Grundy function
+//!   (Smith; Fraenkel and Yesha): a finite value or `∞(K)` per position; on an acyclic graph
+//!   these are the plain Sprague-Grundy values. [`Values::outcome`]: `WIN`, `LOSE` or `DRAW`
+//!   for a sum of pieces (on an acyclic graph, `WIN` exactly when the XOR of their values is
+//!   not 0).
+//! - [`Graph::acyclic_values`]: only the plain values, as a `Vec<u32>`, of a graph that must
+//!   be acyclic (a cycle is a [`CycleError`] naming its positions), iteratively in `O(V + E)`.
+//! - [`strategy`]: the move to play in a sum, one that wins (or keeps a draw) in finitely
+//!   many moves.
 //! - [`implicit`]: games given by a rule instead of a listed graph (an [`ImplicitGame`]: a
 //!   position type and its moves); a [`Solver`] computes their values on demand, memoised,
 //!   and the outcome of a sum and a winning move. A [`Graph`] is one too, with the same values.
@@ -17,23 +21,29 @@
 //!
 //! The crate is pure: typed inputs, typed results, no parsing, no I/O.
 //!
+//! Numbering: positions are `0..n` (as in POJ 2425); an index into a list (a piece of a sum,
+//! a heap of an octal query) is 0-based, and the CLI's writers print it from 1. The whole
+//! rule is the section "Numbering" of the repository's `ARCHITECTURE.md`.
+//!
 //! ```
-//! use tabletop_grundy::{sum_outcome, Graph, Outcome};
+//! use tabletop_grundy::{Graph, Outcome};
 //! // 0 -> 1, 0 -> 2, 2 -> 3: values 2, 0, 1, 0.
-//! let graph = Graph::from_lists(&[vec![1, 2], vec![], vec![3], vec![]])?;
-//! let values = graph.grundy_values()?;
-//! assert_eq!(sum_outcome(&values, &[2])?, Outcome::Win);
-//! assert_eq!(sum_outcome(&values, &[0, 2, 2])?, Outcome::Win);
-//! assert_eq!(sum_outcome(&values, &[2, 2])?, Outcome::Lose);
+//! let graph = Graph::from_lists(&[vec![1u32, 2], vec![], vec![3], vec![]])?;
+//! assert_eq!(graph.acyclic_values()?, vec![2, 0, 1, 0]);
+//! let values = graph.values();
+//! assert_eq!(values.as_finite(), Some([2, 0, 1, 0].as_slice()));
+//! assert_eq!(values.outcome(&[2])?, Outcome::Win);
+//! assert_eq!(values.outcome(&[0, 2, 2])?, Outcome::Win);
+//! assert_eq!(values.outcome(&[2, 2])?, Outcome::Lose);
 //!
 //! // With a cycle: 0 <-> 1, and 1 -> 2. Position 0 can only go to 1, from which the
 //! // player to move escapes to 2 and wins: γ = 0, 1, 0.
-//! let loopy = Graph::from_lists(&[vec![1], vec![0, 2], vec![]])?;
+//! let loopy = Graph::from_lists(&[vec![1u32], vec![0, 2], vec![]])?;
 //! let values = loopy.values();
 //! assert_eq!(values.outcome(&[0])?, Outcome::Lose);
 //! // A position that can only loop: a draw, and a draw in any sum with finite pieces
 //! // whose XOR is not in its K = {}.
-//! let spin = Graph::from_lists(&[vec![0], vec![]])?.values();
+//! let spin = Graph::from_lists(&[vec![0u32], vec![]])?.values();
 //! assert_eq!(spin.outcome(&[0, 1])?, Outcome::Draw);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -60,7 +70,7 @@ pub mod octal;
 pub mod sprague;
 pub mod strategy;
 
-pub use graph::{Graph, GraphError, Position};
+pub use graph::{Graph, GraphError, Position, PositionIndex};
 pub use implicit::{ImplicitCycle, ImplicitGame, Solver, SumMove};
 pub use loopy::{Value, Values};
 pub use sprague::CycleError;
@@ -105,23 +115,4 @@ pub struct PieceError {
     pub position: Position,
     /// Number of positions of the graph.
     pub positions: usize,
-}
-
-/// The outcome of the sum of games with one piece on each of `pieces` (several may share a
-/// position), given the Sprague-Grundy `values` of the graph: the player to move wins exactly
-/// when the XOR of the pieces' values is non-zero. No pieces at all is a loss (no move).
-///
-/// # Errors
-/// [`PieceError`] for a piece outside `0..values.len()`.
-pub fn sum_outcome(values: &[u32], pieces: &[Position]) -> Result<Outcome, PieceError> {
-    let mut xor = 0;
-    for (index, &position) in pieces.iter().enumerate() {
-        let value = values.get(position as usize).ok_or(PieceError {
-            index,
-            position,
-            positions: values.len(),
-        })?;
-        xor ^= value;
-    }
-    Ok(if xor == 0 { Outcome::Lose } else { Outcome::Win })
 }

@@ -161,7 +161,7 @@ impl Values {
 
 impl Graph {
     /// The generalized Sprague-Grundy value of every position (finite, or `∞(K)`); on an
-    /// acyclic graph these are exactly [`Graph::grundy_values`].
+    /// acyclic graph these are exactly [`Graph::acyclic_values`].
     ///
     /// An acyclic graph takes the plain path (an iterative depth-first search, `O(V + E)`).
     /// A graph with a cycle is labelled component by component (all iterative):
@@ -207,13 +207,13 @@ impl Graph {
     /// ```
     /// use tabletop_grundy::{Graph, Outcome, Value};
     /// // 0 <-> 1 (a 2-cycle), 1 -> 2, and 2 has no move.
-    /// let graph = Graph::from_lists(&[vec![1], vec![0, 2], vec![]])?;
+    /// let graph = Graph::from_lists(&[vec![1u32], vec![0, 2], vec![]])?;
     /// let values = graph.values();
     /// assert_eq!(values.get(2), Some(Value::Finite(0)));
     /// assert_eq!(values.get(1), Some(Value::Finite(1)));
     /// assert_eq!(values.get(0), Some(Value::Finite(0)));
     ///
-    /// let spin = Graph::from_lists(&[vec![0, 1], vec![]])?; // a self-loop with an exit
+    /// let spin = Graph::from_lists(&[vec![0u32, 1], vec![]])?; // a self-loop with an exit
     /// let values = spin.values();
     /// assert_eq!(values.get(0), Some(Value::Infinite(&[0])));
     /// assert_eq!(values.get(0).unwrap().to_string(), "∞(0)");
@@ -223,7 +223,7 @@ impl Graph {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn values(&self) -> Values {
-        match self.grundy_values() {
+        match self.acyclic_values() {
             Ok(values) => Values::finite(values),
             Err(_) => label(self),
         }
@@ -271,7 +271,7 @@ mod tests {
         assert_eq!(values.outcome(&[0, 2]).unwrap(), Outcome::Win);
         assert!(Graph::from_lists(&[vec![1u64], vec![2], vec![0, 3], vec![]])
             .unwrap()
-            .grundy_values()
+            .acyclic_values()
             .is_err());
     }
 
@@ -349,7 +349,7 @@ mod tests {
             .map(|i| (i + 1..n).filter(|j| (i * 7 + j * 3) % 5 != 0).collect())
             .collect();
         let graph = Graph::from_lists(&lists).unwrap();
-        let plain = graph.grundy_values().unwrap();
+        let plain = graph.acyclic_values().unwrap();
         let labelled = label(&graph);
         assert_eq!(labelled.as_finite(), Some(plain.as_slice()));
         assert_eq!(graph.values(), labelled);
@@ -368,7 +368,7 @@ mod tests {
                 .map(|i| (i + 1..n).filter(|_| rng.random_bool(density)).collect())
                 .collect();
             let graph = Graph::from_lists(&lists).unwrap();
-            let plain = graph.grundy_values().unwrap();
+            let plain = graph.acyclic_values().unwrap();
             assert_eq!(label(&graph).as_finite(), Some(plain.as_slice()), "{lists:?}");
         }
     }
@@ -395,7 +395,7 @@ mod tests {
             let values = label(&graph);
             assert_eq!(shown(&values), naive(&lists), "{lists:?}");
             infinite += values.infinite_count();
-            if graph.grundy_values().is_err() {
+            if graph.acyclic_values().is_err() {
                 finite_in_cycles += values.len() - values.infinite_count();
             }
         }
@@ -406,7 +406,7 @@ mod tests {
         );
     }
 
-    /// The issue's worst case for the plain rounds: `D_i -> D_j (j < i)` and `-> c`,
+    /// The worst case for the plain rounds (a round per value): `D_i -> D_j (j < i)` and `-> c`,
     /// `E_i -> E_j (j < i)`, `c -> every E_i` and `c -> c2 -> c`.
     fn worst_case(n: u64) -> Vec<Vec<u64>> {
         let (d, e, c, c2) = (0, n, 2 * n, 2 * n + 1);

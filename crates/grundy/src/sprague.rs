@@ -34,13 +34,13 @@ impl Graph {
     ///
     /// ```
     /// use tabletop_grundy::Graph;
-    /// let graph = Graph::from_lists(&[vec![1, 2], vec![], vec![3], vec![]])?;
-    /// assert_eq!(graph.grundy_values()?, vec![2, 0, 1, 0]);
-    /// let loop_ = Graph::from_lists(&[vec![1], vec![0]])?;
-    /// assert_eq!(loop_.grundy_values().unwrap_err().cycle, vec![0, 1]);
+    /// let graph = Graph::from_lists(&[vec![1u32, 2], vec![], vec![3], vec![]])?;
+    /// assert_eq!(graph.acyclic_values()?, vec![2, 0, 1, 0]);
+    /// let loop_ = Graph::from_lists(&[vec![1u32], vec![0]])?;
+    /// assert_eq!(loop_.acyclic_values().unwrap_err().cycle, vec![0, 1]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn grundy_values(&self) -> Result<Vec<u32>, CycleError> {
+    pub fn acyclic_values(&self) -> Result<Vec<u32>, CycleError> {
         grundy_values(self)
     }
 }
@@ -369,7 +369,7 @@ mod tests {
             assert_eq!(in_order::<u16>(&graph, Order::Backward), reversed);
         }
         // A self-loop is neither order: the search reports it.
-        let graph = Graph::from_lists(&[vec![1], vec![1]]).unwrap();
+        let graph = Graph::from_lists(&[vec![1u32], vec![1]]).unwrap();
         assert_eq!(numbering_order(&graph), None);
         assert_eq!(grundy_values(&graph).unwrap_err().cycle, vec![1]);
     }

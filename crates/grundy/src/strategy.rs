@@ -68,7 +68,7 @@
 //! use tabletop_grundy::strategy::{Move, Strategy};
 //! // 0 <-> 1, 1 -> 2: γ = 0, 1, 0. A piece on 1 wins by moving to 2 (not back to 0,
 //! // which is also LOSE for the opponent but could be answered by 0 -> 1 forever).
-//! let graph = Graph::from_lists(&[vec![1], vec![0, 2], vec![]])?;
+//! let graph = Graph::from_lists(&[vec![1u32], vec![0, 2], vec![]])?;
 //! let values = graph.values();
 //! let strategy = Strategy::new(&graph, &values);
 //! let answer = strategy.answer(&[1])?;

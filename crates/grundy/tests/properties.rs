@@ -50,7 +50,7 @@ proptest! {
                 Value::Infinite(k) => prop_assert_eq!(k, seen.as_slice()),
             }
         }
-        match graph.grundy_values() {
+        match graph.acyclic_values() {
             Ok(plain) => prop_assert_eq!(values.as_finite(), Some(plain.as_slice())),
             Err(cycle) => {
                 // The reported cycle is one: each position moves to the next.

@@ -6,120 +6,17 @@
 //! game (the opponent stuck) within `k·V` rounds: the states reachable under the strategy
 //! form no cycle.
 
-#![allow(clippy::unwrap_used)] // a test crate: a failed unwrap is a failed test
-
 use std::collections::{HashMap, HashSet};
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use tabletop_grundy::strategy::{Move, Strategy};
 use tabletop_grundy::{Graph, Outcome, Value};
-
-type State = Vec<u32>;
-
-/// Every sorted `k`-tuple over `0..n`.
-fn multisets(n: u32, k: usize) -> Vec<State> {
-    let mut all = vec![Vec::new()];
-    for _ in 0..k {
-        let mut longer = Vec::new();
-        for state in &all {
-            let low = state.last().copied().unwrap_or(0);
-            for p in low..n {
-                let mut next = state.clone();
-                next.push(p);
-                longer.push(next);
-            }
-        }
-        all = longer;
-    }
-    all
-}
-
-/// The states one move from `state`.
-fn replies(lists: &[Vec<u32>], state: &State) -> Vec<State> {
-    let mut all = Vec::new();
-    for piece in 0..state.len() {
-        for &to in &lists[state[piece] as usize] {
-            all.push(apply(state, piece, to));
-        }
-    }
-    all
-}
-
-fn apply(state: &State, piece: usize, to: u32) -> State {
-    let mut next = state.clone();
-    next[piece] = to;
-    next.sort_unstable();
-    next
-}
-
-/// The outcome of every state with `k` pieces, by retrograde analysis (knows nothing of
-/// Grundy values).
-fn retrograde(lists: &[Vec<u32>], k: usize) -> HashMap<State, Outcome> {
-    let states = multisets(lists.len() as u32, k);
-    let index: HashMap<State, usize> = states.iter().cloned().enumerate().map(|(i, s)| (s, i)).collect();
-    let mut successors: Vec<HashSet<usize>> = vec![HashSet::new(); states.len()];
-    let mut predecessors: Vec<Vec<usize>> = vec![Vec::new(); states.len()];
-    for (s, state) in states.iter().enumerate() {
-        for next in replies(lists, state) {
-            let t = index[&next];
-            if successors[s].insert(t) {
-                predecessors[t].push(s);
-            }
-        }
-    }
-    let mut result: Vec<Option<Outcome>> = vec![None; states.len()];
-    let mut undecided: Vec<usize> = successors.iter().map(HashSet::len).collect();
-    let mut queue: Vec<usize> = (0..states.len()).filter(|&s| undecided[s] == 0).collect();
-    for &s in &queue {
-        result[s] = Some(Outcome::Lose);
-    }
-    while let Some(t) = queue.pop() {
-        let lost = result[t] == Some(Outcome::Lose);
-        for &s in &predecessors[t] {
-            if result[s].is_some() {
-                continue;
-            }
-            if lost {
-                result[s] = Some(Outcome::Win);
-                queue.push(s);
-            } else {
-                undecided[s] -= 1;
-                if undecided[s] == 0 {
-                    result[s] = Some(Outcome::Lose);
-                    queue.push(s);
-                }
-            }
-        }
-    }
-    states
-        .into_iter()
-        .zip(result)
-        .map(|(state, outcome)| (state, outcome.unwrap_or(Outcome::Draw)))
-        .collect()
-}
+use tabletop_testkit::graphs::random_graph;
+use tabletop_testkit::retrograde::{apply, replies, retrograde, State};
 
 fn to_graph(lists: &[Vec<u32>]) -> Graph {
-    let lists: Vec<Vec<u64>> = lists
-        .iter()
-        .map(|l| l.iter().map(|&p| u64::from(p)).collect())
-        .collect();
-    Graph::from_lists(&lists).unwrap()
-}
-
-fn random_graph(rng: &mut StdRng, n: usize, density: f64, acyclic: bool) -> Vec<Vec<u32>> {
-    let mut lists = vec![Vec::new(); n];
-    for (from, list) in lists.iter_mut().enumerate() {
-        for to in 0..n {
-            if (!acyclic || to > from) && rng.random_bool(density) {
-                list.push(to as u32);
-                if rng.random_bool(0.05) {
-                    list.push(to as u32);
-                }
-            }
-        }
-    }
-    lists
+    Graph::from_lists(lists).expect("the generated graph is valid")
 }
 
 /// Plays `choose` (our move in a WIN state) against every reply from the LOSE state `state`
@@ -274,7 +171,7 @@ fn a_careless_strategy_is_caught() {
         ),
         None
     );
-    let graph = Graph::from_lists(&[vec![1u64], vec![0, 2], vec![]]).unwrap();
+    let graph = to_graph(&lists);
     let values = graph.values();
     let strategy = Strategy::new(&graph, &values);
     let choose = |state: &State| strategy.answer(state).unwrap().play;

@@ -30,7 +30,7 @@ use tabletop_boards::odds::{OddsError, Overshoot, Rules};
 use tabletop_boards::{Board, Jump, Special, Square};
 
 use crate::combinators::{natural, run};
-use crate::error::{position_of, NomError, ParseError, Spanned};
+use crate::error::{location_of, NomError, ParseError, Spanned};
 use crate::lex::{inline_space, Input, PResult};
 use crate::lower::{board_error, BoardSpans, JumpSpans, SpecialSpans};
 
@@ -67,7 +67,7 @@ impl BoardFile {
     /// let text = b"squares 4\novershoot bounce\ndie 6\n";
     /// let file = tabletop_parse::board::parse(text)?;
     /// if let Err(error) = Odds::new(&file.board, &file.rules) {
-    ///     assert_eq!(file.locate(&error).position(text).line, 3);
+    ///     assert_eq!(file.locate(&error).location(text).line, 3);
     /// }
     /// # Ok::<(), tabletop_parse::ParseError>(())
     /// ```
@@ -275,7 +275,7 @@ impl<'l> Settings<'l> {
                 _ => continue,
             };
             if let Some(earlier) = slot {
-                let first = position_of(source, earlier.keyword.start).line;
+                let first = location_of(source, earlier.keyword.start).line;
                 let message = format!("`{name}` is given twice (first on line {first})");
                 return Err(ParseError::new(line.keyword.clone(), message));
             }

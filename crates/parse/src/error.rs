@@ -9,7 +9,7 @@ use std::ops::Range;
 
 /// A problem in an input text, with the byte span it is about.
 ///
-/// The span is what a caret should underline. [`ParseError::position`] turns its start into a
+/// The span is what a caret should underline. [`ParseError::location`] turns its start into a
 /// 1-based line and column for the `file:line:col` prefix.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
@@ -22,7 +22,7 @@ pub struct ParseError {
 
 /// A 1-based line and column (columns count characters, not bytes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Position {
+pub struct Location {
     /// Line number, from 1.
     pub line: usize,
     /// Column number, from 1, in characters.
@@ -39,13 +39,13 @@ impl ParseError {
     }
 
     /// Where the error starts in `source` (the text that was parsed).
-    pub fn position(&self, source: &[u8]) -> Position {
-        position_of(source, self.span.start)
+    pub fn location(&self, source: &[u8]) -> Location {
+        location_of(source, self.span.start)
     }
 }
 
 /// The 1-based line and column of byte `offset` in `source`.
-pub fn position_of(source: &[u8], offset: usize) -> Position {
+pub fn location_of(source: &[u8], offset: usize) -> Location {
     let offset = offset.min(source.len());
     let before = &source[..offset];
     let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
@@ -55,7 +55,7 @@ pub fn position_of(source: &[u8], offset: usize) -> Position {
         .iter()
         .filter(|&&b| (b & 0xC0) != 0x80)
         .count();
-    Position { line, column }
+    Location { line, column }
 }
 
 /// A value with the byte span of the text it came from.
@@ -215,7 +215,7 @@ pub(crate) fn rejection<T: std::fmt::Debug>(
     parse: impl Fn(&[u8]) -> Result<T, ParseError>,
 ) -> (usize, usize, String) {
     let error = parse(text.as_bytes()).expect_err("the text must be rejected");
-    let at = error.position(text.as_bytes());
+    let at = error.location(text.as_bytes());
     (at.line, at.column, error.message)
 }
 
@@ -224,12 +224,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn positions_are_one_based_and_count_characters() {
+    fn locations_are_one_based_and_count_characters() {
         let text = "ab\n猪x\n".as_bytes();
-        assert_eq!(position_of(text, 0), Position { line: 1, column: 1 });
-        assert_eq!(position_of(text, 3), Position { line: 2, column: 1 });
-        assert_eq!(position_of(text, 6), Position { line: 2, column: 2 });
-        assert_eq!(position_of(text, 100), Position { line: 3, column: 1 });
+        assert_eq!(location_of(text, 0), Location { line: 1, column: 1 });
+        assert_eq!(location_of(text, 3), Location { line: 2, column: 1 });
+        assert_eq!(location_of(text, 6), Location { line: 2, column: 2 });
+        assert_eq!(location_of(text, 100), Location { line: 3, column: 1 });
     }
 
     #[test]

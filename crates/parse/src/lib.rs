@@ -1,19 +1,19 @@
 //! Text formats of tabletop, parsed with nom into the engines' types.
 //!
 //! Every parser takes the whole input as bytes and returns typed values or a [`ParseError`]
-//! whose byte span points at the offending text; [`ParseError::position`] gives its line and
+//! whose byte span points at the offending text; [`ParseError::location`] gives its line and
 //! column. No parser panics on any input.
 //!
-//! # Layers
-//! 1. **Lexer** (`lex`): white space, tokens, and the one number reader every format uses
-//!    (with an eight-bytes-at-a-time fast path for plain numbers).
-//! 2. **Combinators** (`combinators`): labelled numbers, a counted line (a count, then exactly
-//!    that many numbers on the same line), the cut once a form is recognised, and the
-//!    `.finish()` boundary where a nom error becomes a located [`ParseError`].
-//! 3. **Formats** ([`chutes`], [`snakes`], [`grundy`], [`pigs`], [`board`]): each reads its
-//!    text into a syntax value with spans, then one `lower` step builds the engine's input.
-//!    Rule checks live in the engines; lowering calls them and locates their errors (one
-//!    mapping for a board's errors, in `lower`).
+//! # Formats
+//! One module per format: [`chutes`], [`snakes`], [`grundy`], [`pigs`] (the judges'
+//! formats), [`board`] (a board file for `tabletop odds`) and [`octal`] (an octal code and a
+//! list of heaps). Each reads its text into the engine's input type; the rule checks live in
+//! the engines ([`tabletop_boards::Board::new`], [`tabletop_pigs::Setup::validate`],
+//! [`tabletop_grundy::Graph::from_csr`]), and the parser calls them
+//! and locates their errors in the text. [`Spanned`] keeps the byte span a value came from;
+//! [`location_of`] turns a byte offset into a [`Location`]. (How the crate is built inside,
+//! one number reader shared by every format and the nom helpers, is told in the repository's
+//! `ARCHITECTURE.md`.)
 //!
 //! # Messages
 //! A token that is not what was expected always gets one shape:
@@ -32,10 +32,16 @@
 //! # One case at a time
 //! [`chutes::parse`], [`snakes::parse`], [`grundy::parse`], [`pigs::parse`] and
 //! [`board::parse`] are all or nothing. The judge formats also have a per-case reader
-//! (`cases`), whose iterator yields one `Result` per game, board or test case; with
+//! ([`chutes::cases`], [`snakes::cases`], [`grundy::cases`], [`pigs::cases`]), whose iterator yields one `Result` per game, board or test case; with
 //! `.keep_going()` a case whose text is well formed but whose meaning is not (a value out of
 //! range, an engine error) yields its `Err` and reading continues, while an error in the
 //! text itself ends the iterator (where the next case starts is then unknown).
+//!
+//! # Numbering
+//! Lines and columns of a [`Location`] start at 1 (columns count characters); test cases,
+//! queries, players and pigs are numbered from 1 in messages, as in the judges' texts;
+//! indices in the returned values are 0-based. The whole rule is the section "Numbering" of
+//! the repository's `ARCHITECTURE.md`.
 //!
 //! ```
 //! use tabletop_parse::chutes;
@@ -47,7 +53,7 @@
 //!
 //! let error = chutes::parse(b"3 9 0\n").unwrap_err();
 //! assert_eq!(error.message, "throw 9 is not a die value 1..6");
-//! assert_eq!((error.position(b"3 9 0\n").line, error.position(b"3 9 0\n").column), (1, 3));
+//! assert_eq!((error.location(b"3 9 0\n").line, error.location(b"3 9 0\n").column), (1, 3));
 //!
 //! let error = chutes::parse(b"3 12x 0\n").unwrap_err();
 //! assert_eq!(error.message, "expected a die throw 1..6, or 0 to end the throws, found `12x`");
@@ -69,4 +75,4 @@ pub mod snakes;
 mod tests;
 
 pub use cases::{Cases, Format};
-pub use error::{position_of, ParseError, Position, Spanned};
+pub use error::{location_of, Location, ParseError, Spanned};

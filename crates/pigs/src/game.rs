@@ -69,7 +69,7 @@ use crate::model::{Pig, Role, Setup, SetupError, Side, Winner, MAX_HP};
 
 /// A finished game: the winner and every pig as the game left it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Outcome {
+pub struct Ending {
     /// Who won.
     pub winner: Winner,
     /// Every pig at the end, in seat order (hands as they were at that moment).
@@ -78,7 +78,7 @@ pub struct Outcome {
     pub turns: u64,
 }
 
-impl std::fmt::Display for Outcome {
+impl std::fmt::Display for Ending {
     /// The judge's output: the winner, then one line per pig (`DEAD`, or its hand), each line
     /// ending with a newline.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -140,15 +140,15 @@ pub enum PigsError {
 ///     pigs: vec![(Role::Mp, vec![Peach; 4]), (Role::Fp, vec![Kill; 4])],
 ///     deck: vec![Arrows],
 /// };
-/// let outcome = play(&setup)?;
-/// assert_eq!(outcome.winner, Winner::Mp);
-/// assert_eq!(outcome.to_string(), "MP\nP\nDEAD\n");
+/// let ending = play(&setup)?;
+/// assert_eq!(ending.winner, Winner::Mp);
+/// assert_eq!(ending.to_string(), "MP\nP\nDEAD\n");
 /// # Ok::<(), tabletop_pigs::PigsError>(())
 /// ```
-pub fn play(setup: &Setup) -> Result<Outcome, PigsError> {
+pub fn play(setup: &Setup) -> Result<Ending, PigsError> {
     let mut game = Game::new(setup)?;
     let winner = game.run()?;
-    Ok(Outcome {
+    Ok(Ending {
         winner,
         pigs: game.pigs,
         turns: game.turns,
@@ -260,8 +260,8 @@ impl Game {
     }
 
     /// The finished game, once there is a winner.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.winner.map(|winner| Outcome {
+    pub fn ending(&self) -> Option<Ending> {
+        self.winner.map(|winner| Ending {
             winner,
             pigs: self.pigs.clone(),
             turns: self.turns,

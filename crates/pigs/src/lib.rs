@@ -2,7 +2,7 @@
 //!
 //! The rules are those of `docs/rules/pigs.md`; section numbers (§) refer to it. A
 //! [`Setup`] (roles, starting hands, deck) becomes a [`Game`], whose methods are the rules;
-//! [`play`] runs a whole game to its [`Outcome`], whose `Display` is the judge's output. A
+//! [`play`] runs a whole game to its [`Ending`], whose `Display` is the judge's output. A
 //! game that can never end is reported as [`NeverEnds`] instead of running forever, with no
 //! step limit (the criterion is on [`NeverEnds`]; its proof heads `src/game.rs`). The engine can
 //! record a typed [`Event`] log (draws with the hand after them, cards used and their targets,
@@ -10,8 +10,12 @@
 //! complete enough to tell the game from the log alone; it never prints (the trace is written
 //! by `tabletop-render`).
 //!
-//! Modules, each depending only on the ones before it: `card` ([`Card`]), `hand` ([`Hand`]),
-//! `model` (roles, sides, pigs, [`Setup`]), `event` ([`Event`]), `game` (the rules).
+//! The types, each built only on the ones before it: [`Card`], [`Hand`], the model ([`Role`],
+//! [`Side`], [`Pig`], [`Setup`]), [`Event`], and [`Game`] with the rules.
+//!
+//! Numbering: a pig is `pig 1`, `pig 2`, … in messages (pig 1 is the MP), but a 0-based seat
+//! index in [`Game`] and [`Event`] (0 is pig 1). The whole rule is the section "Numbering" of
+//! the repository's `ARCHITECTURE.md`.
 //!
 //! ```
 //! use tabletop_pigs::{Card, Event, Game, Role, Setup, Winner};
@@ -30,8 +34,8 @@
 //! let mut game = Game::new(&setup)?;
 //! game.record_events();
 //! assert_eq!(game.run(), Ok(Winner::Fp));
-//! let outcome = game.outcome().ok_or("no winner")?;
-//! assert_eq!(outcome.to_string(), "FP\nDEAD\nDEAD\nJ J J J J J D\n");
+//! let ending = game.ending().ok_or("no winner")?;
+//! assert_eq!(ending.to_string(), "FP\nDEAD\nDEAD\nJ J J J J J D\n");
 //! assert!(game.events().iter().any(|e| matches!(e, Event::Mark { pig: 1 })));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -44,6 +48,6 @@ mod model;
 
 pub use card::Card;
 pub use event::{DrawReason, EndReason, Event, Target, EVENT_HAND_LIMIT};
-pub use game::{play, Game, NeverEnds, Outcome, PigsError};
+pub use game::{play, Ending, Game, NeverEnds, PigsError};
 pub use hand::Hand;
 pub use model::{Pig, Role, Setup, SetupError, Side, Winner, MAX_HP};

@@ -69,12 +69,19 @@ pub enum Winner {
     Fp,
 }
 
-impl fmt::Display for Winner {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl Winner {
+    /// The judge's spelling: `MP` or `FP`.
+    pub const fn name(self) -> &'static str {
+        match self {
             Winner::Mp => "MP",
             Winner::Fp => "FP",
-        })
+        }
+    }
+}
+
+impl fmt::Display for Winner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 

@@ -2,8 +2,6 @@
 //! hands with a plain list (cards join at the right; every card that leaves is the leftmost of
 //! its type) gives the hand every draw event reports, and the engine's final hands.
 
-#![allow(clippy::unwrap_used)] // tests may unwrap (see the common brief)
-
 mod common;
 
 use proptest::prelude::*;
@@ -45,7 +43,7 @@ fn follow(hands: &mut [Vec<Card>], event: &Event) -> Result<(), TestCaseError> {
 
 /// Plays `setup` with events and checks the hands along the way and at the end.
 fn check(setup: &Setup) -> Result<(), TestCaseError> {
-    let mut game = Game::new(setup).unwrap();
+    let mut game = Game::new(setup).expect("the test's setup is valid");
     game.record_events();
     let _ = game.run();
     let mut hands: Vec<Vec<Card>> = setup.pigs.iter().map(|(_, hand)| hand.clone()).collect();

@@ -1,8 +1,6 @@
 //! Every worked example of the rules (fixtures/pigs/spec-*) and, on request, the public judge
 //! data, through the engine alone.
 
-#![allow(clippy::unwrap_used)] // tests may unwrap (see the common brief)
-
 mod common;
 
 use tabletop_pigs::play;

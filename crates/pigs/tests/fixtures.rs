@@ -2,18 +2,16 @@
 //! derivation of each expected output. Each test checks that the `.out` file holds the derived
 //! output and that the engine produces it. `Tn X` is turn n, pig X; hands are left to right.
 
-#![allow(clippy::unwrap_used)] // tests may unwrap (see the common brief)
-
 mod common;
 
 use tabletop_pigs::play;
 
 fn check(name: &str, derived: &str) {
     let dir = common::root().join("fixtures/pigs");
-    let input = std::fs::read_to_string(dir.join(format!("{name}.in"))).unwrap();
-    let expected = std::fs::read_to_string(dir.join(format!("{name}.out"))).unwrap();
+    let input = std::fs::read_to_string(dir.join(format!("{name}.in"))).expect("the .in fixture");
+    let expected = std::fs::read_to_string(dir.join(format!("{name}.out"))).expect("the .out fixture");
     assert_eq!(expected, derived, "{name}.out differs from the derivation");
-    let outcome = play(&common::judge(&input)).unwrap();
+    let outcome = play(&common::judge(&input)).expect("the fixture's game ends");
     assert_eq!(outcome.to_string(), derived, "{name}");
 }
 

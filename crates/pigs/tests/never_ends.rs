@@ -2,8 +2,6 @@
 //! never end are reported, each for a different reason the play stalls, and games that stall
 //! for a while but do end are played to the end.
 
-#![allow(clippy::unwrap_used)] // tests may unwrap (see the common brief)
-
 mod common;
 
 use common::setup;
@@ -19,7 +17,7 @@ fn never(setup: &Setup) -> NeverEnds {
 /// Plays `setup` with `play_turn` alone (no never-ending check) for `turns` turns after the
 /// reported idle round, and checks that nothing but hands changes and nobody wins.
 fn stays_idle(setup: &Setup, report: &NeverEnds, turns: u64) {
-    let mut game = Game::new(setup).unwrap();
+    let mut game = Game::new(setup).expect("the test's setup is valid");
     for _ in 0..report.round_end {
         assert_eq!(game.play_turn(), None);
     }

@@ -8,8 +8,6 @@
 //!   neither finish nor change anything but hands (the soundness half of the proof in
 //!   `src/game.rs`, checked empirically).
 
-#![allow(clippy::unwrap_used)] // tests may unwrap (see the common brief)
-
 mod common;
 
 use proptest::prelude::*;
@@ -92,7 +90,7 @@ impl Oracle {
                 self.ptr += 1;
                 self.deck[self.ptr - 1]
             } else {
-                *self.deck.last().unwrap()
+                *self.deck.last().expect("the deck is never empty")
             };
             self.pigs[x].hand.push(c);
         }
@@ -103,7 +101,11 @@ impl Oracle {
     }
 
     fn remove(&mut self, x: usize, c: char) {
-        let i = self.pigs[x].hand.iter().position(|&d| d == c).unwrap();
+        let i = self.pigs[x]
+            .hand
+            .iter()
+            .position(|&d| d == c)
+            .expect("the oracle uses a card from the hand");
         self.pigs[x].hand.remove(i);
     }
 
@@ -218,7 +220,7 @@ impl Oracle {
             'P' => self.pigs[x].hp += 1,
             'Z' => self.pigs[x].equipped = true,
             'K' => {
-                let t = t.unwrap();
+                let t = t.expect("a target was chosen");
                 if self.pigs[t].jumped {
                     self.do_jump(x);
                 }
@@ -229,7 +231,7 @@ impl Oracle {
                 }
             }
             'F' => {
-                let t = t.unwrap();
+                let t = t.expect("a target was chosen");
                 self.do_jump(x);
                 if self.pigs[x].role == 'M' && self.pigs[t].role == 'Z' {
                     self.damage(t, x);

@@ -2,8 +2,6 @@
 //! position that isolates the rule and says, in its comment, what breaking the rule would
 //! change. The matching end-to-end fixtures are `fixtures/pigs/<rule>.in`.
 
-#![allow(clippy::unwrap_used)] // tests may unwrap (see the common brief)
-
 mod common;
 
 use common::{cards, setup};
@@ -11,7 +9,7 @@ use tabletop_pigs::{Card, EndReason, Event, Game, Target, Winner};
 
 /// A game from `(role, hand)` and a deck; event recording on.
 fn game(pigs: &[(&str, &str)], deck: &str) -> Game {
-    let mut game = Game::new(&setup(pigs, deck)).unwrap();
+    let mut game = Game::new(&setup(pigs, deck)).expect("the test's setup is valid");
     game.record_events();
     game
 }

@@ -3,19 +3,19 @@
 use std::fmt::{self, Write};
 
 use itertools::Itertools;
-use tabletop_boards::chutes::Outcome;
+use tabletop_boards::chutes::Ending;
 
 /// The judge's line for one game: the winning player (1-based) and a newline.
 ///
 /// ```
-/// use tabletop_boards::chutes::Outcome;
+/// use tabletop_boards::chutes::Ending;
 /// let text = tabletop_render::to_string(|out| {
-///     tabletop_render::chutes::write_winner(out, &Outcome { winner: 2, throws_used: 9 })
+///     tabletop_render::chutes::write_winner(out, &Ending { winner: 2, throws_used: 9 })
 /// });
 /// assert_eq!(text, "2\n");
 /// ```
-pub fn write_winner<W: Write + ?Sized>(out: &mut W, outcome: &Outcome) -> fmt::Result {
-    writeln!(out, "{}", outcome.winner)
+pub fn write_winner<W: Write + ?Sized>(out: &mut W, ending: &Ending) -> fmt::Result {
+    writeln!(out, "{}", ending.winner)
 }
 
 /// One line: each seat's probability of winning, seat 1 first, separated by single spaces,
@@ -51,7 +51,7 @@ mod tests {
             (1..=3).try_for_each(|winner| {
                 write_winner(
                     out,
-                    &Outcome {
+                    &Ending {
                         winner,
                         throws_used: 0,
                     },

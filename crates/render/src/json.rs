@@ -1,13 +1,16 @@
-//! JSON Lines: one object per answer, keys always in the order documented here (and in
-//! `docs/json.md`), written by hand (every value is a number, `null`, a fixed word or a list
-//! of them, so nothing needs escaping).
+//! JSON Lines: one object per answer, one line each, written by `serde_json` from the small
+//! view types below, whose field order is the key order (`docs/json.md` documents every
+//! shape, and a test checks its examples against the program's output).
 //!
 //! | writer | one line per | shape |
 //! |---|---|---|
-//! | [`write_snakes`] | board | `{"throws": 3, "path": [{"throw": 4, "land": 5, "to": 16}, …]}` |
-//! | [`write_grundy`] | query | `{"outcome": "WIN", "move": {"piece": 2, "from": 3, "to": 5}}` |
-//! | [`write_chutes`] | game | `{"winner": 2, "turns": 9, "throws_used": 8, "squares": [57, 100]}` |
-//! | [`write_pigs`] | game | `{"winner": "FP", "turns": 12, "pigs": [{"role": "MP", …}, …]}` |
+//! | [`write_snakes`] | board | `{"throws":3,"path":[{"throw":4,"land":5,"to":16},…]}` |
+//! | [`write_grundy`] | query | `{"outcome":"WIN","move":{"piece":2,"from":3,"to":5}}` |
+//! | [`write_chutes`] | game | `{"winner":2,"turns":9,"throws_used":8,"squares":[57,100]}` |
+//! | [`write_pigs`] | game | `{"winner":"FP","turns":12,"pigs":[{"role":"MP",…},…]}` |
+//!
+//! The octal and odds objects are written by [`crate::octal::write_json`] and
+//! [`crate::odds::write_json`] through the same [`write_line`].
 //!
 //! ```
 //! use tabletop_boards::{Board, Jump, path};
@@ -17,66 +20,118 @@
 //! });
 //! assert_eq!(
 //!     line,
-//!     "{\"throws\": 3, \"path\": [{\"throw\": 4, \"land\": 5, \"to\": 16}, \
-//!      {\"throw\": 4, \"land\": 20, \"to\": 33}, {\"throw\": 3, \"land\": 36, \"to\": 36}]}\n"
+//!     "{\"throws\":3,\"path\":[{\"throw\":4,\"land\":5,\"to\":16},\
+//!      {\"throw\":4,\"land\":20,\"to\":33},{\"throw\":3,\"land\":36,\"to\":36}]}\n"
 //! );
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use std::fmt::{self, Write};
 
-use tabletop_boards::chutes::{Event as ChutesEvent, Outcome as ChutesOutcome};
-use tabletop_boards::path::Path;
+use serde::Serialize;
+use tabletop_boards::chutes::{Ending as ChutesEnding, Event as ChutesEvent};
+use tabletop_boards::path::{Path, Step};
 use tabletop_boards::Square;
 use tabletop_grundy::strategy::Answer;
-use tabletop_pigs::Outcome as PigsOutcome;
+use tabletop_grundy::Position;
+use tabletop_pigs::{Ending as PigsEnding, Pig};
 
-/// One board: `{"throws": T, "path": [...]}`, each step `{"throw": d, "land": s, "to": s}`
-/// with `"repeat": k` after `"throw"` when the throw is made `k ≥ 2` times in a row (the first
-/// `k − 1` landing on squares without a jump; `land` and `to` describe the last one).
-/// Unreachable: `{"throws": null, "path": null}`.
-pub fn write_snakes<W: Write + ?Sized>(out: &mut W, path: Option<&Path>) -> fmt::Result {
-    let Some(path) = path else {
-        return out.write_str("{\"throws\": null, \"path\": null}\n");
-    };
-    write!(out, "{{\"throws\": {}, \"path\": [", path.throws)?;
-    for (i, step) in path.steps.iter().enumerate() {
-        if i > 0 {
-            out.write_str(", ")?;
-        }
-        write!(out, "{{\"throw\": {}", step.throw)?;
-        if step.repeat > 1 {
-            write!(out, ", \"repeat\": {}", step.repeat)?;
-        }
-        write!(out, ", \"land\": {}, \"to\": {}}}", step.land, step.to)?;
-    }
-    out.write_str("]}\n")
-}
-
-/// One query: `{"outcome": "WIN", "move": {"piece": p, "from": a, "to": b}}` with `piece`
-/// 1-based in the query; `"move": null` when there is none (LOSE).
-pub fn write_grundy<W: Write + ?Sized>(out: &mut W, answer: &Answer) -> fmt::Result {
-    write!(out, "{{\"outcome\": \"{}\", \"move\": ", answer.outcome.as_str())?;
-    match answer.play {
-        Some(play) => write!(
-            out,
-            "{{\"piece\": {}, \"from\": {}, \"to\": {}}}}}",
-            play.piece + 1,
-            play.from,
-            play.to
-        )?,
-        None => out.write_str("null}")?,
-    }
+/// Writes `value` as one compact JSON text (no spaces) and a newline.
+///
+/// # Errors
+/// When `out` fails, or `value` cannot be written as JSON (a map with non-string keys).
+pub fn write_line<W: Write + ?Sized, T: Serialize + ?Sized>(out: &mut W, value: &T) -> fmt::Result {
+    let text = serde_json::to_string(value).map_err(|_| fmt::Error)?;
+    out.write_str(&text)?;
     out.write_char('\n')
 }
 
+/// `{"throws", "path"}` of one board.
+#[derive(Serialize)]
+struct SnakesLine {
+    throws: Option<u64>,
+    path: Option<Vec<StepView>>,
+}
+
+/// `{"throw", "repeat"?, "land", "to"}`: `repeat` only when the throw is repeated.
+#[derive(Serialize)]
+struct StepView {
+    throw: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    repeat: Option<u64>,
+    land: Square,
+    to: Square,
+}
+
+impl From<&Step> for StepView {
+    fn from(step: &Step) -> StepView {
+        StepView {
+            throw: step.throw,
+            repeat: (step.repeat > 1).then_some(step.repeat),
+            land: step.land,
+            to: step.to,
+        }
+    }
+}
+
+/// One board: `{"throws":T,"path":[...]}`, each step `{"throw":d,"land":s,"to":s}` with
+/// `"repeat":k` after `"throw"` when the throw is made `k ≥ 2` times in a row (the first
+/// `k − 1` landing on squares without a jump; `land` and `to` describe the last one).
+/// Unreachable: `{"throws":null,"path":null}`.
+pub fn write_snakes<W: Write + ?Sized>(out: &mut W, path: Option<&Path>) -> fmt::Result {
+    let line = SnakesLine {
+        throws: path.map(|p| p.throws),
+        path: path.map(|p| p.steps.iter().map(StepView::from).collect()),
+    };
+    write_line(out, &line)
+}
+
+/// `{"outcome", "move"}` of one query.
+#[derive(Serialize)]
+struct GrundyLine {
+    outcome: &'static str,
+    #[serde(rename = "move")]
+    play: Option<MoveView>,
+}
+
+/// `{"piece", "from", "to"}`, the piece 1-based.
+#[derive(Serialize)]
+struct MoveView {
+    piece: usize,
+    from: Position,
+    to: Position,
+}
+
+/// One query: `{"outcome":"WIN","move":{"piece":p,"from":a,"to":b}}` with `piece` 1-based
+/// in the query; `"move":null` when there is none (LOSE).
+pub fn write_grundy<W: Write + ?Sized>(out: &mut W, answer: &Answer) -> fmt::Result {
+    let line = GrundyLine {
+        outcome: answer.outcome.as_str(),
+        play: answer.play.map(|play| MoveView {
+            piece: play.piece + 1,
+            from: play.from,
+            to: play.to,
+        }),
+    };
+    write_line(out, &line)
+}
+
+/// `{"winner", "turns", "throws_used", "squares"}` of one Chutes and Ladders game.
+#[derive(Serialize)]
+struct ChutesLine {
+    winner: usize,
+    turns: u64,
+    throws_used: usize,
+    squares: Vec<Square>,
+}
+
 /// One Chutes and Ladders game, from its event log ([`tabletop_boards::chutes::play_logged`]):
-/// `{"winner": w, "turns": t, "throws_used": u, "squares": [s1, …]}`: the winner (1-based),
-/// the turns played (skipped turns included), the throws of the list used, and where every
+/// `{"winner":w,"turns":t,"throws_used":u,"squares":[s1,…]}`: the winner (1-based), the
+/// turns played (skipped turns included), the throws of the list used, and where every
 /// counter ends, seat 1 first.
 pub fn write_chutes<W: Write + ?Sized>(
     out: &mut W,
-    outcome: &ChutesOutcome,
+    ending: &ChutesEnding,
     players: usize,
     events: &[ChutesEvent],
 ) -> fmt::Result {
@@ -93,52 +148,57 @@ pub fn write_chutes<W: Write + ?Sized>(
             _ => {}
         }
     }
-    write!(
-        out,
-        "{{\"winner\": {}, \"turns\": {turns}, \"throws_used\": {}, \"squares\": [",
-        outcome.winner, outcome.throws_used
-    )?;
-    for (i, square) in squares.iter().enumerate() {
-        if i > 0 {
-            out.write_str(", ")?;
-        }
-        write!(out, "{square}")?;
-    }
-    out.write_str("]}\n")
+    let line = ChutesLine {
+        winner: ending.winner,
+        turns,
+        throws_used: ending.throws_used,
+        squares,
+    };
+    write_line(out, &line)
 }
 
-/// One 猪国杀 game: `{"winner": "MP"|"FP", "turns": t, "pigs": [...]}`, each pig in seat
-/// order `{"role": "MP", "dead": false, "hp": 4, "equipped": false, "jumped": true,
-/// "hand": ["K", "D"]}` (`"hand": null` for a dead pig, whose cards no longer count).
-pub fn write_pigs<W: Write + ?Sized>(out: &mut W, outcome: &PigsOutcome) -> fmt::Result {
-    write!(
-        out,
-        "{{\"winner\": \"{}\", \"turns\": {}, \"pigs\": [",
-        outcome.winner, outcome.turns
-    )?;
-    for (i, pig) in outcome.pigs.iter().enumerate() {
-        if i > 0 {
-            out.write_str(", ")?;
+/// `{"winner", "turns", "pigs"}` of one 猪国杀 game.
+#[derive(Serialize)]
+struct PigsLine {
+    winner: &'static str,
+    turns: u64,
+    pigs: Vec<PigView>,
+}
+
+/// `{"role", "dead", "hp", "equipped", "jumped", "hand"}` of one pig.
+#[derive(Serialize)]
+struct PigView {
+    role: &'static str,
+    dead: bool,
+    hp: u8,
+    equipped: bool,
+    jumped: bool,
+    hand: Option<Vec<char>>,
+}
+
+impl From<&Pig> for PigView {
+    fn from(pig: &Pig) -> PigView {
+        PigView {
+            role: pig.role.name(),
+            dead: pig.dead,
+            hp: pig.hp,
+            equipped: pig.equipped,
+            jumped: pig.jumped,
+            hand: (!pig.dead).then(|| pig.hand.to_vec().iter().map(|card| card.letter()).collect()),
         }
-        write!(
-            out,
-            "{{\"role\": \"{}\", \"dead\": {}, \"hp\": {}, \"equipped\": {}, \"jumped\": {}, \"hand\": ",
-            pig.role, pig.dead, pig.hp, pig.equipped, pig.jumped
-        )?;
-        if pig.dead {
-            out.write_str("null}")?;
-            continue;
-        }
-        out.write_char('[')?;
-        for (j, card) in pig.hand.to_vec().iter().enumerate() {
-            if j > 0 {
-                out.write_str(", ")?;
-            }
-            write!(out, "\"{card}\"")?;
-        }
-        out.write_str("]}")?;
     }
-    out.write_str("]}\n")
+}
+
+/// One 猪国杀 game: `{"winner":"MP"|"FP","turns":t,"pigs":[...]}`, each pig in seat order
+/// `{"role":"MP","dead":false,"hp":4,"equipped":false,"jumped":true,"hand":["K","D"]}`
+/// (`"hand":null` for a dead pig, whose cards no longer count).
+pub fn write_pigs<W: Write + ?Sized>(out: &mut W, ending: &PigsEnding) -> fmt::Result {
+    let line = PigsLine {
+        winner: ending.winner.name(),
+        turns: ending.turns,
+        pigs: ending.pigs.iter().map(PigView::from).collect(),
+    };
+    write_line(out, &line)
 }
 
 #[cfg(test)]

@@ -10,6 +10,11 @@
 //! [`std::fmt::Result`]; [`IoWrite`] adapts an [`std::io::Write`] (a file, stdout) and gives
 //! back the real I/O error. Writers depend on the engines only, never on text parsing.
 //!
+//! Numbering: the writers print what a person reads numbered from 1 (seats, pigs, pieces,
+//! heaps, test cases, queries) and take the engines' 0-based indices; squares and graph
+//! positions are printed as they are. The whole rule is the section "Numbering" of the
+//! repository's `ARCHITECTURE.md`.
+//!
 //! | module | writes |
 //! |---|---|
 //! | [`chutes`] | the winner of each game; each seat's chance to win |

@@ -30,6 +30,7 @@ use std::fmt::{self, Write};
 use std::time::Duration;
 
 use itertools::Itertools;
+use serde::Serialize;
 use tabletop_grundy::octal::{self, HeapMove, OctalCode, Period, QueryError, SparseStats};
 use tabletop_grundy::Outcome;
 
@@ -96,7 +97,43 @@ pub fn write_plain<W: Write + ?Sized>(
     }
 }
 
-/// One JSON object and a newline, keys in this order, no spaces:
+/// `{"code", "heaps", "values", "period"?, "query"?}`: `period` only when it was looked for.
+#[derive(Serialize)]
+struct OctalLine<'a> {
+    code: String,
+    heaps: usize,
+    values: &'a [u32],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    period: Option<Option<PeriodView>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    query: Option<QueryView>,
+}
+
+/// `{"period", "preperiod"}`.
+#[derive(Serialize)]
+struct PeriodView {
+    period: usize,
+    preperiod: usize,
+}
+
+/// `{"outcome", "move"}` of a sum of heaps.
+#[derive(Serialize)]
+struct QueryView {
+    outcome: &'static str,
+    #[serde(rename = "move")]
+    best: Option<HeapMoveView>,
+}
+
+/// `{"heap", "size", "take", "leave"}`, the heap numbered from 1.
+#[derive(Serialize)]
+struct HeapMoveView {
+    heap: usize,
+    size: u64,
+    take: u64,
+    leave: Vec<u64>,
+}
+
+/// One JSON object on one line ([`crate::json::write_line`]), keys in this order:
 /// `{"code":"0.07","heaps":N,"values":[…]}`, then, when the period was looked for,
 /// `"period":{"period":P,"preperiod":I}` or `"period":null`, and with a query
 /// `"query":{"outcome":"WIN","move":{"heap":h,"size":s,"take":t,"leave":[a,b]}}`
@@ -108,36 +145,27 @@ pub fn write_json<W: Write + ?Sized>(
     period: Option<Option<Period>>,
     query: Option<&Query>,
 ) -> fmt::Result {
-    write!(
-        out,
-        "{{\"code\":\"{code}\",\"heaps\":{},\"values\":[{}]",
-        values.len().saturating_sub(1),
-        values.iter().format(",")
-    )?;
-    match period {
-        Some(Some(p)) => write!(
-            out,
-            ",\"period\":{{\"period\":{},\"preperiod\":{}}}",
-            p.period, p.preperiod
-        )?,
-        Some(None) => out.write_str(",\"period\":null")?,
-        None => {}
-    }
-    if let Some(query) = query {
-        write!(out, ",\"query\":{{\"outcome\":\"{}\",\"move\":", query.outcome)?;
-        match &query.best {
-            Some(best) => write!(
-                out,
-                "{{\"heap\":{},\"size\":{},\"take\":{},\"leave\":[{}]}}}}",
-                best.heap + 1,
-                best.size,
-                best.take,
-                best.leave.heaps().iter().format(",")
-            )?,
-            None => out.write_str("null}")?,
-        }
-    }
-    out.write_str("}\n")
+    let line = OctalLine {
+        code: code.to_string(),
+        heaps: values.len().saturating_sub(1),
+        values,
+        period: period.map(|found| {
+            found.map(|p| PeriodView {
+                period: p.period,
+                preperiod: p.preperiod,
+            })
+        }),
+        query: query.map(|query| QueryView {
+            outcome: query.outcome.as_str(),
+            best: query.best.map(|best| HeapMoveView {
+                heap: best.heap + 1,
+                size: best.size,
+                take: best.take,
+                leave: best.leave.heaps(),
+            }),
+        }),
+    };
+    crate::json::write_line(out, &line)
 }
 
 /// The `--stats` line: how many values were computed in `elapsed`, how fast, the

@@ -32,9 +32,9 @@
 use std::fmt::{self, Write};
 
 use itertools::Itertools;
-use serde_json::{json, Value};
+use serde::Serialize;
 use tabletop_boards::odds::{BigRational, Distribution, Race, Rules};
-use tabletop_boards::Board;
+use tabletop_boards::{Board, Square};
 
 /// `--json` lists `P(T = t)` up to the first turn after which less than this is left.
 pub const JSON_DISTRIBUTION_REST: f64 = 1e-6;
@@ -126,67 +126,97 @@ pub fn write_summary<W: Write + ?Sized>(out: &mut W, report: &Report<'_>) -> fmt
     Ok(())
 }
 
-/// One JSON object on one line, keys in this order: `squares`, `start`, `overshoot`, `die`,
-/// `min_turns`, `expected_turns`, `variance`, `expected_turns_exact` (with `--exact`),
-/// `median`, `percentiles`, `distribution`, `distribution_rest`, then with a race `players`,
-/// `expected_rounds`, `win_probability`. What was not computed is left out (a percentile
-/// beyond the table is `null`).
-pub fn write_json<W: Write + ?Sized>(out: &mut W, report: &Report<'_>) -> fmt::Result {
-    let mut fields: Vec<(&str, Value)> = vec![
-        ("squares", json!(report.board.goal())),
-        ("start", json!(report.rules.start)),
-        ("overshoot", json!(report.rules.overshoot.keyword())),
-        ("die", json!(report.rules.die)),
-        ("min_turns", json!(report.min_turns)),
-        ("expected_turns", json!(report.expected_turns)),
-    ];
-    if let Some(variance) = report.variance {
-        fields.push(("variance", json!(variance)));
-    }
-    if let Some(exact) = report.exact {
-        fields.push(("expected_turns_exact", json!(fraction(exact))));
-    }
-    if let Some(distribution) = report.distribution {
-        fields.push(("median", median(report).map_or(Value::Null, |t| json!(t))));
-        // Percent labels are unique keys in the order asked (a repeated one keeps its first).
-        let mut labels: Vec<String> = Vec::new();
-        let mut by_percent = String::from("{");
-        for &(p, t) in report.percentiles {
+/// The `--json` object: the fields in key order; what was not computed is left out.
+#[derive(Serialize)]
+struct OddsLine<'a> {
+    squares: Square,
+    start: Square,
+    overshoot: &'static str,
+    die: u64,
+    min_turns: u64,
+    expected_turns: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variance: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    expected_turns_exact: Option<String>,
+    #[serde(flatten)]
+    table: Option<TableView>,
+    #[serde(flatten)]
+    race: Option<RaceView<'a>>,
+}
+
+/// The keys that come from the tabulated distribution.
+#[derive(Serialize)]
+struct TableView {
+    median: Option<u64>,
+    percentiles: Percentiles,
+    distribution: Vec<f64>,
+    distribution_rest: f64,
+}
+
+/// The keys of a race of several players.
+#[derive(Serialize)]
+struct RaceView<'a> {
+    players: usize,
+    expected_rounds: f64,
+    win_probability: &'a [f64],
+}
+
+/// Percent label → turns (`null` beyond the table), in the order asked; a repeated label
+/// keeps its first value, so that the keys are unique.
+struct Percentiles(Vec<(String, Option<u64>)>);
+
+impl Percentiles {
+    fn new(asked: &[(f64, Option<u64>)]) -> Percentiles {
+        let mut entries: Vec<(String, Option<u64>)> = Vec::new();
+        for &(p, t) in asked {
             let label = format!("{p}");
-            if labels.contains(&label) {
-                continue;
+            if entries.iter().all(|(seen, _)| *seen != label) {
+                entries.push((label, t));
             }
-            if !labels.is_empty() {
-                by_percent.push(',');
-            }
-            let value = t.map_or(Value::Null, |t| json!(t));
-            write!(by_percent, "{}:{value}", Value::String(label.clone()))?;
-            labels.push(label);
         }
-        by_percent.push('}');
-        fields.push(("percentiles", Value::String(by_percent)));
+        Percentiles(entries)
+    }
+}
+
+impl Serialize for Percentiles {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(label, turns)| (label, turns)))
+    }
+}
+
+/// One JSON object on one line ([`crate::json::write_line`]), keys in this order:
+/// `squares`, `start`, `overshoot`, `die`, `min_turns`, `expected_turns`, `variance`,
+/// `expected_turns_exact` (with `--exact`), `median`, `percentiles`, `distribution`,
+/// `distribution_rest`, then with a race `players`, `expected_rounds`, `win_probability`.
+/// What was not computed is left out (a percentile beyond the table is `null`).
+pub fn write_json<W: Write + ?Sized>(out: &mut W, report: &Report<'_>) -> fmt::Result {
+    let table = report.distribution.map(|distribution| {
         let last = last_turn(distribution, JSON_DISTRIBUTION_REST);
-        let probabilities: Vec<f64> = (1..=last).map(|t| distribution.probability(t)).collect();
-        fields.push(("distribution", json!(probabilities)));
-        fields.push(("distribution_rest", json!(distribution.survival(last))));
-    }
-    if let Some(race) = report.race {
-        fields.push(("players", json!(race.players)));
-        fields.push(("expected_rounds", json!(race.expected_rounds)));
-        fields.push(("win_probability", json!(race.win_probability)));
-    }
-    out.write_char('{')?;
-    for (at, (key, value)) in fields.iter().enumerate() {
-        if at > 0 {
-            out.write_char(',')?;
+        TableView {
+            median: median(report),
+            percentiles: Percentiles::new(report.percentiles),
+            distribution: (1..=last).map(|t| distribution.probability(t)).collect(),
+            distribution_rest: distribution.survival(last),
         }
-        match (*key, value) {
-            // Already JSON text.
-            ("percentiles", Value::String(text)) => write!(out, "\"{key}\":{text}")?,
-            _ => write!(out, "\"{key}\":{value}")?,
-        }
-    }
-    out.write_str("}\n")
+    });
+    let line = OddsLine {
+        squares: report.board.goal(),
+        start: report.rules.start,
+        overshoot: report.rules.overshoot.keyword(),
+        die: report.rules.die,
+        min_turns: report.min_turns,
+        expected_turns: report.expected_turns,
+        variance: report.variance,
+        expected_turns_exact: report.exact.map(fraction),
+        table,
+        race: report.race.map(|race| RaceView {
+            players: race.players,
+            expected_rounds: race.expected_rounds,
+            win_probability: &race.win_probability,
+        }),
+    };
+    crate::json::write_line(out, &line)
 }
 
 /// The first turn after which at most `rest` of the probability is left (the horizon if
@@ -317,7 +347,7 @@ mod tests {
             race: Some(&race),
         };
         let text = crate::to_string(|out| write_json(out, &report));
-        let value: Value = serde_json::from_str(&text).unwrap();
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert!(value.is_object());
         let keys = [
             "squares",

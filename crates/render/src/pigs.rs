@@ -7,12 +7,12 @@
 use std::fmt::{self, Display, Write};
 
 use itertools::Itertools;
-use tabletop_pigs::{Card, DrawReason, EndReason, Event, Outcome, Role, Target, Winner, MAX_HP};
+use tabletop_pigs::{Card, DrawReason, EndReason, Ending, Event, Role, Target, Winner, MAX_HP};
 
 /// The judge's output: the winner, then one line per pig, `DEAD` or its hand (the engine's
-/// `Display` of [`Outcome`]).
-pub fn write_outcome<W: Write + ?Sized>(out: &mut W, outcome: &Outcome) -> fmt::Result {
-    write!(out, "{outcome}")
+/// `Display` of [`Ending`]).
+pub fn write_ending<W: Write + ?Sized>(out: &mut W, ending: &Ending) -> fmt::Result {
+    write!(out, "{ending}")
 }
 
 /// The trace of a game whose pigs have these `roles` (seat order), from its `events`.

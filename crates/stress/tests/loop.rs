@@ -1,7 +1,5 @@
 //! The whole loop through the library, with shell one-liners as the programs under test.
 
-#![allow(clippy::unwrap_used)] // a test crate: a failed unwrap is a failed test
-
 use std::time::Duration;
 
 use tabletop_stress::gen::Spec;

@@ -19,7 +19,7 @@ extra-turn squares). The neglected tail of every probability is below 1e-18.\n\
 Example: for the sample input, `tabletop chutes --odds` prints two lines of two numbers.\n\n\
 --json: one JSON object per game (see docs/json.md): the winner (1-based), the turns\n\
 played (skipped turns included), the throws used and where every counter ends, seat 1\n\
-first:\n  {\"winner\": 2, \"turns\": 14, \"throws_used\": 23, \"squares\": [57, 100]}\n\
+first:\n  {\"winner\":2,\"turns\":14,\"throws_used\":23,\"squares\":[57,100]}\n\
 --trace: each game turn by turn on stderr (stdout is unchanged).")]
 pub struct Args {
     #[command(flatten)]

@@ -24,7 +24,7 @@ dashed), so that `tabletop grundy --dot FILE | dot -Tsvg` draws every test case 
 --moves (with --dot): each WIN query's winning move is a red edge labelled with the\n\
 query numbers (`q1,3`).\n\
 --json: one JSON object per query (see docs/json.md), the outcome and the move to play,\n\
-e.g.\n  {\"outcome\": \"WIN\", \"move\": {\"piece\": 2, \"from\": 3, \"to\": 5}}\n\
+e.g.\n  {\"outcome\":\"WIN\",\"move\":{\"piece\":2,\"from\":3,\"to\":5}}\n\
 (`piece` is 1-based in the query). WIN: the move leads to a LOSE position and, with\n\
 cycles, makes progress (always playing the printed moves wins in finitely many moves\n\
 whatever the replies); DRAW: a move that keeps the draw; LOSE: \"move\": null.\n\

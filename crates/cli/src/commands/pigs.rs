@@ -15,7 +15,7 @@ Output: the winner (`MP` or `FP`), then one line per pig: `DEAD`, or its hand.\n
 A game that can never end is reported as an error (exit 2).\n\
 --json: one JSON object (see docs/json.md): the winner, the turns played and every pig's\n\
 final state in seat order: role, dead, hp, equipped (a Z), jumped (revealed), hand (null\n\
-when dead):\n  {\"winner\": \"FP\", \"turns\": 12, \"pigs\": [{\"role\": \"MP\", \"dead\": true, \"hp\": 0, ...}, ...]}\n\
+when dead):\n  {\"winner\":\"FP\",\"turns\":12,\"pigs\":[{\"role\":\"MP\",\"dead\":true,\"hp\":0,...},...]}\n\
 Example:\n  printf '2 1\\nMP P P P P\\nFP K K K K\\nW\\n' | tabletop pigs --trace"
 )]
 pub struct Args {

@@ -17,11 +17,11 @@ the end of the input (see docs/rules/snakes.md). N may be up to 4294967295 (N² 
 and the counts as large as you like.\n\
 Output: one line per board, the fewest throws, or -1 if the last square cannot be reached.\n\
 --json: one JSON object per board (see docs/json.md): the count and one optimal line of\n\
-play, e.g.\n  {\"throws\": 3, \"path\": [{\"throw\": 4, \"land\": 5, \"to\": 16}, ...]}\n\
+play, e.g.\n  {\"throws\":3,\"path\":[{\"throw\":4,\"land\":5,\"to\":16},...]}\n\
 `land` is the square a throw reaches, `to` where the counter ends after the jump there;\n\
 `\"repeat\": k` (after `throw`) means k equal throws in a row, the first k-1 on squares\n\
-without a jump. Unreachable: {\"throws\": null, \"path\": null}; N = 1:\n\
-{\"throws\": 0, \"path\": []}.\n\
+without a jump. Unreachable: {\"throws\":null,\"path\":null}; N = 1:\n\
+{\"throws\":0,\"path\":[]}.\n\
 --case K: only board K (the first is 1); the whole input is still checked.\n\
 --svg SVG: also draw board K (--case K, default 1) and one optimal line of play into\n\
 SVG (N x N squares numbered from the bottom left; ladders green, snakes red, throws in\n\

@@ -187,7 +187,7 @@ mod unit {
         let file = parse(text.as_bytes()).unwrap();
         let error = Odds::new(&file.board, &file.rules).unwrap_err();
         assert!(matches!(error, OddsError::BouncePastStart { .. }), "{error:?}");
-        assert_eq!(file.locate(&error).position(text.as_bytes()).line, 3);
+        assert_eq!(file.locate(&error).location(text.as_bytes()).line, 3);
         let file = parse(b"squares 4\novershoot bounce\n").unwrap();
         let error = OddsError::BouncePastStart {
             faces: 6,

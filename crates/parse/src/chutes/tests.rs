@@ -128,7 +128,7 @@ mod properties {
                     }
                 }
                 Err(error) => {
-                    let line = error.position(text.as_bytes()).line;
+                    let line = error.location(text.as_bytes()).line;
                     prop_assert!(line >= 2, "throws were valid, yet: {error:?}");
                 }
             }

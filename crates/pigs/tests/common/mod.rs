@@ -10,7 +10,12 @@ use tabletop_pigs::{Card, Role, Setup};
 /// Cards from letters separated by spaces: `cards("K K D")`.
 pub fn cards(text: &str) -> Vec<Card> {
     text.split_whitespace()
-        .map(|t| Card::from_letter(t.chars().next().unwrap()).unwrap())
+        .map(|t| {
+            t.chars()
+                .next()
+                .and_then(Card::from_letter)
+                .expect("a card letter")
+        })
         .collect()
 }
 
@@ -36,12 +41,18 @@ pub fn setup(pigs: &[(&str, &str)], deck: &str) -> Setup {
 /// Reads a judge input (only the first m deck cards count).
 pub fn judge(text: &str) -> Setup {
     let mut tokens = text.split_whitespace();
-    let n: usize = tokens.next().unwrap().parse().unwrap();
-    let m: usize = tokens.next().unwrap().parse().unwrap();
+    let n: usize = tokens
+        .next()
+        .and_then(|t| t.parse().ok())
+        .expect("the number of pigs");
+    let m: usize = tokens
+        .next()
+        .and_then(|t| t.parse().ok())
+        .expect("the number of cards");
     let mut pigs = Vec::new();
     for _ in 0..n {
-        let role = tokens.next().unwrap();
-        let hand: Vec<&str> = (0..4).map(|_| tokens.next().unwrap()).collect();
+        let role = tokens.next().expect("a role");
+        let hand: Vec<&str> = (0..4).map(|_| tokens.next().expect("a starting card")).collect();
         pigs.push((role, hand.join(" ")));
     }
     let deck: Vec<&str> = tokens.take(m).collect();
@@ -61,14 +72,17 @@ pub fn cases(dir: &PathBuf) -> Vec<(String, String, String)> {
         return cases;
     };
     for entry in entries {
-        let path = entry.unwrap().path();
+        let path = entry.expect("a readable folder entry").path();
         if path.extension().is_some_and(|e| e == "in") {
             let out = path.with_extension("out");
             if out.exists() {
                 cases.push((
-                    path.file_stem().unwrap().to_string_lossy().into_owned(),
-                    std::fs::read_to_string(&path).unwrap(),
-                    std::fs::read_to_string(&out).unwrap(),
+                    path.file_stem()
+                        .expect("a fixture has a name")
+                        .to_string_lossy()
+                        .into_owned(),
+                    std::fs::read_to_string(&path).expect("a readable .in fixture"),
+                    std::fs::read_to_string(&out).expect("a readable .out fixture"),
                 ));
             }
         }

@@ -14,14 +14,14 @@ fn keys(line: &str) -> Vec<String> {
         line.ends_with("}\n") && line.matches('\n').count() == 1,
         "{line:?}"
     );
-    // Top-level keys in the order written: `"key": ` at depth 1.
+    // Top-level keys in the order written: a string after `{` or `,` at depth 1.
     let mut depth = 0;
     let mut found = Vec::new();
     for (i, c) in line.char_indices() {
         match c {
             '{' | '[' => depth += 1,
             '}' | ']' => depth -= 1,
-            '"' if depth == 1 && line[..i].ends_with(['{', ' ']) && !line[..i].ends_with(": ") => {
+            '"' if depth == 1 && line[..i].ends_with(['{', ',']) => {
                 let rest = &line[i + 1..];
                 let end = rest.find('"').unwrap();
                 found.push(rest[..end].to_string());
@@ -35,18 +35,18 @@ fn keys(line: &str) -> Vec<String> {
 #[test]
 fn snakes_shapes() {
     let unreachable = crate::to_string(|out| write_snakes(out, None));
-    assert_eq!(unreachable, "{\"throws\": null, \"path\": null}\n");
+    assert_eq!(unreachable, "{\"throws\":null,\"path\":null}\n");
     assert_eq!(keys(&unreachable), ["throws", "path"]);
     let one = Board::new(1, &[], &[]).unwrap();
     let line = crate::to_string(|out| write_snakes(out, path::optimal_path(&one, 1).as_ref()));
-    assert_eq!(line, "{\"throws\": 0, \"path\": []}\n");
+    assert_eq!(line, "{\"throws\":0,\"path\":[]}\n");
     // Repeats: 10^18 squares without jumps.
     let huge = Board::new(1_000_000_000_000_000_000, &[Jump::new(7, 2)], &[]).unwrap();
     let line = crate::to_string(|out| write_snakes(out, path::optimal_path(&huge, 1).as_ref()));
     assert_eq!(keys(&line), ["throws", "path"]);
     let value: serde_json::Value = serde_json::from_str(&line).unwrap();
     assert_eq!(value["throws"], 166_666_666_666_666_667u64);
-    assert!(line.contains("{\"throw\": 6, \"repeat\": "), "{line}");
+    assert!(line.contains("{\"throw\":6,\"repeat\":"), "{line}");
     let total: u64 = value["path"]
         .as_array()
         .unwrap()
@@ -65,12 +65,12 @@ fn grundy_shapes() {
     let line = |pieces: &[u32]| crate::to_string(|out| write_grundy(out, &strategy.answer(pieces).unwrap()));
     assert_eq!(
         line(&[0, 1]),
-        "{\"outcome\": \"WIN\", \"move\": {\"piece\": 2, \"from\": 1, \"to\": 2}}\n"
+        "{\"outcome\":\"WIN\",\"move\":{\"piece\":2,\"from\":1,\"to\":2}}\n"
     );
-    assert_eq!(line(&[0]), "{\"outcome\": \"LOSE\", \"move\": null}\n");
+    assert_eq!(line(&[0]), "{\"outcome\":\"LOSE\",\"move\":null}\n");
     assert_eq!(
         line(&[3]),
-        "{\"outcome\": \"DRAW\", \"move\": {\"piece\": 1, \"from\": 3, \"to\": 3}}\n"
+        "{\"outcome\":\"DRAW\",\"move\":{\"piece\":1,\"from\":3,\"to\":3}}\n"
     );
     assert_eq!(keys(&line(&[3])), ["outcome", "move"]);
     let answer = strategy.answer(&[0, 1]).unwrap();
@@ -91,11 +91,11 @@ fn grundy_shapes() {
 fn chutes_shape() {
     let board = Board::new(10, &[Jump::new(2, 9)], &[]).unwrap();
     let mut events = Vec::new();
-    let outcome = chutes::play_logged(&board, 3, &[2, 3, 1, 1], &mut events).unwrap();
-    let line = crate::to_string(|out| write_chutes(out, &outcome, 3, &events));
+    let ending = chutes::play_logged(&board, 3, &[2, 3, 1, 1], &mut events).unwrap();
+    let line = crate::to_string(|out| write_chutes(out, &ending, 3, &events));
     assert_eq!(
         line,
-        "{\"winner\": 1, \"turns\": 4, \"throws_used\": 4, \"squares\": [10, 3, 1]}\n"
+        "{\"winner\":1,\"turns\":4,\"throws_used\":4,\"squares\":[10,3,1]}\n"
     );
     assert_eq!(keys(&line), ["winner", "turns", "throws_used", "squares"]);
     assert!(matches!(events[3], ChutesEvent::Jump { .. }));
@@ -118,15 +118,18 @@ fn pigs_shape() {
     };
     let mut game = Game::new(&setup).unwrap();
     game.run().unwrap();
-    let outcome = game.outcome().unwrap();
-    let line = crate::to_string(|out| write_pigs(out, &outcome));
+    let ending = game.ending().unwrap();
+    let line = crate::to_string(|out| write_pigs(out, &ending));
     assert_eq!(keys(&line), ["winner", "turns", "pigs"]);
-    assert!(line.starts_with("{\"winner\": \"FP\", \"turns\": "), "{line}");
-    assert!(line.contains(
-        "{\"role\": \"MP\", \"dead\": true, \"hp\": 0, \"equipped\": false, \"jumped\": true, \"hand\": null}"
-    ), "{line}");
+    assert!(line.starts_with("{\"winner\":\"FP\",\"turns\":"), "{line}");
     assert!(
-        line.contains("\"hand\": [\"J\", \"J\", \"J\", \"J\", \"J\", \"J\", \"D\"]}]}"),
+        line.contains(
+            "{\"role\":\"MP\",\"dead\":true,\"hp\":0,\"equipped\":false,\"jumped\":true,\"hand\":null}"
+        ),
+        "{line}"
+    );
+    assert!(
+        line.contains("\"hand\":[\"J\",\"J\",\"J\",\"J\",\"J\",\"J\",\"D\"]}]}"),
         "{line}"
     );
 }

@@ -1,7 +1,6 @@
-//! A newcomer's first ten minutes (issue 11): the repository documents its own rules, errors
-//! say things once and briefly, a closed stdin is an I/O failure, and the build stays light.
-
-#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may unwrap
+//! The repository as a reader meets it: it documents its own rules and output formats (the
+//! samples in `docs/` are the fixtures), errors say things once and briefly, a closed stdin
+//! is an I/O failure, and the build stays light.
 
 mod common;
 
@@ -115,9 +114,12 @@ fn every_help_points_at_docs_rules() {
 }
 
 fn files_under(dir: &Path, found: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_string_lossy();
+    for entry in std::fs::read_dir(dir).expect("a readable folder of the repository") {
+        let path = entry.expect("a readable folder entry").path();
+        let name = path
+            .file_name()
+            .expect("an entry of read_dir has a name")
+            .to_string_lossy();
         if path.is_dir() {
             if name != "target" && !name.starts_with('.') {
                 files_under(&path, found);
@@ -157,7 +159,7 @@ fn tests_needing_outside_data_are_ignored_visibly() {
     let mut seen = 0;
     for file in files.iter().filter(|f| f.extension().is_some_and(|e| e == "rs")) {
         let content = std::fs::read_to_string(file).unwrap();
-        if file.ends_with("newcomer.rs") || !content.contains("../shared") {
+        if file.ends_with("repository.rs") || !content.contains("../shared") {
             continue;
         }
         for test in content.split("#[test]").skip(1) {
@@ -205,6 +207,36 @@ fn block_after(lines: &[&str], at: usize) -> String {
     block
 }
 
+/// Checks every sample of `page` (under `docs/`) announced by "...`fixtures/<path>`:"
+/// against that fixture, byte for byte, and the pigs examples' one-line `Output:` summaries
+/// against their `.out` files; returns the fixtures checked and the number of checks.
+fn check_samples(page: &str) -> (Vec<PathBuf>, usize) {
+    let path = root().join("docs").join(page);
+    let content = std::fs::read_to_string(&path).expect("a readable page under docs/");
+    let lines: Vec<&str> = content.lines().collect();
+    let mut fixtures = Vec::new();
+    let mut checked = 0;
+    let mut last_example: Option<PathBuf> = None;
+    for (at, line) in lines.iter().enumerate() {
+        if let Some(fixture) = announced_fixture(line) {
+            let expected = std::fs::read_to_string(&fixture)
+                .unwrap_or_else(|e| panic!("{page}:{}: {}: {e}", at + 1, fixture.display()));
+            assert_eq!(block_after(&lines, at), expected, "{page}:{}", at + 1);
+            checked += 1;
+            fixtures.push(fixture.clone());
+            last_example = Some(fixture);
+        }
+        if let (Some(summary), Some(example)) = (line.strip_prefix("Output: "), &last_example) {
+            let hands: Vec<&str> = summary.split('`').skip(1).step_by(2).collect();
+            let expected =
+                std::fs::read_to_string(example.with_extension("out")).expect("the example's .out fixture");
+            assert_eq!(hands, expected.lines().collect::<Vec<_>>(), "{page}:{}", at + 1);
+            checked += 1;
+        }
+    }
+    (fixtures, checked)
+}
+
 /// Every sample quoted in docs/rules after "...`fixtures/<path>`:" is that fixture, byte for
 /// byte (and `cargo xtask verify` checks the fixtures against the program). The pigs
 /// examples' one-line `Output:` summaries match their `.out` files too.
@@ -212,32 +244,28 @@ fn block_after(lines: &[&str], at: usize) -> String {
 fn the_samples_in_the_docs_are_the_fixtures() {
     let mut checked = 0;
     for page in ["chutes", "snakes", "grundy", "pigs", "board"] {
-        let path = root().join(format!("docs/rules/{page}.md"));
-        let content = std::fs::read_to_string(&path).unwrap();
-        let lines: Vec<&str> = content.lines().collect();
-        let mut last_example = None;
-        for (at, line) in lines.iter().enumerate() {
-            if let Some(fixture) = announced_fixture(line) {
-                let expected = std::fs::read_to_string(&fixture)
-                    .unwrap_or_else(|e| panic!("{page}.md:{}: {}: {e}", at + 1, fixture.display()));
-                assert_eq!(block_after(&lines, at), expected, "{page}.md:{}", at + 1);
-                checked += 1;
-                last_example = Some(fixture);
-            }
-            if let (Some(summary), Some(example)) = (line.strip_prefix("Output: "), &last_example) {
-                let hands: Vec<&str> = summary.split('`').skip(1).step_by(2).collect();
-                let expected = std::fs::read_to_string(example.with_extension("out")).unwrap();
-                assert_eq!(
-                    hands,
-                    expected.lines().collect::<Vec<_>>(),
-                    "{page}.md:{}",
-                    at + 1
-                );
-                checked += 1;
-            }
-        }
+        checked += check_samples(&format!("rules/{page}.md")).1;
     }
     assert!(checked >= 39, "only {checked} samples found in docs/rules");
+}
+
+/// docs/json.md shows, for every command with `--json`, an example that is a `--json`
+/// fixture's output byte for byte (so the real program's output, by `cargo xtask verify`).
+#[test]
+fn docs_json_has_a_checked_example_for_every_json_output() {
+    let (fixtures, _) = check_samples("json.md");
+    for game in ["chutes", "snakes", "grundy", "pigs", "odds", "octal"] {
+        let shown = fixtures.iter().any(|fixture| {
+            let args = std::fs::read_to_string(fixture.with_extension("args")).unwrap_or_default();
+            fixture.extension().is_some_and(|e| e == "out")
+                && fixture.parent().and_then(Path::file_name) == Some(game.as_ref())
+                && args.split_whitespace().any(|arg| arg == "--json")
+        });
+        assert!(
+            shown,
+            "docs/json.md has no checked `tabletop {game} --json` example"
+        );
+    }
 }
 
 /// Every section number the pigs code and tests cite (`§7`, `§12.17`) exists in pigs.md.
