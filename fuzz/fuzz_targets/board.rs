@@ -11,13 +11,13 @@ use tabletop_app::Source;
 const ANALYSED: u64 = 2_000;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(file) = tabletop_parse::board::parse(data) else {
+    let source = Source::new("fuzz", data.to_vec());
+    let Ok(file) = tabletop_parse::board::parse(source.bytes()) else {
         return;
     };
     if file.board.goal() > ANALYSED {
         return;
     }
-    let source = Source::new("fuzz", data.to_vec());
     let request = Request {
         players: Some(3),
         exact: true,

@@ -10,7 +10,7 @@ const HEAPS: u64 = 1_000;
 
 fuzz_target!(|data: &[u8]| {
     let source = Source::new("fuzz", data.to_vec());
-    let heaps = match tabletop_parse::octal::game(data) {
+    let heaps = match tabletop_parse::octal::game(source.bytes()) {
         Ok(game) => game.heaps.map_or(200, |h| h.value).min(HEAPS),
         Err(_) => 10,
     };

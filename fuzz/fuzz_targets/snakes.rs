@@ -8,7 +8,7 @@ use tabletop_app::Source;
 fuzz_target!(|data: &[u8]| {
     let source = Source::new("fuzz", data.to_vec());
     let plain = answer(&source, &Request::default());
-    let parsed = tabletop_parse::snakes::parse(data);
+    let parsed = tabletop_parse::snakes::parse(source.bytes());
     assert_eq!(plain.is_ok(), parsed.is_ok() && !source.is_blank(), "answered iff parsed");
     let kept = answer(&source, &Request { keep_going: true, ..Request::default() });
     if let (Ok(all), Ok(kept)) = (&plain, &kept) {
