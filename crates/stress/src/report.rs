@@ -28,6 +28,26 @@ pub fn summary(config: &Config, summary: &Summary) -> String {
     )
 }
 
+/// How much of the program's stdout the report shows.
+const STDOUT_SHOWN: usize = 16 << 10;
+
+/// How much of the program's stderr the report shows.
+pub const STDERR_SHOWN: usize = 4096;
+
+/// `text` cut to its first `limit` bytes (at a character boundary), saying how much is left.
+fn shown(text: &str, limit: usize) -> String {
+    if text.len() <= limit {
+        return text.to_string();
+    }
+    let mut end = limit;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}
+[... {} more bytes not shown]
+", &text[..end], text.len() - end)
+}
+
 /// `text` under a heading, ending with a newline.
 fn section(out: &mut String, heading: &str, text: &str) {
     let _ = writeln!(out, "--- {heading}");
@@ -56,9 +76,14 @@ pub fn failure(config: &Config, failed: &Failed, command: &Command) -> String {
     let (before, after) = (failed.original.render().len(), failed.minimal.render().len());
     if failed.reproduced {
         let s = &failed.stats;
+        let what = if s.kept == 0 {
+            format!("already minimal ({before} bytes): nothing could be removed or lowered")
+        } else {
+            format!("shrunk from {before} to {after} bytes")
+        };
         let _ = writeln!(
             out,
-            "shrunk from {before} to {after} bytes: {} candidates probed ({} invalid, skipped), {} kept, {:.2} s",
+            "{what}: {} candidates probed ({} invalid, skipped), {} kept, {:.2} s",
             s.probes,
             s.invalid,
             s.kept,
@@ -91,14 +116,25 @@ pub fn failure(config: &Config, failed: &Failed, command: &Command) -> String {
         output.status,
         millis(output.elapsed)
     );
-    section(&mut out, &heading, &output.stdout);
-    if output.status == Status::TimedOut {
-        let _ = writeln!(out, "--- time limit: {:.3} s", command.timeout.as_secs_f64());
+    let stdout = output.stdout_text();
+    section(&mut out, &heading, &shown(&stdout, STDOUT_SHOWN));
+    match output.status {
+        Status::TimedOut => {
+            let _ = writeln!(out, "--- time limit: {:.3} s", command.timeout.as_secs_f64());
+        }
+        Status::OutputLimit => {
+            let _ = writeln!(
+                out,
+                "--- output limit: {} bytes on stdout or on stderr (--max-output); the program wrote more",
+                command.max_output
+            );
+        }
+        _ => {}
     }
     if !output.stderr.is_empty() {
-        section(&mut out, "its stderr", &output.stderr);
+        section(&mut out, "its stderr", &shown(&output.stderr_text(), STDERR_SHOWN));
     }
-    match first_difference(&failed.expected, &output.stdout) {
+    match first_difference(&failed.expected, &stdout) {
         Some(d) => {
             let show = |line: &Option<String>| {
                 line.as_ref()
