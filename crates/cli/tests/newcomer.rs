@@ -172,7 +172,7 @@ fn tests_needing_outside_data_are_ignored_visibly() {
             }
         }
     }
-    assert!(seen >= 1, "the judge-data test of tabletop-pigs was expected");
+    assert!(seen >= 1, "the judge-data test (crates/cli/tests/fixtures.rs) was expected");
 }
 
 /// The last backticked token of a line, if the line ends with `:`.

@@ -533,6 +533,36 @@ mod tests {
         assert_eq!(lowerings(&snakes).count(), 0);
     }
 
+    /// A plan numbers its edits list by list, chunk by chunk (the last chunk shorter), and
+    /// leaves out lists too short for the chunk size.
+    #[test]
+    fn plans_number_every_chunk_once() {
+        let input = Input::Chutes(ChutesInput {
+            throws: vec![1, 2, 3, 4, 5],
+            games: vec![ChutesGame {
+                players: 3,
+                jumps: vec![],
+                specials: vec![-3, 98],
+            }],
+        });
+        let plan = Plan::chunks(&input, 2);
+        let edits: Vec<Edit> = (0..plan.len()).filter_map(|i| plan.edit(i)).collect();
+        assert_eq!(
+            edits,
+            [Edit::Remove(List::Throws, 0..3), Edit::Remove(List::Throws, 3..5)]
+        );
+        let singles = Plan::singles(&input);
+        let edits: Vec<Edit> = (0..singles.len()).filter_map(|i| singles.edit(i)).collect();
+        assert_eq!(edits.len(), 1 + 5 + 2);
+        assert_eq!(edits[1], Edit::Remove(List::Throws, 0..1));
+        assert_eq!(edits[7], Edit::Remove(List::Specials(0), 1..2));
+        assert_eq!(singles.edit(8), None);
+        let lowered: Vec<Input> = lowerings(&input).collect();
+        assert_eq!(lowered.len(), 1 + 4);
+        let Input::Chutes(fewer) = &lowered[0] else { panic!() };
+        assert_eq!(fewer.games[0].players, 2);
+    }
+
     /// The result is 1-minimal for the probe, and the sweep keeps the earliest candidate.
     #[test]
     fn shrinks_to_a_one_minimal_input() {

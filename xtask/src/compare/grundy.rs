@@ -2,7 +2,7 @@
 //! mex array, `g++ -O2`) on the judge's "huge input": complete DAGs and many queries.
 
 use super::{Case, Goal, Pair, Reference};
-use crate::rng::Rng;
+use tabletop_stress::rng::Rng;
 
 /// Positions per test case (the judge's limit).
 const POSITIONS: usize = 1000;
@@ -44,7 +44,7 @@ fn complete_dags(seed: u64) -> Vec<u8> {
         // rank[p]: where position p stands in the hidden topological order.
         let mut order: Vec<usize> = (0..POSITIONS).collect();
         for i in (1..POSITIONS).rev() {
-            order.swap(i, rng.range(0, i as u64 + 1) as usize);
+            order.swap(i, rng.range(0, i as u64) as usize);
         }
         let mut rank = vec![0; POSITIONS];
         for (at, &position) in order.iter().enumerate() {
@@ -61,11 +61,11 @@ fn complete_dags(seed: u64) -> Vec<u8> {
             text.push('\n');
         }
         for _ in 0..QUERIES {
-            let pieces = rng.range(1, MOST_PIECES + 1);
+            let pieces = rng.range(1, MOST_PIECES);
             text.push_str(&pieces.to_string());
             for _ in 0..pieces {
                 text.push(' ');
-                text.push_str(&rng.range(0, POSITIONS as u64).to_string());
+                text.push_str(&rng.below(POSITIONS as u64).to_string());
             }
             text.push('\n');
         }
