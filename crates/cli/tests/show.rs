@@ -4,7 +4,7 @@
 
 mod common;
 
-use std::process::Output;
+use common::Output;
 
 use common::{tabletop_reading_all, text};
 use serde_json::Value;

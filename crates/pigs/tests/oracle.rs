@@ -13,7 +13,6 @@
 
 #![allow(clippy::unwrap_used)] // tests may unwrap (see the common brief)
 
-
 use proptest::prelude::*;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 use tabletop_pigs::{play, Card, PigsError, Role, Setup};
