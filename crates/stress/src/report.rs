@@ -57,22 +57,8 @@ fn section(out: &mut String, heading: &str, text: &str) {
     }
 }
 
-/// The failure report: what failed, the minimal input, tabletop's answer, the command's
-/// output or status, the first differing line, and for 猪国杀 where to look in the story.
-pub fn failure(config: &Config, failed: &Failed, command: &Command) -> String {
-    let mut out = String::new();
-    let spec = config.spec;
-    let _ = writeln!(
-        out,
-        "FAILED: run {} of {} ({}): `tabletop gen {} --size {}{} --seed {}` prints the input",
-        failed.run + 1,
-        config.runs,
-        failed.failure,
-        spec.game,
-        spec.size,
-        if spec.cycles { " --cycles" } else { "" },
-        failed.seed,
-    );
+/// The line on what shrinking did, or why nothing was shrunk.
+fn shrinking(out: &mut String, failed: &Failed) {
     let (before, after) = (failed.original.render().len(), failed.minimal.render().len());
     if failed.reproduced {
         let s = &failed.stats;
@@ -102,6 +88,25 @@ pub fn failure(config: &Config, failed: &Failed, command: &Command) -> String {
             );
         }
     }
+}
+
+/// The failure report: what failed, the minimal input, tabletop's answer, the command's
+/// output or status, the first differing line, and for 猪国杀 where to look in the story.
+pub fn failure(config: &Config, failed: &Failed, command: &Command) -> String {
+    let mut out = String::new();
+    let spec = config.spec;
+    let _ = writeln!(
+        out,
+        "FAILED: run {} of {} ({}): `tabletop gen {} --size {}{} --seed {}` prints the input",
+        failed.run + 1,
+        config.runs,
+        failed.failure,
+        spec.game,
+        spec.size,
+        if spec.cycles { " --cycles" } else { "" },
+        failed.seed,
+    );
+    shrinking(&mut out, failed);
     let heading = if failed.reproduced {
         "minimal input"
     } else {
