@@ -74,7 +74,7 @@ fn complete_dags(seed: u64) -> Vec<u8> {
     text.into_bytes()
 }
 
-/// Positions per chain in the worst case for cycles (the issue's `n`).
+/// Positions per chain in the worst case for cycles (`n` of [`worst_case`]).
 const WORST_N: u64 = 3000;
 
 /// The same-binary comparisons: the worst case for the generalized values (a graph with one
@@ -96,7 +96,7 @@ pub fn pairs() -> Vec<Pair> {
     }]
 }
 
-/// The worst case for the round-by-round labelling (issue 15), one test case: positions
+/// The worst case for the round-by-round labelling, one test case: positions
 /// `D_i = i`, `E_i = n + i`, `c = 2n`, `c2 = 2n + 1`; `D_i` moves to every `D_j` (`j < i`)
 /// and to `c`; `E_i` to every `E_j` (`j < i`); `c` to every `E_i` and to `c2`; with
 /// `cycle`, `c2` moves back to `c`. Queries: `D(n-1)`, `D(n-2)`, `c`, and the three together.
@@ -140,7 +140,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_worst_case_is_the_issues_graph() {
+    fn the_worst_case_is_the_documented_graph() {
         let text = String::from_utf8(worst_case(3, true)).unwrap_or_default();
         assert_eq!(
             text,
