@@ -142,7 +142,12 @@ mod tests {
         // `sh echo.sh FILE` is how the runner calls `<binary> <game> FILE` with binary = sh.
         let script = dir.join("echo.sh");
         std::fs::write(&script, "cat \"$1\"\n").unwrap();
-        for (name, text) in [("good.in", "hello\n"), ("good.out", "hello\n"), ("corrupt.in", "hello\n"), ("corrupt.out", "hellx\n")] {
+        for (name, text) in [
+            ("good.in", "hello\n"),
+            ("good.out", "hello\n"),
+            ("corrupt.in", "hello\n"),
+            ("corrupt.out", "hellx\n"),
+        ] {
             std::fs::write(cases_dir.join(name), text).unwrap();
         }
         let game = script.to_string_lossy();
@@ -160,7 +165,10 @@ mod tests {
                     .unwrap_or("")
                     .to_owned())
                 .collect::<Vec<_>>(),
-            ["xtask: GAME: running 2 cases...", "xtask: GAME: 1 passed, 1 failed"],
+            [
+                "xtask: GAME: running 2 cases...",
+                "xtask: GAME: 1 passed, 1 failed"
+            ],
         );
         std::fs::remove_dir_all(&dir).ok();
     }

@@ -293,13 +293,21 @@ fn test_files(package: &Package) -> Vec<PathBuf> {
 /// Crates without a `rust-version`, or with another one than the others: the workspace has
 /// one, which `xtask/src/msrv.rs` checks against the locked dependencies.
 fn rust_version_violations(manifests: &[Manifest]) -> Vec<String> {
-    let mut versions: Vec<&str> = manifests.iter().filter_map(|m| m.rust_version.as_deref()).collect();
+    let mut versions: Vec<&str> = manifests
+        .iter()
+        .filter_map(|m| m.rust_version.as_deref())
+        .collect();
     versions.sort_unstable();
     versions.dedup();
     let mut violations: Vec<String> = manifests
         .iter()
         .filter(|m| m.rust_version.is_none())
-        .map(|m| format!("{} has no rust-version: set `rust-version.workspace = true`", m.package))
+        .map(|m| {
+            format!(
+                "{} has no rust-version: set `rust-version.workspace = true`",
+                m.package
+            )
+        })
         .collect();
     if versions.len() > 1 {
         violations.push(format!(
@@ -391,7 +399,11 @@ fn manifest(name: &str, dependencies: &[&str]) -> Manifest {
                 Some((key, package)) => (serde_json::json!(key), package),
                 None => (serde_json::Value::Null, dependency),
             };
-            let kind = if kind == "normal" { serde_json::Value::Null } else { serde_json::json!(kind) };
+            let kind = if kind == "normal" {
+                serde_json::Value::Null
+            } else {
+                serde_json::json!(kind)
+            };
             serde_json::json!({ "name": package, "rename": rename, "kind": kind })
         })
         .collect();
@@ -419,7 +431,10 @@ fn the_parser_depending_on_the_cli_and_nom_outside_the_parser_are_caught() {
     assert!(layer_violations(&pigs)[0].contains("only tabletop-parse may use"));
     let unknown = manifest("tabletop-new", &[]);
     assert!(layer_violations(&unknown)[0].contains("not in the LAYERS table"));
-    let xtask = manifest("xtask", &["normal tabletop-stress", "normal regex", "dev serde_json"]);
+    let xtask = manifest(
+        "xtask",
+        &["normal tabletop-stress", "normal regex", "dev serde_json"],
+    );
     let violations = layer_violations(&xtask);
     assert_eq!(violations.len(), 1, "{violations:?}");
     assert!(violations[0].contains("xtask depends on regex"), "{violations:?}");
@@ -431,7 +446,13 @@ fn the_parser_depending_on_the_cli_and_nom_outside_the_parser_are_caught() {
 fn an_unused_dependency_is_caught_and_renames_are_followed() {
     let crate_manifest = manifest(
         "tabletop-pigs",
-        &["normal itertools", "normal thiserror", "normal num-traits", "dev rand", "dev fast=fastrand"],
+        &[
+            "normal itertools",
+            "normal thiserror",
+            "normal num-traits",
+            "dev rand",
+            "dev fast=fastrand",
+        ],
     );
     let product = ["#[derive(thiserror::Error)] struct E; use num_traits::Zero;\n// itertools::Itertools in a comment\nconst S: &str = \"itertools::join\";"];
     let all = [

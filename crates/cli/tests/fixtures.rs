@@ -24,7 +24,9 @@ fn every_fixture_passes() {
 #[test]
 #[ignore = "needs the outside judge data in ../shared/judge-data"]
 fn public_judge_data_passes() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join("../shared/judge-data");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join("../shared/judge-data");
     let cases = collect(&root, Compare::Judge).unwrap();
     assert!(!cases.is_empty(), "no judge data at {}", root.display());
     passes(&cases);
@@ -34,9 +36,7 @@ fn passes(cases: &[tabletop_stress::fixture::Case]) {
     let binary = Path::new(env!("CARGO_BIN_EXE_tabletop"));
     let failures: Vec<String> = cases
         .iter()
-        .filter_map(|case| {
-            check(binary, case).map(|report| format!("{}:\n{report}", case.input.display()))
-        })
+        .filter_map(|case| check(binary, case).map(|report| format!("{}:\n{report}", case.input.display())))
         .collect();
     assert!(
         failures.is_empty(),

@@ -170,7 +170,10 @@ fn tests_needing_outside_data_are_ignored_visibly() {
             }
         }
     }
-    assert!(seen >= 1, "the judge-data test (crates/cli/tests/fixtures.rs) was expected");
+    assert!(
+        seen >= 1,
+        "the judge-data test (crates/cli/tests/fixtures.rs) was expected"
+    );
 }
 
 /// The last backticked token of a line, if the line ends with `:`.
@@ -308,7 +311,16 @@ fn release_builds_without_debug_info() {
 #[test]
 fn the_cli_has_at_most_60_normal_dependencies() {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let tree = ["tree", "--offline", "-p", "tabletop", "-e", "normal", "--prefix", "none"];
+    let tree = [
+        "tree",
+        "--offline",
+        "-p",
+        "tabletop",
+        "-e",
+        "normal",
+        "--prefix",
+        "none",
+    ];
     let output = Command::new(cargo, tree)
         .current_dir(root())
         .timeout(Duration::from_secs(300))

@@ -254,12 +254,17 @@ fn a_command_without_the_double_dash_gets_a_hint() {
     assert!(out.stdout.is_empty());
     let stderr = text(&out.stderr);
     assert!(
-        stderr.contains("goes after `--`") && stderr.contains("tabletop stress snakes [OPTIONS] -- python3 -S sol.py"),
+        stderr.contains("goes after `--`")
+            && stderr.contains("tabletop stress snakes [OPTIONS] -- python3 -S sol.py"),
         "{stderr}"
     );
     let none = tabletop(&["stress", "snakes"]);
     assert_eq!(none.status.code(), Some(2));
-    assert!(text(&none.stderr).contains("goes after `--`"), "{}", text(&none.stderr));
+    assert!(
+        text(&none.stderr).contains("goes after `--`"),
+        "{}",
+        text(&none.stderr)
+    );
 }
 
 /// A program that prints without end is stopped at the cap and reported as printing too
@@ -267,7 +272,17 @@ fn a_command_without_the_double_dash_gets_a_hint() {
 #[test]
 fn endless_output_is_reported_as_too_much_output() {
     let out = tabletop(&[
-        "stress", "chutes", "--runs", "1", "--size", "tiny", "--jobs", "2", "--max-output", "64K", "--",
+        "stress",
+        "chutes",
+        "--runs",
+        "1",
+        "--size",
+        "tiny",
+        "--jobs",
+        "2",
+        "--max-output",
+        "64K",
+        "--",
         "yes",
     ]);
     let report = text(&out.stdout);
@@ -281,23 +296,34 @@ fn endless_output_is_reported_as_too_much_output() {
 /// with a query, for a program that prints nothing.
 #[test]
 fn a_big_input_shrinks() {
-    let out = tabletop(&["stress", "grundy", "--runs", "1", "--size", "big", "--jobs", "2", "--", "true"]);
+    let out = tabletop(&[
+        "stress", "grundy", "--runs", "1", "--size", "big", "--jobs", "2", "--", "true",
+    ]);
     let report = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{report}");
-    assert!(report.contains("--- minimal input\n1\n0\n1 0\n0\n---"), "{report}");
+    assert!(
+        report.contains("--- minimal input\n1\n0\n1 0\n0\n---"),
+        "{report}"
+    );
 }
 
 /// An input that cannot be shrunk is said to be minimal already.
 #[test]
 fn an_already_minimal_input_is_said_to_be() {
     // Seed 10 of tiny snakes is the smallest input there is: one 1x1 board.
-    assert_eq!(text(&tabletop(&["gen", "snakes", "--size", "tiny", "--seed", "10"]).stdout), "1 0 0\n");
+    assert_eq!(
+        text(&tabletop(&["gen", "snakes", "--size", "tiny", "--seed", "10"]).stdout),
+        "1 0 0\n"
+    );
     let out = tabletop(&[
         "stress", "snakes", "--size", "tiny", "--seed", "10", "--runs", "1", "--", "sh", "-c", "exit 3",
     ]);
     let report = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{report}");
-    assert!(report.contains("\nalready minimal (6 bytes): nothing could be removed"), "{report}");
+    assert!(
+        report.contains("\nalready minimal (6 bytes): nothing could be removed"),
+        "{report}"
+    );
     assert!(!report.contains("shrunk from"), "{report}");
 }
 
@@ -307,7 +333,8 @@ fn an_already_minimal_input_is_said_to_be() {
 fn a_background_child_holding_stdout_does_not_fail_a_correct_program() {
     let script = "\"$0\" grundy; sleep 3 &";
     let out = tabletop(&[
-        "stress", "grundy", "--runs", "4", "--size", "tiny", "--jobs", "2", "--", "sh", "-c", script, TABLETOP,
+        "stress", "grundy", "--runs", "4", "--size", "tiny", "--jobs", "2", "--", "sh", "-c", script,
+        TABLETOP,
     ]);
     let report = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{report}");
@@ -327,7 +354,11 @@ fn a_report_that_cannot_be_written_is_an_error() {
         .run(b"")
         .unwrap();
     assert_eq!(out.status.code(), Some(1), "{}", out.stderr_text());
-    assert!(out.stderr_text().contains("No space left on device"), "{}", out.stderr_text());
+    assert!(
+        out.stderr_text().contains("No space left on device"),
+        "{}",
+        out.stderr_text()
+    );
 }
 
 /// `gen` is deterministic per seed and its inputs are answered by the game's command.

@@ -273,10 +273,18 @@ mod tests {
                 (name, check(Path::new("sh"), c).is_none())
             })
             .collect();
-        let expected = [("broken", true), ("corrupt", false), ("good", true), ("wrong-code", false)];
+        let expected = [
+            ("broken", true),
+            ("corrupt", false),
+            ("good", true),
+            ("wrong-code", false),
+        ];
         assert_eq!(verdicts, expected.map(|(name, ok)| (name.to_string(), ok)));
         let report = check(Path::new("sh"), &cases[3]).unwrap();
-        assert!(report.contains("exit status 2, expected exit status 1"), "{report}");
+        assert!(
+            report.contains("exit status 2, expected exit status 1"),
+            "{report}"
+        );
         std::fs::write(cases_dir.join("broken.err"), "error: bad\n").unwrap();
         let error = collect_in(&cases_dir, &game, Compare::Exact, &mut Vec::new()).unwrap_err();
         assert!(error.contains("not `exit N`"), "{error}");

@@ -496,9 +496,15 @@ mod tests {
                 let (input, draws) = draw(spec, seed);
                 assert!(draws <= 8, "{spec:?} seed {seed}: {draws} draws");
                 redraws += draws - 1;
-                assert!(input.cases() > 0 && answer_input(&input).is_ok(), "{spec:?} seed {seed}");
+                assert!(
+                    input.cases() > 0 && answer_input(&input).is_ok(),
+                    "{spec:?} seed {seed}"
+                );
             }
-            assert!(redraws * 10 <= seeds, "{spec:?}: {redraws} redraws in {seeds} seeds");
+            assert!(
+                redraws * 10 <= seeds,
+                "{spec:?}: {redraws} redraws in {seeds} seeds"
+            );
         }
     }
 

@@ -43,9 +43,13 @@ fn shown(text: &str, limit: usize) -> String {
     while !text.is_char_boundary(end) {
         end -= 1;
     }
-    format!("{}
+    format!(
+        "{}
 [... {} more bytes not shown]
-", &text[..end], text.len() - end)
+",
+        &text[..end],
+        text.len() - end
+    )
 }
 
 /// `text` under a heading, ending with a newline.
@@ -137,7 +141,11 @@ pub fn failure(config: &Config, failed: &Failed, command: &Command) -> String {
         _ => {}
     }
     if !output.stderr.is_empty() {
-        section(&mut out, "its stderr", &shown(&output.stderr_text(), STDERR_SHOWN));
+        section(
+            &mut out,
+            "its stderr",
+            &shown(&output.stderr_text(), STDERR_SHOWN),
+        );
     }
     match first_difference(&failed.expected, &stdout) {
         Some(d) => {

@@ -259,8 +259,14 @@ impl Command {
         }
         let mut child = process.spawn()?;
         let fed = child.stdin.take().map(|stdin| feed(stdin, input.to_vec()));
-        let stdout = child.stdout.take().map(|pipe| Capture::start(pipe, self.max_output));
-        let stderr = child.stderr.take().map(|pipe| Capture::start(pipe, self.max_output));
+        let stdout = child
+            .stdout
+            .take()
+            .map(|pipe| Capture::start(pipe, self.max_output));
+        let stderr = child
+            .stderr
+            .take()
+            .map(|pipe| Capture::start(pipe, self.max_output));
         let mut status = match child.wait_timeout(self.timeout)? {
             Some(status) => exit_status(status),
             None => {
@@ -407,10 +413,16 @@ mod tests {
     fn captures_output_status_and_timeouts() {
         let second = Duration::from_secs(5);
         let cat = sh("cat", second).run(b"hello\n").unwrap();
-        assert_eq!((cat.stdout.as_slice(), cat.status), (&b"hello\n"[..], Status::Exited(0)));
+        assert_eq!(
+            (cat.stdout.as_slice(), cat.status),
+            (&b"hello\n"[..], Status::Exited(0))
+        );
         assert!(cat.read_all_input);
         let fail = sh("echo oops >&2; exit 3", second).run(b"").unwrap();
-        assert_eq!((fail.stderr_text().as_str(), fail.status), ("oops\n", Status::Exited(3)));
+        assert_eq!(
+            (fail.stderr_text().as_str(), fail.status),
+            ("oops\n", Status::Exited(3))
+        );
         assert_eq!(verdict("", &fail), Some(Failure::Crash(Status::Exited(3))));
         let slow = sh("exec sleep 5", Duration::from_millis(200)).run(b"").unwrap();
         assert_eq!(slow.status, Status::TimedOut);
@@ -420,7 +432,10 @@ mod tests {
         // A command that ignores a large input does not block the harness.
         let big = vec![b'x'; 1 << 20];
         let ignores = sh("true", second).run(&big).unwrap();
-        assert_eq!((ignores.status, ignores.read_all_input), (Status::Exited(0), false));
+        assert_eq!(
+            (ignores.status, ignores.read_all_input),
+            (Status::Exited(0), false)
+        );
     }
 
     /// `yes` never stops by itself: its output is cut at the cap and the run ends at once
@@ -437,10 +452,22 @@ mod tests {
         assert!(yes.elapsed < Duration::from_secs(10), "{:?}", yes.elapsed);
         assert_eq!(verdict("y\n", &yes), Some(Failure::TooMuchOutput));
         // Exactly the cap is fine; stderr has the same cap.
-        let exact = sh("printf 1234", Duration::from_secs(5)).max_output(4).run(b"").unwrap();
-        assert_eq!((exact.status, exact.stdout.as_slice()), (Status::Exited(0), &b"1234"[..]));
-        let noisy = sh("printf 12345 >&2", Duration::from_secs(5)).max_output(4).run(b"").unwrap();
-        assert_eq!((noisy.status, noisy.stderr.as_slice()), (Status::OutputLimit, &b"1234"[..]));
+        let exact = sh("printf 1234", Duration::from_secs(5))
+            .max_output(4)
+            .run(b"")
+            .unwrap();
+        assert_eq!(
+            (exact.status, exact.stdout.as_slice()),
+            (Status::Exited(0), &b"1234"[..])
+        );
+        let noisy = sh("printf 12345 >&2", Duration::from_secs(5))
+            .max_output(4)
+            .run(b"")
+            .unwrap();
+        assert_eq!(
+            (noisy.status, noisy.stderr.as_slice()),
+            (Status::OutputLimit, &b"1234"[..])
+        );
     }
 
     /// A correct program that leaves a background child holding its stdout is judged on what
@@ -450,7 +477,10 @@ mod tests {
         let out = sh("cat >/dev/null; sleep 4 & echo 1", Duration::from_secs(10))
             .run(b"input\n")
             .unwrap();
-        assert_eq!((out.status, out.stdout.as_slice()), (Status::Exited(0), &b"1\n"[..]));
+        assert_eq!(
+            (out.status, out.stdout.as_slice()),
+            (Status::Exited(0), &b"1\n"[..])
+        );
         assert!(out.elapsed < Duration::from_secs(2), "{:?}", out.elapsed);
         assert_eq!(verdict("1\n", &out), None);
     }

@@ -275,7 +275,11 @@ impl Plan {
         match input {
             Input::Chutes(c) => {
                 let games = c.games.iter().enumerate();
-                numbers.extend(games.filter(|(_, g)| g.players > 2).map(|(i, _)| Number::Players(i)));
+                numbers.extend(
+                    games
+                        .filter(|(_, g)| g.players > 2)
+                        .map(|(i, _)| Number::Players(i)),
+                );
                 let throws = c.throws.iter().enumerate();
                 numbers.extend(throws.filter(|(_, &t)| t > 1).map(|(i, _)| Number::Throw(i)));
             }
@@ -559,7 +563,9 @@ mod tests {
         assert_eq!(singles.edit(8), None);
         let lowered: Vec<Input> = lowerings(&input).collect();
         assert_eq!(lowered.len(), 1 + 4);
-        let Input::Chutes(fewer) = &lowered[0] else { panic!() };
+        let Input::Chutes(fewer) = &lowered[0] else {
+            panic!()
+        };
         assert_eq!(fewer.games[0].players, 2);
     }
 

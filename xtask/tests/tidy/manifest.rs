@@ -64,7 +64,10 @@ impl Manifest {
         let manifest_path = text(package, "manifest_path").unwrap_or_default();
         Manifest {
             package: text(package, "name").unwrap_or_default(),
-            dir: Path::new(&manifest_path).parent().unwrap_or(Path::new("")).to_path_buf(),
+            dir: Path::new(&manifest_path)
+                .parent()
+                .unwrap_or(Path::new(""))
+                .to_path_buf(),
             rust_version: text(package, "rust_version"),
             dependencies,
         }
@@ -74,12 +77,19 @@ impl Manifest {
 /// Every workspace member of the workspace at `root`, from `cargo metadata --no-deps`.
 pub fn workspace(root: &Path) -> Vec<Manifest> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let output = Command::new(cargo, ["metadata", "--format-version", "1", "--no-deps", "--offline"])
-        .current_dir(root)
-        .timeout(Duration::from_secs(300))
-        .run(b"")
-        .expect("cargo metadata runs");
-    assert!(output.status.success(), "cargo metadata: {}", output.stderr_text());
+    let output = Command::new(
+        cargo,
+        ["metadata", "--format-version", "1", "--no-deps", "--offline"],
+    )
+    .current_dir(root)
+    .timeout(Duration::from_secs(300))
+    .run(b"")
+    .expect("cargo metadata runs");
+    assert!(
+        output.status.success(),
+        "cargo metadata: {}",
+        output.stderr_text()
+    );
     let metadata: Value = serde_json::from_slice(&output.stdout).expect("cargo metadata is JSON");
     metadata
         .get("packages")

@@ -63,7 +63,11 @@ fn parse_bytes(text: &str) -> Result<usize, String> {
         "K" | "k" | "KiB" => 10,
         "M" | "MiB" => 20,
         "G" | "GiB" => 30,
-        _ => return Err(format!("`{text}` is not a size: a number of bytes, or with K, M or G")),
+        _ => {
+            return Err(format!(
+                "`{text}` is not a size: a number of bytes, or with K, M or G"
+            ))
+        }
     };
     digits
         .parse::<usize>()

@@ -46,10 +46,24 @@ fn command(args: &[&str]) -> Command {
 
 fn run(command: Command, stdin: &[u8], must_read_all: bool) -> Output {
     let output = command.run(stdin).expect("tabletop starts");
-    assert_ne!(output.status, Status::TimedOut, "tabletop {:?} hangs", command.args);
-    assert_ne!(output.status, Status::OutputLimit, "tabletop {:?}: endless output", command.args);
+    assert_ne!(
+        output.status,
+        Status::TimedOut,
+        "tabletop {:?} hangs",
+        command.args
+    );
+    assert_ne!(
+        output.status,
+        Status::OutputLimit,
+        "tabletop {:?}: endless output",
+        command.args
+    );
     if must_read_all {
-        assert!(output.read_all_input, "tabletop {:?} did not take all its input", command.args);
+        assert!(
+            output.read_all_input,
+            "tabletop {:?} did not take all its input",
+            command.args
+        );
     }
     output
 }
