@@ -5,7 +5,9 @@
 
 use std::fmt;
 use std::path::Path;
-use std::process::Command;
+use std::time::Duration;
+
+use tabletop_stress::run::Command;
 
 /// A Rust release `major.minor.patch` (missing parts count as 0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -75,33 +77,36 @@ pub fn requirements(metadata: &str) -> Result<Vec<Requirement>, String> {
 pub fn metadata(root: &Path) -> Result<String, String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
-    let host = Command::new(rustc)
-        .arg("-vV")
-        .output()
+    let host = Command::new(rustc, ["-vV"])
+        .timeout(TOOL_TIME_LIMIT)
+        .run(b"")
         .ok()
         .and_then(|out| {
-            let text = String::from_utf8_lossy(&out.stdout).into_owned();
-            text.lines()
+            out.stdout_text()
+                .lines()
                 .find_map(|l| l.strip_prefix("host: ").map(str::to_owned))
         })
         .ok_or("cannot ask rustc for the host platform")?;
     let mut last_error = String::new();
     for offline in [true, false] {
-        let mut command = Command::new(&cargo);
-        command
-            .current_dir(root)
-            .args(["metadata", "--format-version", "1", "--filter-platform", &host]);
+        let mut args = vec!["metadata", "--format-version", "1", "--filter-platform", &host];
         if offline {
-            command.arg("--offline");
+            args.push("--offline");
         }
-        match command.output() {
-            Ok(out) if out.status.success() => return Ok(String::from_utf8_lossy(&out.stdout).into_owned()),
-            Ok(out) => last_error = String::from_utf8_lossy(&out.stderr).into_owned(),
+        let command = Command::new(cargo.as_str(), args)
+            .current_dir(root)
+            .timeout(TOOL_TIME_LIMIT);
+        match command.run(b"") {
+            Ok(out) if out.status.success() => return Ok(out.stdout_text()),
+            Ok(out) => last_error = out.stderr_text(),
             Err(e) => last_error = e.to_string(),
         }
     }
     Err(format!("cargo metadata failed: {last_error}"))
 }
+
+/// Longer than `cargo metadata` takes even when it has to download the index.
+const TOOL_TIME_LIMIT: Duration = Duration::from_secs(600);
 
 /// The workspace's declared `rust-version` (the lowest among its members) and the locked
 /// dependency needing the newest Rust.
