@@ -357,7 +357,11 @@ pub fn verdict(expected: &str, output: &Output) -> Option<Failure> {
     match output.status {
         Status::TimedOut => Some(Failure::Timeout),
         Status::OutputLimit => Some(Failure::TooMuchOutput),
-        Status::Exited(0) => first_difference(expected, &output.stdout_text()).map(|_| Failure::WrongAnswer),
+        Status::Exited(0) => {
+            // Borrowed, not copied, when the output is UTF-8 (it may be up to the cap).
+            let stdout = String::from_utf8_lossy(&output.stdout);
+            first_difference(expected, &stdout).map(|_| Failure::WrongAnswer)
+        }
         status => Some(Failure::Crash(status)),
     }
 }
