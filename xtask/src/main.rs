@@ -1,5 +1,6 @@
 //! Project automation for tabletop, run as `cargo xtask <command>` (alias in
-//! `.cargo/config.toml`). Standard library only, so that it builds in seconds.
+//! `.cargo/config.toml`). Its few dependencies are listed, each with its reason, in
+//! `xtask/Cargo.toml`.
 //!
 //! - `cargo xtask verify [--release] [--dir PATH]... [GAME]...`: every fixture through the real
 //!   `tabletop` binary; `--dir` adds outside judge data (compared as judges compare).
@@ -10,7 +11,6 @@
 mod bench;
 mod compare;
 mod msrv;
-mod rng;
 mod verify;
 
 use std::path::{Path, PathBuf};
@@ -22,9 +22,10 @@ usage: cargo xtask <command> [options]
 commands:
   verify [--release] [--bin PATH] [--dir PATH]... [GAME]...
       Run every fixture in fixtures/<game>/ through `tabletop <game>`: `<case>.in` with
-      `<case>.out` (exact stdout) or `<case>.err` (a substring of stderr, non-zero exit), or both
-      (exit code 2, that stdout and that text in stderr: `--keep-going` answers);
-      optional `<case>.args` holds extra arguments. `--dir PATH` also runs outside data
+      `<case>.out` (exit 0, exact stdout) or `<case>.err` (a first line `exit N`, the exit
+      code expected, then a text stderr must contain; empty stdout), or both (exit N, that
+      stdout and that text in stderr: `--keep-going` answers); optional `<case>.args` holds
+      extra arguments. `cargo test` runs the same checks (crates/cli/tests/fixtures.rs). `--dir PATH` also runs outside data
       (`PATH/<game>/*.in` or `PATH/*.in` named by the folder), compared as judges compare:
       trailing spaces and trailing empty lines ignored.
   bench [--runs N] [GAME]...

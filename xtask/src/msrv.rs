@@ -1,12 +1,13 @@
 //! `cargo xtask msrv`: the workspace's `rust-version` must be at least the highest
 //! `rust-version` of any locked dependency, or a build with the declared toolchain fails.
 //!
-//! Reads `cargo metadata` (offline, host platform only) with a tiny JSON reader, so that
-//! xtask stays std-only.
+//! Reads `cargo metadata` (offline, host platform only) with `serde_json`.
 
 use std::fmt;
 use std::path::Path;
-use std::process::Command;
+use std::time::Duration;
+
+use tabletop_stress::run::Command;
 
 /// A Rust release `major.minor.patch` (missing parts count as 0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -47,14 +48,15 @@ pub struct Requirement {
 
 /// Every package with a `rust-version` in `cargo metadata --format-version 1` output.
 pub fn requirements(metadata: &str) -> Result<Vec<Requirement>, String> {
-    let json = json::parse(metadata)?;
+    let json: serde_json::Value =
+        serde_json::from_str(metadata).map_err(|e| format!("cargo metadata is not JSON: {e}"))?;
     let packages = json
         .get("packages")
-        .and_then(json::Value::as_array)
+        .and_then(serde_json::Value::as_array)
         .ok_or("cargo metadata has no `packages` array")?;
     let mut found = Vec::new();
     for package in packages {
-        let text = |key: &str| package.get(key).and_then(json::Value::as_str);
+        let text = |key: &str| package.get(key).and_then(serde_json::Value::as_str);
         let Some(declared) = text("rust_version") else {
             continue;
         };
@@ -64,7 +66,7 @@ pub fn requirements(metadata: &str) -> Result<Vec<Requirement>, String> {
             name: text("name").unwrap_or("?").to_owned(),
             version: text("version").unwrap_or("?").to_owned(),
             rust_version,
-            member: package.get("source").is_some_and(|s| *s == json::Value::Null),
+            member: package.get("source").is_some_and(serde_json::Value::is_null),
         });
     }
     Ok(found)
@@ -75,33 +77,36 @@ pub fn requirements(metadata: &str) -> Result<Vec<Requirement>, String> {
 pub fn metadata(root: &Path) -> Result<String, String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
-    let host = Command::new(rustc)
-        .arg("-vV")
-        .output()
+    let host = Command::new(rustc, ["-vV"])
+        .timeout(TOOL_TIME_LIMIT)
+        .run(b"")
         .ok()
         .and_then(|out| {
-            let text = String::from_utf8_lossy(&out.stdout).into_owned();
-            text.lines()
+            out.stdout_text()
+                .lines()
                 .find_map(|l| l.strip_prefix("host: ").map(str::to_owned))
         })
         .ok_or("cannot ask rustc for the host platform")?;
     let mut last_error = String::new();
     for offline in [true, false] {
-        let mut command = Command::new(&cargo);
-        command
-            .current_dir(root)
-            .args(["metadata", "--format-version", "1", "--filter-platform", &host]);
+        let mut args = vec!["metadata", "--format-version", "1", "--filter-platform", &host];
         if offline {
-            command.arg("--offline");
+            args.push("--offline");
         }
-        match command.output() {
-            Ok(out) if out.status.success() => return Ok(String::from_utf8_lossy(&out.stdout).into_owned()),
-            Ok(out) => last_error = String::from_utf8_lossy(&out.stderr).into_owned(),
+        let command = Command::new(cargo.as_str(), args)
+            .current_dir(root)
+            .timeout(TOOL_TIME_LIMIT);
+        match command.run(b"") {
+            Ok(out) if out.status.success() => return Ok(out.stdout_text()),
+            Ok(out) => last_error = out.stderr_text(),
             Err(e) => last_error = e.to_string(),
         }
     }
     Err(format!("cargo metadata failed: {last_error}"))
 }
+
+/// Longer than `cargo metadata` takes even when it has to download the index.
+const TOOL_TIME_LIMIT: Duration = Duration::from_secs(600);
 
 /// The workspace's declared `rust-version` (the lowest among its members) and the locked
 /// dependency needing the newest Rust.
@@ -140,163 +145,6 @@ pub fn main(args: &[String]) -> Result<bool, String> {
         return Ok(false);
     }
     Ok(true)
-}
-
-/// Just enough JSON for `cargo metadata`: objects, arrays, strings, and the other scalars
-/// kept as their source text.
-mod json {
-    /// A JSON value.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum Value {
-        /// `null`.
-        Null,
-        /// A number, `true` or `false`, as written.
-        Scalar(String),
-        /// A string, unescaped.
-        Str(String),
-        /// An array.
-        Array(Vec<Value>),
-        /// An object, keys in order.
-        Object(Vec<(String, Value)>),
-    }
-
-    impl Value {
-        /// The value of `key` in an object.
-        pub fn get(&self, key: &str) -> Option<&Value> {
-            match self {
-                Value::Object(fields) => fields.iter().find(|(k, _)| k == key).map(|(_, v)| v),
-                _ => None,
-            }
-        }
-        /// The text of a string.
-        pub fn as_str(&self) -> Option<&str> {
-            match self {
-                Value::Str(text) => Some(text),
-                _ => None,
-            }
-        }
-        /// The items of an array.
-        pub fn as_array(&self) -> Option<&[Value]> {
-            match self {
-                Value::Array(items) => Some(items),
-                _ => None,
-            }
-        }
-    }
-
-    /// Parses one JSON document.
-    pub fn parse(text: &str) -> Result<Value, String> {
-        let mut reader = Reader {
-            chars: text.char_indices().peekable(),
-        };
-        let value = reader.value()?;
-        reader.skip_space();
-        match reader.chars.next() {
-            None => Ok(value),
-            Some((at, _)) => Err(format!("JSON: text after the value at byte {at}")),
-        }
-    }
-
-    struct Reader<'a> {
-        chars: std::iter::Peekable<std::str::CharIndices<'a>>,
-    }
-
-    impl Reader<'_> {
-        fn skip_space(&mut self) {
-            while self.chars.next_if(|(_, c)| c.is_ascii_whitespace()).is_some() {}
-        }
-
-        fn expect(&mut self, wanted: char) -> Result<(), String> {
-            self.skip_space();
-            match self.chars.next() {
-                Some((_, c)) if c == wanted => Ok(()),
-                Some((at, c)) => Err(format!("JSON: expected {wanted:?} at byte {at}, found {c:?}")),
-                None => Err(format!("JSON: expected {wanted:?}, found the end")),
-            }
-        }
-
-        fn value(&mut self) -> Result<Value, String> {
-            self.skip_space();
-            match self.chars.peek().map(|&(_, c)| c) {
-                Some('{') => self.sequence('}', true),
-                Some('[') => self.sequence(']', false),
-                Some('"') => self.string().map(Value::Str),
-                Some(_) => {
-                    let mut scalar = String::new();
-                    while let Some((_, c)) = self
-                        .chars
-                        .next_if(|(_, c)| !",]}".contains(*c) && !c.is_ascii_whitespace())
-                    {
-                        scalar.push(c);
-                    }
-                    Ok(if scalar == "null" {
-                        Value::Null
-                    } else {
-                        Value::Scalar(scalar)
-                    })
-                }
-                None => Err("JSON: unexpected end".into()),
-            }
-        }
-
-        /// An object (`keyed`) or an array, the opening bracket not yet read.
-        fn sequence(&mut self, close: char, keyed: bool) -> Result<Value, String> {
-            self.chars.next();
-            let (mut fields, mut items) = (Vec::new(), Vec::new());
-            self.skip_space();
-            if self.chars.next_if(|&(_, c)| c == close).is_none() {
-                loop {
-                    if keyed {
-                        self.skip_space();
-                        let key = self.string()?;
-                        self.expect(':')?;
-                        fields.push((key, self.value()?));
-                    } else {
-                        items.push(self.value()?);
-                    }
-                    self.skip_space();
-                    match self.chars.next() {
-                        Some((_, ',')) => continue,
-                        Some((_, c)) if c == close => break,
-                        _ => return Err(format!("JSON: expected ',' or {close:?}")),
-                    }
-                }
-            }
-            Ok(if keyed {
-                Value::Object(fields)
-            } else {
-                Value::Array(items)
-            })
-        }
-
-        fn string(&mut self) -> Result<String, String> {
-            self.expect('"')?;
-            let mut text = String::new();
-            loop {
-                match self.chars.next().map(|(_, c)| c) {
-                    Some('"') => return Ok(text),
-                    Some('\\') => match self.chars.next().map(|(_, c)| c) {
-                        Some('n') => text.push('\n'),
-                        Some('t') => text.push('\t'),
-                        Some('r') => text.push('\r'),
-                        Some('b') => text.push('\u{8}'),
-                        Some('f') => text.push('\u{c}'),
-                        Some('u') => {
-                            let hex: String =
-                                (0..4).filter_map(|_| self.chars.next().map(|(_, c)| c)).collect();
-                            let code = u32::from_str_radix(&hex, 16).map_err(|_| "JSON: bad \\u escape")?;
-                            // Surrogate halves (never in cargo's package fields) become U+FFFD.
-                            text.push(char::from_u32(code).unwrap_or('\u{fffd}'));
-                        }
-                        Some(c) => text.push(c),
-                        None => return Err("JSON: unterminated string".into()),
-                    },
-                    Some(c) => text.push(c),
-                    None => return Err("JSON: unterminated string".into()),
-                }
-            }
-        }
-    }
 }
 
 #[cfg(test)]

@@ -3,14 +3,17 @@
 //!
 //! - the crate graph follows the layers (engines never depend on `parse`, `render`, `stress`
 //!   or the CLI, normal or dev; `parse` and `render` never on the CLI; nom only in `parse`,
-//!   clap only in the CLI; xtask uses the standard library only; the test-support crate only
-//!   as a dev-dependency);
+//!   clap only in the CLI; xtask keeps to the short list [`XTASK_DEPENDENCIES`]; the test-support
+//!   crate only as a dev-dependency);
 //! - no crate declares a dependency its code never names;
 //! - no non-test function is longer than [`LONGEST_FUNCTION`] lines;
 //! - engines never print, read files or spawn processes;
-//! - every crate takes its `rust-version` from the workspace (whose value covers every locked
-//!   dependency: that check needs `cargo metadata` and lives in `xtask/src/msrv.rs`, run by the
-//!   same `cargo test --workspace`).
+//! - every crate has the workspace's one `rust-version` (whose value covers every locked
+//!   dependency: that check lives in `xtask/src/msrv.rs`, run by the same
+//!   `cargo test --workspace`).
+//!
+//! The packages, their folders and dependencies come from `cargo metadata` (cargo's own
+//! reading of the manifests); sources are tokenized by `proc-macro2`.
 //!
 //! Each check is a function from data to a list of violations, tested on broken samples below
 //! the real checks, so a check that cannot fail would itself fail.
@@ -64,7 +67,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     ("tabletop", &["tabletop-app", "tabletop-stress"]),
-    ("xtask", &[]),
+    ("xtask", &["tabletop-stress"]),
     // Test support: on the engines only, and only ever a dev-dependency (see TEST_SUPPORT).
     (
         "tabletop-testkit",
@@ -74,6 +77,10 @@ const LAYERS: &[(&str, &[&str])] = &[
 
 /// The test-support crate: any package's tests may use it, no package's code.
 const TEST_SUPPORT: &str = "tabletop-testkit";
+
+/// Everything xtask may depend on, each for a reason given in `xtask/Cargo.toml`: it builds
+/// before every `cargo xtask`, so its list stays short.
+const XTASK_DEPENDENCIES: &[&str] = &["tabletop-stress", "serde_json", "proc-macro2"];
 
 /// Outside crates only one workspace package may use: the package that owns that concern.
 const OWNED_DEPENDENCIES: &[(&str, &str)] = &[
@@ -112,22 +119,16 @@ fn workspace_root() -> PathBuf {
 }
 
 fn packages() -> Vec<Package> {
-    let root = workspace_root();
-    let mut dirs: Vec<PathBuf> = fs::read_dir(root.join("crates"))
-        .expect("crates/ is readable")
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|path| path.join("Cargo.toml").is_file())
-        .collect();
-    dirs.push(root.join("xtask"));
-    dirs.sort();
-    dirs.into_iter()
-        .map(|dir| {
-            let text = fs::read_to_string(dir.join("Cargo.toml")).expect("manifest is readable");
+    let mut manifests = manifest::workspace(&workspace_root());
+    manifests.sort_by(|a, b| a.dir.cmp(&b.dir));
+    manifests
+        .into_iter()
+        .map(|manifest| {
             let mut sources = Vec::new();
-            collect_sources(&dir, &mut sources);
+            collect_sources(&manifest.dir, &mut sources);
             Package {
-                manifest: Manifest::parse(&text),
-                dir,
+                dir: manifest.dir.clone(),
+                manifest,
                 sources,
             }
         })
@@ -188,9 +189,10 @@ fn layer_violations(manifest: &Manifest) -> Vec<String> {
                 ));
             }
         }
-        if manifest.package == "xtask" {
+        if manifest.package == "xtask" && !XTASK_DEPENDENCIES.contains(&dependency.package.as_str()) {
             violations.push(format!(
-                "xtask depends on {}: xtask uses the standard library only",
+                "xtask depends on {}: xtask keeps to XTASK_DEPENDENCIES (add it there, and its \
+                 reason in xtask/Cargo.toml)",
                 dependency.package
             ));
         }
@@ -309,6 +311,33 @@ fn test_files(package: &Package) -> Vec<PathBuf> {
     files
 }
 
+/// Crates without a `rust-version`, or with another one than the others: the workspace has
+/// one, which `xtask/src/msrv.rs` checks against the locked dependencies.
+fn rust_version_violations(manifests: &[Manifest]) -> Vec<String> {
+    let mut versions: Vec<&str> = manifests
+        .iter()
+        .filter_map(|m| m.rust_version.as_deref())
+        .collect();
+    versions.sort_unstable();
+    versions.dedup();
+    let mut violations: Vec<String> = manifests
+        .iter()
+        .filter(|m| m.rust_version.is_none())
+        .map(|m| {
+            format!(
+                "{} has no rust-version: set `rust-version.workspace = true`",
+                m.package
+            )
+        })
+        .collect();
+    if versions.len() > 1 {
+        violations.push(format!(
+            "crates declare different rust-versions {versions:?}: take it from the workspace"
+        ));
+    }
+    violations
+}
+
 /// Reports `violations` as one failure listing them all.
 fn assert_none(what: &str, violations: Vec<String>) {
     assert!(violations.is_empty(), "{what}:\n  {}", violations.join("\n  "));
@@ -372,36 +401,44 @@ fn engines_never_print_or_do_io() {
 }
 
 #[test]
-fn every_crate_takes_its_rust_version_from_the_workspace() {
-    let mut violations = Vec::new();
-    for package in packages() {
-        if let Some(version) = &package.manifest.rust_version {
-            violations.push(format!(
-                "{} sets rust-version {version} itself",
-                package.manifest.package
-            ));
-        }
-    }
-    let root_manifest = fs::read_to_string(workspace_root().join("Cargo.toml")).expect("root manifest");
-    if manifest::workspace_rust_version(&root_manifest).is_none() {
-        violations.push("the workspace sets no rust-version".into());
-    }
-    assert_none("rust-version", violations);
+fn every_crate_has_the_workspace_rust_version() {
+    let manifests: Vec<Manifest> = packages().into_iter().map(|p| p.manifest).collect();
+    assert_none("rust-version", rust_version_violations(&manifests));
 }
 
 // ---------------------------------------------------------------------------------------------
 // The checks on broken samples: each must report what it guards against.
 
-fn manifest(text: &str) -> Manifest {
-    Manifest::parse(text)
+/// A package as `cargo metadata` describes it: `name`, then `kind key=package` per dependency
+/// (`kind` is `normal`, `dev` or `build`; `key=` only for a renamed dependency).
+fn manifest(name: &str, dependencies: &[&str]) -> Manifest {
+    let dependencies: Vec<serde_json::Value> = dependencies
+        .iter()
+        .map(|spec| {
+            let (kind, dependency) = spec.split_once(' ').unwrap_or(("normal", spec));
+            let (rename, package) = match dependency.split_once('=') {
+                Some((key, package)) => (serde_json::json!(key), package),
+                None => (serde_json::Value::Null, dependency),
+            };
+            let kind = if kind == "normal" {
+                serde_json::Value::Null
+            } else {
+                serde_json::json!(kind)
+            };
+            serde_json::json!({ "name": package, "rename": rename, "kind": kind })
+        })
+        .collect();
+    Manifest::from_metadata(&serde_json::json!({
+        "name": name,
+        "manifest_path": format!("/sample/{name}/Cargo.toml"),
+        "rust_version": "1.88",
+        "dependencies": dependencies,
+    }))
 }
 
 #[test]
 fn an_engine_that_dev_depends_on_the_parser_is_caught() {
-    let engine = manifest(
-        "[package]\nname = \"tabletop-grundy\"\n[dependencies]\nthiserror.workspace = true\n\
-         [dev-dependencies]\ntabletop-parse = { workspace = true }\n",
-    );
+    let engine = manifest("tabletop-grundy", &["normal thiserror", "dev tabletop-parse"]);
     let violations = layer_violations(&engine);
     assert_eq!(violations.len(), 1, "{violations:?}");
     assert!(violations[0].contains("tabletop-grundy depends (Dev) on tabletop-parse"));
@@ -409,13 +446,9 @@ fn an_engine_that_dev_depends_on_the_parser_is_caught() {
 
 #[test]
 fn the_test_support_crate_is_a_dev_dependency_only() {
-    let engine = manifest(
-        "[package]\nname = \"tabletop-grundy\"\n[dev-dependencies]\ntabletop-testkit.workspace = true\n",
-    );
+    let engine = manifest("tabletop-grundy", &["dev tabletop-testkit"]);
     assert_eq!(layer_violations(&engine), Vec::<String>::new());
-    let render = manifest(
-        "[package]\nname = \"tabletop-render\"\n[dependencies]\ntabletop-testkit.workspace = true\n",
-    );
+    let render = manifest("tabletop-render", &["normal tabletop-testkit"]);
     let violations = layer_violations(&render);
     assert_eq!(violations.len(), 1, "{violations:?}");
     assert!(
@@ -426,23 +459,34 @@ fn the_test_support_crate_is_a_dev_dependency_only() {
 
 #[test]
 fn the_parser_depending_on_the_cli_and_nom_outside_the_parser_are_caught() {
-    let parse =
-        manifest("[package]\nname = \"tabletop-parse\"\n[dependencies]\ntabletop = { path = \"../cli\" }\n");
+    let parse = manifest("tabletop-parse", &["normal tabletop"]);
     assert_eq!(layer_violations(&parse).len(), 1);
-    let pigs = manifest("[package]\nname = \"tabletop-pigs\"\n[dependencies]\nnom = \"8\"\n");
+    let pigs = manifest("tabletop-pigs", &["normal nom"]);
     assert!(layer_violations(&pigs)[0].contains("only tabletop-parse may use"));
-    let unknown = manifest("[package]\nname = \"tabletop-new\"\n");
+    let unknown = manifest("tabletop-new", &[]);
     assert!(layer_violations(&unknown)[0].contains("not in the LAYERS table"));
-    let xtask = manifest("[package]\nname = \"xtask\"\n[dependencies]\nregex = \"1\"\n");
-    assert_eq!(layer_violations(&xtask).len(), 1);
+    let xtask = manifest(
+        "xtask",
+        &["normal tabletop-stress", "normal regex", "dev serde_json"],
+    );
+    let violations = layer_violations(&xtask);
+    assert_eq!(violations.len(), 1, "{violations:?}");
+    assert!(violations[0].contains("xtask depends on regex"), "{violations:?}");
+    let xtask_on_the_cli = manifest("xtask", &["normal tabletop"]);
+    assert_eq!(layer_violations(&xtask_on_the_cli).len(), 2);
 }
 
 #[test]
 fn an_unused_dependency_is_caught_and_renames_are_followed() {
     let crate_manifest = manifest(
-        "[package]\nname = \"tabletop-pigs\"\n[dependencies]\nitertools.workspace = true\n\
-         thiserror.workspace = true\nnum-traits = \"0.2\"\n[dev-dependencies]\nrand = \"0.9\"\n\
-         fast = { package = \"fastrand\", version = \"2\" }\n",
+        "tabletop-pigs",
+        &[
+            "normal itertools",
+            "normal thiserror",
+            "normal num-traits",
+            "dev rand",
+            "dev fast=fastrand",
+        ],
     );
     let product = ["#[derive(thiserror::Error)] struct E; use num_traits::Zero;\n// itertools::Itertools in a comment\nconst S: &str = \"itertools::join\";"];
     let all = [
@@ -485,6 +529,19 @@ fn the_scanner_counts_lines_through_strings_comments_and_raw_strings() {
     let summary: Vec<(String, usize, usize)> =
         functions.into_iter().map(|f| (f.name, f.line, f.lines)).collect();
     assert_eq!(summary, [("a".to_string(), 1, 5), ("b".to_string(), 6, 1)]);
+}
+
+#[test]
+fn a_crate_without_the_workspace_rust_version_is_caught() {
+    let mut own = manifest("tabletop-pigs", &[]);
+    own.rust_version = Some("1.80".into());
+    let mut none = manifest("xtask", &[]);
+    none.rust_version = None;
+    let violations = rust_version_violations(&[manifest("tabletop-grundy", &[]), own, none]);
+    assert_eq!(violations.len(), 2, "{violations:?}");
+    assert!(violations[0].contains("xtask has no rust-version"));
+    assert!(violations[1].contains("different rust-versions [\"1.80\", \"1.88\"]"));
+    assert!(rust_version_violations(&[manifest("tabletop-grundy", &[])]).is_empty());
 }
 
 #[test]

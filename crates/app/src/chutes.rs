@@ -10,6 +10,9 @@ use tabletop_render::chutes::{write_win_probabilities, write_winner};
 use tabletop_render::chutes_trace::write_trace;
 use tabletop_render::json::write_chutes;
 
+/// Most throws a throw list may hold (the format's limit).
+pub use tabletop_parse::chutes::MAX_THROWS;
+
 use crate::keep_going::Problems;
 use crate::{written, Answer, Failure, Source, TraceSink};
 

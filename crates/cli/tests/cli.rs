@@ -2,10 +2,8 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use common::{tabletop, text};
+use tabletop_stress::run::Command;
 
 const SAMPLE: &str = "3 6 3 2 5 1 3 4 2 3 1 2 0\n2\n6 95\n99 1\n0 0\n-3\n98\n0\n2\n3 99\n6 90\n0 0\n0\n0\n";
 
@@ -172,19 +170,10 @@ fn pigs_trace_goes_to_stderr() {
 fn grundy_dot_output_renders_with_graphviz() {
     let graph = tabletop(&["grundy", "--dot"], GRUNDY_TWO_CASES);
     assert!(graph.status.success());
-    let mut dot = Command::new("dot")
-        .arg("-Tsvg")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
+    let svg = Command::new("dot", ["-Tsvg"])
+        .timeout(std::time::Duration::from_secs(60))
+        .run(&graph.stdout)
         .expect("Graphviz `dot` is on the PATH");
-    dot.stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(&graph.stdout)
-        .expect("dot reads the graph");
-    let svg = dot.wait_with_output().expect("dot finishes");
     assert!(svg.status.success(), "{}", text(&svg.stderr));
     let svg = text(&svg.stdout);
     assert_eq!(svg.matches("<svg").count(), 1);

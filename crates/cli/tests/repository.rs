@@ -5,9 +5,10 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::time::Duration;
 
 use common::{tabletop, text};
+use tabletop_stress::run::Command;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -18,9 +19,8 @@ fn root() -> PathBuf {
 #[test]
 fn a_closed_stdin_is_an_io_error_not_an_empty_input() {
     let binary = env!("CARGO_BIN_EXE_tabletop");
-    let closed = Command::new("sh")
-        .args(["-c", "exec \"$0\" chutes <&-", binary])
-        .output()
+    let closed = Command::new("sh", ["-c", "exec \"$0\" chutes <&-", binary])
+        .run(b"")
         .expect("sh runs");
     assert_eq!(closed.status.code(), Some(1), "{}", text(&closed.stderr));
     assert!(closed.stdout.is_empty());
@@ -29,11 +29,9 @@ fn a_closed_stdin_is_an_io_error_not_an_empty_input() {
         "error: <stdin>: standard input is closed (give a file, or pipe the input in)\n"
     );
     // `</dev/null` is an input, just an empty one: a located error, exit 2.
-    let empty = Command::new(binary)
-        .arg("chutes")
-        .stdin(Stdio::null())
-        .output()
-        .expect("tabletop runs");
+    let empty = Command::new("sh", ["-c", "exec \"$0\" chutes </dev/null", binary])
+        .run(b"")
+        .expect("sh runs");
     assert_eq!(empty.status.code(), Some(2), "{}", text(&empty.stderr));
     assert!(text(&empty.stderr).starts_with("error: <stdin>:1:1: "));
 }
@@ -174,7 +172,10 @@ fn tests_needing_outside_data_are_ignored_visibly() {
             }
         }
     }
-    assert!(seen >= 1, "the judge-data test of tabletop-pigs was expected");
+    assert!(
+        seen >= 1,
+        "the judge-data test (crates/cli/tests/fixtures.rs) was expected"
+    );
 }
 
 /// The last backticked token of a line, if the line ends with `:`.
@@ -338,19 +339,20 @@ fn release_builds_without_debug_info() {
 #[test]
 fn the_cli_has_at_most_60_normal_dependencies() {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let output = Command::new(cargo)
+    let tree = [
+        "tree",
+        "--offline",
+        "-p",
+        "tabletop",
+        "-e",
+        "normal",
+        "--prefix",
+        "none",
+    ];
+    let output = Command::new(cargo, tree)
         .current_dir(root())
-        .args([
-            "tree",
-            "--offline",
-            "-p",
-            "tabletop",
-            "-e",
-            "normal",
-            "--prefix",
-            "none",
-        ])
-        .output()
+        .timeout(Duration::from_secs(300))
+        .run(b"")
         .expect("cargo runs");
     assert!(
         output.status.success(),

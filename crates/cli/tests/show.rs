@@ -2,7 +2,7 @@
 
 mod common;
 
-use std::process::Output;
+use common::Output;
 
 use common::{tabletop_reading_all, text};
 use serde_json::Value;
@@ -172,6 +172,7 @@ fn grundy_json_moves_are_legal_and_dot_marks_them() {
     );
     let plain = text(&tabletop_reading_all(&["grundy", "--dot"], input.as_bytes()).stdout);
     assert!(!plain.contains("color"));
-    let refused = tabletop_reading_all(&["grundy", "--moves"], input.as_bytes());
+    // A usage error: refused before the input is read.
+    let refused = common::tabletop(&["grundy", "--moves"], input);
     assert_eq!(refused.status.code(), Some(2));
 }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use std::process::Output;
+use common::Output;
 
 use common::tabletop_reading_all;
 

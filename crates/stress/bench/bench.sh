@@ -7,7 +7,7 @@ set -eu
 cargo build --release -p tabletop -p tabletop-stress --examples --bins
 out=target/stress-bench
 mkdir -p "$out"
-g++ -O2 -o "$out/grundy" crates/stress/bench/grundy.cpp
+g++ -O2 -o "$out/grundy" xtask/reference/grundy_dfs.cpp
 python=$(python3 -c 'import sys; print(sys.executable)')
 uptime
 echo "== one run of the C++ solution on a judge-size input"

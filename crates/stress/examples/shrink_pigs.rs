@@ -24,11 +24,7 @@ fn main() {
         eprintln!("usage: shrink_pigs COMMAND [ARGS...]");
         std::process::exit(2);
     };
-    let command = Command {
-        program,
-        args: words.collect(),
-        timeout: Duration::from_secs(10),
-    };
+    let command = Command::new(program, words).timeout(Duration::from_secs(10));
     let spec = Spec {
         game: Game::Pigs,
         size: Size::Judge,

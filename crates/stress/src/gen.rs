@@ -1,9 +1,13 @@
 //! Deterministic generators: one valid input per game, size and seed.
 //!
 //! Every generated input is checked the way every input is (its text parsed by
-//! `tabletop-parse` and answered by the engine, see [`crate::answer`]); a draw that fails the
-//! check (a Chutes game that runs out of throws, a 猪国杀 game that can never end, a judge
-//! Snakes board whose goal cannot be reached) is drawn again from the next stream of the seed.
+//! `tabletop-parse` and answered by the engine, see [`crate::answer`]). Every size draws
+//! within the format's limits and mends what the rules could refuse, so the first draw is
+//! valid (a test checks it over many seeds of every game and size): a Chutes input on which
+//! no drawn game ends within the throws gets more throws (up to the format's limit) until
+//! one does; a 猪国杀 game that can never end gets an F as its last card, which makes it end;
+//! a judge Snakes board whose goal cannot be reached is drawn again within the draw. Should
+//! a draw still be refused, the next stream of the seed is drawn.
 //!
 //! What the generators cover, on purpose:
 //! - Chutes: chained jumps (a jump starting where another ends), miss-a-turn and extra-turn
@@ -19,6 +23,8 @@
 
 use tabletop_boards::{chutes, Board, Jump, Special};
 use tabletop_pigs::{Card, Role, Setup};
+
+use tabletop_app::chutes::MAX_THROWS;
 
 use crate::answer::answer_input;
 use crate::input::{
@@ -48,6 +54,12 @@ pub struct Spec {
 /// assert!(tabletop_stress::answer::answer_input(&input).is_ok());
 /// ```
 pub fn generate(spec: Spec, seed: u64) -> Input {
+    draw(spec, seed).0
+}
+
+/// [`generate`]'s input and the number of draws it took (1: a test checks it over many seeds
+/// of every game and size; a size drawing beyond its format would be drawn again forever).
+fn draw(spec: Spec, seed: u64) -> (Input, u64) {
     let mut stream = 0;
     loop {
         let mut rng = Rng::stream(seed, stream);
@@ -58,8 +70,20 @@ pub fn generate(spec: Spec, seed: u64) -> Input {
             Game::Grundy => Input::Grundy(grundy_input(&mut rng, spec.size, spec.cycles)),
             Game::Pigs => Input::Pigs(pigs_input(&mut rng, spec.size)),
         };
-        if answer_input(&input).is_ok() {
-            return input;
+        if input.cases() > 0 && answer_input(&input).is_ok() {
+            return (input, stream);
+        }
+        // A 猪国杀 game that never ends becomes one that ends when the card that repeats
+        // once the deck is used up is an F: every FP's turn then uses it on the MP, so no
+        // round is idle (see the proof in `tabletop_pigs::game`), and this is the same draw.
+        if let Input::Pigs(mut pigs) = input {
+            if let Some(last) = pigs.deck.last_mut() {
+                *last = Card::Duel;
+            }
+            let input = Input::Pigs(pigs);
+            if answer_input(&input).is_ok() {
+                return (input, stream);
+            }
         }
     }
 }
@@ -69,7 +93,9 @@ fn chutes_input(rng: &mut Rng, size: Size) -> ChutesInput {
     let (throws, games, jumps, specials) = match size {
         Size::Tiny => ((20, 100), (1, 2), 4, 3),
         Size::Judge => ((100, 999), (1, 10), 16, 8),
-        Size::Big => ((5_000, 20_000), (50, 200), 40, 20),
+        // The format holds fewer than 1000 throws: `big` goes beyond the judge in games,
+        // jumps and special squares, and up to the format's limit in throws.
+        Size::Big => ((900, MAX_THROWS), (50, 200), 40, 20),
     };
     let count = rng.size(throws.0, throws.1);
     let throws: Vec<u8> = (0..count).map(|_| rng.range(1, 6) as u8).collect();
@@ -82,6 +108,20 @@ fn chutes_input(rng: &mut Rng, size: Size) -> ChutesInput {
                 break;
             }
         }
+    }
+    if list.is_empty() {
+        // No game ended within the throws drawn: lengthen the throws (within the format)
+        // until one does, rather than drawing the whole input again.
+        let game = chutes_game(rng, jumps, specials);
+        let mut throws = throws;
+        while !chutes_game_ends(&game, &throws) && throws.len() < MAX_THROWS {
+            let more = (MAX_THROWS - throws.len()).min(10);
+            throws.extend((0..more).map(|_| rng.range(1, 6) as u8));
+        }
+        if chutes_game_ends(&game, &throws) {
+            list.push(game);
+        }
+        return ChutesInput { throws, games: list };
     }
     ChutesInput { throws, games: list }
 }
@@ -445,6 +485,41 @@ mod tests {
         }
         assert_eq!([chained, miss, extra, draw, minus_one], [true; 5]);
         assert_eq!(cards.len(), 8);
+    }
+
+    /// Every game and size draws a valid input directly: over many seeds, the first draw is
+    /// valid (a Chutes input lengthens its throws until a game ends, a never-ending 猪国杀
+    /// game gets an F as its last card). Big sizes take fewer seeds: a test build is slow on
+    /// them.
+    #[test]
+    fn every_size_draws_valid_inputs_directly() {
+        let mut specs = Vec::new();
+        for size in [Size::Tiny, Size::Judge, Size::Big] {
+            for game in Game::ALL {
+                specs.push(spec(game, size));
+            }
+            specs.push(Spec {
+                game: Game::Grundy,
+                size,
+                cycles: true,
+            });
+        }
+        for spec in specs {
+            let seeds = if spec.size == Size::Big { 12 } else { 150 };
+            let mut redraws = 0;
+            for seed in 0..seeds {
+                let (input, draws) = draw(spec, seed);
+                redraws += draws - 1;
+                assert!(
+                    input.cases() > 0 && answer_input(&input).is_ok(),
+                    "{spec:?} seed {seed}"
+                );
+            }
+            assert!(
+                redraws * 10 <= seeds,
+                "{spec:?}: {redraws} redraws in {seeds} seeds"
+            );
+        }
     }
 
     #[test]

@@ -6,7 +6,10 @@
 //!   (rendered to the judge format by [`input::Input::render`]).
 //! - [`answer`]: tabletop's answer text for an input (the engines, byte-identical to the
 //!   `tabletop <game>` command); an input it cannot answer is invalid.
-//! - [`run`]: running a command with a time limit and judging its output.
+//! - [`run`]: THE process runner (a time limit, an output cap, no waiting for background
+//!   children) and THE judge comparison.
+//! - [`fixture`]: judge fixtures (`.in` with `.out`/`.err`) checked through [`run`], for
+//!   `cargo xtask verify` and the CLI's tests.
 //! - [`shrink`]: structure-aware greedy shrinking, every candidate re-validated.
 //! - [`stress()`]: the whole loop, in parallel, with an optional progress bar.
 //!
@@ -26,6 +29,7 @@
 //! ```
 
 pub mod answer;
+pub mod fixture;
 pub mod gen;
 pub mod input;
 pub mod report;

@@ -28,12 +28,69 @@ pub fn summary(config: &Config, summary: &Summary) -> String {
     )
 }
 
+/// How much of the program's stdout the report shows.
+const STDOUT_SHOWN: usize = 16 << 10;
+
+/// How much of the program's stderr the report shows.
+pub const STDERR_SHOWN: usize = 4096;
+
+/// `text` cut to its first `limit` bytes (at a character boundary), saying how much is left.
+fn shown(text: &str, limit: usize) -> String {
+    if text.len() <= limit {
+        return text.to_string();
+    }
+    let mut end = limit;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!(
+        "{}
+[... {} more bytes not shown]
+",
+        &text[..end],
+        text.len() - end
+    )
+}
+
 /// `text` under a heading, ending with a newline.
 fn section(out: &mut String, heading: &str, text: &str) {
     let _ = writeln!(out, "--- {heading}");
     out.push_str(text);
     if !text.is_empty() && !text.ends_with('\n') {
         out.push('\n');
+    }
+}
+
+/// The line on what shrinking did, or why nothing was shrunk.
+fn shrinking(out: &mut String, failed: &Failed) {
+    let (before, after) = (failed.original.render().len(), failed.minimal.render().len());
+    if failed.reproduced {
+        let s = &failed.stats;
+        let what = if s.kept == 0 {
+            format!("already minimal ({before} bytes): nothing could be removed or lowered")
+        } else {
+            format!("shrunk from {before} to {after} bytes")
+        };
+        let _ = writeln!(
+            out,
+            "{what}: {} candidates probed ({} invalid, skipped), {} kept, {:.2} s",
+            s.probes,
+            s.invalid,
+            s.kept,
+            s.elapsed.as_secs_f64()
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "does not reproduce: a second run on the same input did not fail the same way \
+             (a flaky or time-dependent program?); the input is shown unshrunk"
+        );
+        if failed.failure == crate::run::Failure::Timeout {
+            let _ = writeln!(
+                out,
+                "(a timeout that does not come back: is the machine busy? try a larger --timeout)"
+            );
+        }
     }
 }
 
@@ -53,30 +110,7 @@ pub fn failure(config: &Config, failed: &Failed, command: &Command) -> String {
         if spec.cycles { " --cycles" } else { "" },
         failed.seed,
     );
-    let (before, after) = (failed.original.render().len(), failed.minimal.render().len());
-    if failed.reproduced {
-        let s = &failed.stats;
-        let _ = writeln!(
-            out,
-            "shrunk from {before} to {after} bytes: {} candidates probed ({} invalid, skipped), {} kept, {:.2} s",
-            s.probes,
-            s.invalid,
-            s.kept,
-            s.elapsed.as_secs_f64()
-        );
-    } else {
-        let _ = writeln!(
-            out,
-            "does not reproduce: a second run on the same input did not fail the same way \
-             (a flaky or time-dependent program?); the input is shown unshrunk"
-        );
-        if failed.failure == crate::run::Failure::Timeout {
-            let _ = writeln!(
-                out,
-                "(a timeout that does not come back: is the machine busy? try a larger --timeout)"
-            );
-        }
-    }
+    shrinking(&mut out, failed);
     let heading = if failed.reproduced {
         "minimal input"
     } else {
@@ -91,14 +125,29 @@ pub fn failure(config: &Config, failed: &Failed, command: &Command) -> String {
         output.status,
         millis(output.elapsed)
     );
-    section(&mut out, &heading, &output.stdout);
-    if output.status == Status::TimedOut {
-        let _ = writeln!(out, "--- time limit: {:.3} s", command.timeout.as_secs_f64());
+    let stdout = output.stdout_text();
+    section(&mut out, &heading, &shown(&stdout, STDOUT_SHOWN));
+    match output.status {
+        Status::TimedOut => {
+            let _ = writeln!(out, "--- time limit: {:.3} s", command.timeout.as_secs_f64());
+        }
+        Status::OutputLimit => {
+            let _ = writeln!(
+                out,
+                "--- output limit: {} bytes on stdout or on stderr (--max-output); the program wrote more",
+                command.max_output
+            );
+        }
+        _ => {}
     }
     if !output.stderr.is_empty() {
-        section(&mut out, "its stderr", &output.stderr);
+        section(
+            &mut out,
+            "its stderr",
+            &shown(&output.stderr_text(), STDERR_SHOWN),
+        );
     }
-    match first_difference(&failed.expected, &output.stdout) {
+    match first_difference(&failed.expected, &stdout) {
         Some(d) => {
             let show = |line: &Option<String>| {
                 line.as_ref()

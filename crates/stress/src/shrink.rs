@@ -205,69 +205,163 @@ fn remove_positions(case: &mut GrundyCase, range: Range<usize>) -> Option<()> {
     Some(())
 }
 
-/// Every input with exactly one unit removed. An input is 1-minimal for a failure when none
-/// of these is a valid input failing the same way.
-pub fn removals(input: &Input) -> Vec<Input> {
-    lists(input)
-        .into_iter()
-        .flat_map(|(list, len)| (0..len).filter_map(move |i| remove(input, list, i..i + 1)))
-        .collect()
+/// A number that can be lowered by one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Number {
+    /// A Chutes game's players (never below two: a game needs two, and 0 ends the input).
+    Players(usize),
+    /// A Chutes throw (never below 1).
+    Throw(usize),
+    /// A Snakes board's N (never below 1).
+    Side(usize),
 }
 
-/// Removals of contiguous chunks of `len / parts` units (at least 2) from every list.
-fn chunks(input: &Input, parts: usize) -> Vec<Input> {
-    let mut out = Vec::new();
-    for (list, len) in lists(input) {
-        let size = len.div_ceil(parts);
-        if size < 2 {
-            continue;
-        }
-        for start in (0..len).step_by(size) {
-            out.extend(remove(input, list, start..(start + size).min(len)));
-        }
-    }
-    out
+/// One change to an input: what a candidate is, before it is built.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Edit {
+    /// Remove the units `range` of a list.
+    Remove(List, Range<usize>),
+    /// Lower a number by one.
+    Lower(Number),
 }
 
-/// Every input with one number lowered by one: a game's players, a board's N, a throw.
-pub fn lowerings(input: &Input) -> Vec<Input> {
-    let mut out = Vec::new();
-    match input {
-        Input::Chutes(c) => {
-            for g in 0..c.games.len() {
-                // A game needs two players (and 0 would end the input).
-                if c.games[g].players > 2 {
-                    let mut fewer = c.clone();
-                    fewer.games[g].players -= 1;
-                    out.push(Input::Chutes(fewer));
-                }
-            }
-            for t in 0..c.throws.len() {
-                if c.throws[t] > 1 {
-                    let mut lower = c.clone();
-                    lower.throws[t] -= 1;
-                    out.push(Input::Chutes(lower));
-                }
-            }
-        }
-        Input::Snakes(s) => {
-            for b in 0..s.boards.len() {
-                if s.boards[b].n > 1 {
-                    let mut smaller = s.clone();
-                    smaller.boards[b].n -= 1;
-                    out.push(Input::Snakes(smaller));
-                }
-            }
-        }
-        Input::Grundy(_) | Input::Pigs(_) => {}
+/// The candidates of one sweep, as edits of the current input, numbered `0..len()` and
+/// built one at a time by [`Plan::candidate`]: a sweep over a 50,000-position graph holds
+/// the list lengths, never a million copies of the graph.
+enum Plan {
+    /// Removals of chunks of consecutive units: `(list, its length, the chunk size)` (the
+    /// last chunk of a list may be shorter); `ends[i]` is the number of candidates in
+    /// `lists[..=i]`.
+    Units {
+        lists: Vec<(List, usize, usize)>,
+        ends: Vec<usize>,
+    },
+    /// Lowerings.
+    Numbers(Vec<Number>),
+}
+
+impl Plan {
+    /// Removals of chunks from every list, the chunk size of a list given by `chunk` (the
+    /// list's length); lists whose chunk size is `None` are left alone.
+    fn chunked(input: &Input, chunk: impl Fn(usize) -> Option<usize>) -> Plan {
+        let lists: Vec<(List, usize, usize)> = lists(input)
+            .into_iter()
+            .filter_map(|(list, len)| Some((list, len, chunk(len)?.max(1))))
+            .collect();
+        let ends = lists
+            .iter()
+            .scan(0, |total, &(_, len, chunk)| {
+                *total += len.div_ceil(chunk);
+                Some(*total)
+            })
+            .collect();
+        Plan::Units { lists, ends }
     }
-    out
+
+    /// Every single unit.
+    fn singles(input: &Input) -> Plan {
+        Plan::chunked(input, |_| Some(1))
+    }
+
+    /// Removals of contiguous chunks of `len / parts` units (at least 2) from every list.
+    fn chunks(input: &Input, parts: usize) -> Plan {
+        Plan::chunked(input, |len| Some(len.div_ceil(parts)).filter(|&size| size >= 2))
+    }
+
+    /// Every number of `input` that can be lowered by one: a game's players, a board's N, a
+    /// throw.
+    fn lowerings(input: &Input) -> Plan {
+        let mut numbers = Vec::new();
+        match input {
+            Input::Chutes(c) => {
+                let games = c.games.iter().enumerate();
+                numbers.extend(
+                    games
+                        .filter(|(_, g)| g.players > 2)
+                        .map(|(i, _)| Number::Players(i)),
+                );
+                let throws = c.throws.iter().enumerate();
+                numbers.extend(throws.filter(|(_, &t)| t > 1).map(|(i, _)| Number::Throw(i)));
+            }
+            Input::Snakes(s) => {
+                let boards = s.boards.iter().enumerate();
+                numbers.extend(boards.filter(|(_, b)| b.n > 1).map(|(i, _)| Number::Side(i)));
+            }
+            Input::Grundy(_) | Input::Pigs(_) => {}
+        }
+        Plan::Numbers(numbers)
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Plan::Units { ends, .. } => ends.last().copied().unwrap_or(0),
+            Plan::Numbers(numbers) => numbers.len(),
+        }
+    }
+
+    /// Edit number `index`.
+    fn edit(&self, index: usize) -> Option<Edit> {
+        match self {
+            Plan::Units { lists, ends } => {
+                let list = ends.partition_point(|&end| end <= index);
+                let &(which, len, chunk) = lists.get(list)?;
+                let first = index - list.checked_sub(1).map_or(0, |before| ends[before]);
+                let start = first * chunk;
+                Some(Edit::Remove(which, start..(start + chunk).min(len)))
+            }
+            Plan::Numbers(numbers) => numbers.get(index).copied().map(Edit::Lower),
+        }
+    }
+
+    /// Candidate number `index`, built from `input` (`None`: the edit does not apply).
+    fn candidate(&self, input: &Input, index: usize) -> Option<Input> {
+        match self.edit(index)? {
+            Edit::Remove(list, range) => remove(input, list, range),
+            Edit::Lower(number) => lower(input, number),
+        }
+    }
+}
+
+/// `input` with `number` lowered by one (`None` if it cannot go lower).
+fn lower(input: &Input, number: Number) -> Option<Input> {
+    let mut out = input.clone();
+    match (&mut out, number) {
+        (Input::Chutes(c), Number::Players(g)) => {
+            let game = c.games.get_mut(g)?;
+            game.players = game.players.checked_sub(1).filter(|&p| p >= 2)?;
+        }
+        (Input::Chutes(c), Number::Throw(t)) => {
+            let throw = c.throws.get_mut(t)?;
+            *throw = throw.checked_sub(1).filter(|&v| v >= 1)?;
+        }
+        (Input::Snakes(s), Number::Side(b)) => {
+            let board = s.boards.get_mut(b)?;
+            board.n = board.n.checked_sub(1).filter(|&n| n >= 1)?;
+        }
+        _ => return None,
+    }
+    Some(out)
+}
+
+/// Every input with exactly one unit removed, built one at a time. An input is 1-minimal for
+/// a failure when none of these is a valid input failing the same way.
+pub fn removals(input: &Input) -> impl Iterator<Item = Input> + '_ {
+    let plan = Plan::singles(input);
+    (0..plan.len()).filter_map(move |index| plan.candidate(input, index))
+}
+
+/// Every input with one number lowered by one (a game's players, a board's N, a throw), built
+/// one at a time.
+pub fn lowerings(input: &Input) -> impl Iterator<Item = Input> + '_ {
+    let plan = Plan::lowerings(input);
+    (0..plan.len()).filter_map(move |index| plan.candidate(input, index))
 }
 
 /// Shrinks `input`, keeping only candidates for which `probe` says [`Probe::Same`].
 ///
 /// `probe` is called from up to `jobs` threads at once. The input given is assumed to fail;
-/// the result is 1-minimal for a deterministic probe.
+/// the result is 1-minimal for a deterministic probe. Memory: the input, `jobs` candidates
+/// and 16 bytes per candidate that did not fail the same way.
 ///
 /// ```
 /// use tabletop_stress::input::{Input, PigsInput};
@@ -298,11 +392,11 @@ pub fn shrink(input: Input, jobs: usize, probe: &(dyn Fn(&Input) -> Probe + Sync
         let mut changed = false;
         let mut parts = 2;
         while lists(&current).iter().any(|&(_, len)| len.div_ceil(parts) >= 2) {
-            changed |= shrinker.sweep(&mut current, &|input| chunks(input, parts));
+            changed |= shrinker.sweep(&mut current, &|input| Plan::chunks(input, parts));
             parts *= 2;
         }
-        changed |= shrinker.sweep(&mut current, &removals);
-        changed |= shrinker.sweep(&mut current, &lowerings);
+        changed |= shrinker.sweep(&mut current, &Plan::singles);
+        changed |= shrinker.sweep(&mut current, &Plan::lowerings);
         if !changed {
             break;
         }
@@ -311,40 +405,58 @@ pub fn shrink(input: Input, jobs: usize, probe: &(dyn Fn(&Input) -> Probe + Sync
     (current, shrinker.stats)
 }
 
-type Candidates<'a> = dyn Fn(&Input) -> Vec<Input> + 'a;
+/// A 128-bit fingerprint of a candidate (two SipHash keys): what the shrinker remembers of a
+/// candidate that did not fail the same way, instead of the candidate.
+fn fingerprint(input: &Input) -> (u64, u64) {
+    use std::hash::{DefaultHasher, Hash, Hasher};
+    let half = |key: u8| {
+        let mut hasher = DefaultHasher::new();
+        key.hash(&mut hasher);
+        input.hash(&mut hasher);
+        hasher.finish()
+    };
+    (half(0), half(1))
+}
 
 struct Shrinker<'a> {
     probe: &'a (dyn Fn(&Input) -> Probe + Sync),
     jobs: usize,
-    /// Candidates already probed without success.
-    seen: HashSet<Input>,
+    /// Fingerprints of the candidates already probed without success.
+    seen: HashSet<(u64, u64)>,
     stats: Stats,
 }
 
 impl Shrinker<'_> {
-    /// Goes once through the candidates of `make`, keeping every one that fails the same way
-    /// (the candidates are made again from the new input, and the sweep goes on from the same
+    /// Goes once through the candidates of `plan`, keeping every one that fails the same way
+    /// (the plan is made again from the new input, and the sweep goes on from the same
     /// place). Returns whether anything was kept.
-    fn sweep(&mut self, current: &mut Input, make: &Candidates<'_>) -> bool {
+    fn sweep(&mut self, current: &mut Input, plan: &dyn Fn(&Input) -> Plan) -> bool {
         let mut changed = false;
         let mut at = 0;
-        let mut candidates = make(current);
-        while at < candidates.len() {
-            let batch: Vec<(usize, &Input)> = candidates
-                .iter()
-                .enumerate()
-                .skip(at)
-                .filter(|(_, candidate)| !self.seen.contains(*candidate))
-                .take(self.jobs)
-                .collect();
-            let Some(&(last, _)) = batch.last() else { break };
+        let mut edits = plan(current);
+        while at < edits.len() {
+            // The next `jobs` candidates not seen before, built one at a time.
+            let mut batch: Vec<(usize, Input, (u64, u64))> = Vec::with_capacity(self.jobs);
+            let mut next = at;
+            while batch.len() < self.jobs && next < edits.len() {
+                if let Some(candidate) = edits.candidate(current, next) {
+                    let print = fingerprint(&candidate);
+                    if !self.seen.contains(&print) {
+                        batch.push((next, candidate, print));
+                    }
+                }
+                next += 1;
+            }
+            if batch.is_empty() {
+                break;
+            }
             let results = self.probe_all(&batch);
             let mut kept = None;
-            for (&(index, candidate), &probe) in batch.iter().zip(&results) {
+            for ((index, candidate, print), probe) in batch.into_iter().zip(results) {
                 if probe != Probe::Same {
-                    self.seen.insert(candidate.clone());
+                    self.seen.insert(print);
                 } else if kept.is_none() {
-                    kept = Some((index, candidate.clone()));
+                    kept = Some((index, candidate));
                 }
             }
             match kept {
@@ -352,25 +464,25 @@ impl Shrinker<'_> {
                     *current = candidate;
                     self.stats.kept += 1;
                     changed = true;
-                    candidates = make(current);
+                    edits = plan(current);
                     at = index;
                 }
-                None => at = last + 1,
+                None => at = next,
             }
         }
         changed
     }
 
     /// Probes the batch in parallel (one thread per candidate).
-    fn probe_all(&mut self, batch: &[(usize, &Input)]) -> Vec<Probe> {
+    fn probe_all(&mut self, batch: &[(usize, Input, (u64, u64))]) -> Vec<Probe> {
         let probe = self.probe;
         let results: Vec<Probe> = if batch.len() == 1 {
-            batch.iter().map(|(_, candidate)| probe(candidate)).collect()
+            batch.iter().map(|(_, candidate, _)| probe(candidate)).collect()
         } else {
             std::thread::scope(|scope| {
                 let handles: Vec<_> = batch
                     .iter()
-                    .map(|&(_, candidate)| scope.spawn(move || probe(candidate)))
+                    .map(|(_, candidate, _)| scope.spawn(move || probe(candidate)))
                     .collect();
                 handles
                     .into_iter()
@@ -412,8 +524,8 @@ mod tests {
         });
         // 1 game + 3 throws + 1 jump + 2 specials; throws 2 and 3 can be lowered, not the
         // two players.
-        assert_eq!(removals(&input).len(), 7);
-        assert_eq!(lowerings(&input).len(), 2);
+        assert_eq!(removals(&input).count(), 7);
+        assert_eq!(lowerings(&input).count(), 2);
         let snakes = Input::Snakes(SnakesInput {
             boards: vec![SnakesBoard {
                 n: 1,
@@ -421,8 +533,40 @@ mod tests {
                 ladders: vec![],
             }],
         });
-        assert_eq!(removals(&snakes).len(), 1);
-        assert!(lowerings(&snakes).is_empty());
+        assert_eq!(removals(&snakes).count(), 1);
+        assert_eq!(lowerings(&snakes).count(), 0);
+    }
+
+    /// A plan numbers its edits list by list, chunk by chunk (the last chunk shorter), and
+    /// leaves out lists too short for the chunk size.
+    #[test]
+    fn plans_number_every_chunk_once() {
+        let input = Input::Chutes(ChutesInput {
+            throws: vec![1, 2, 3, 4, 5],
+            games: vec![ChutesGame {
+                players: 3,
+                jumps: vec![],
+                specials: vec![-3, 98],
+            }],
+        });
+        let plan = Plan::chunks(&input, 2);
+        let edits: Vec<Edit> = (0..plan.len()).filter_map(|i| plan.edit(i)).collect();
+        assert_eq!(
+            edits,
+            [Edit::Remove(List::Throws, 0..3), Edit::Remove(List::Throws, 3..5)]
+        );
+        let singles = Plan::singles(&input);
+        let edits: Vec<Edit> = (0..singles.len()).filter_map(|i| singles.edit(i)).collect();
+        assert_eq!(edits.len(), 1 + 5 + 2);
+        assert_eq!(edits[1], Edit::Remove(List::Throws, 0..1));
+        assert_eq!(edits[7], Edit::Remove(List::Specials(0), 1..2));
+        assert_eq!(singles.edit(8), None);
+        let lowered: Vec<Input> = lowerings(&input).collect();
+        assert_eq!(lowered.len(), 1 + 4);
+        let Input::Chutes(fewer) = &lowered[0] else {
+            panic!()
+        };
+        assert_eq!(fewer.games[0].players, 2);
     }
 
     /// The result is 1-minimal for the probe, and the sweep keeps the earliest candidate.
@@ -440,7 +584,7 @@ mod tests {
         let (small, stats) = shrink(input, 3, &probe);
         let Input::Chutes(c) = &small else { panic!() };
         assert_eq!(c.throws, vec![5, 5, 5]);
-        assert!(removals(&small).iter().all(|r| probe(r) != Probe::Same));
+        assert!(removals(&small).all(|r| probe(&r) != Probe::Same));
         assert!(stats.probes < 200, "{stats:?}");
     }
 }

@@ -16,11 +16,7 @@ fn config(game: Game, runs: u64, script: &str) -> Config {
         runs,
         seed: 1,
         jobs: 2,
-        command: Command {
-            program: "sh".into(),
-            args: vec!["-c".into(), script.into()],
-            timeout: Duration::from_secs(10),
-        },
+        command: Command::new("sh", ["-c", script]).timeout(Duration::from_secs(10)),
         progress: false,
     }
 }
@@ -36,7 +32,7 @@ fn always_zero_shrinks_to_the_smallest_board_that_needs_a_throw() {
     assert!(failed.reproduced);
     assert_eq!(failed.minimal.render(), "2 0 0\n");
     assert_eq!(failed.expected, "1\n");
-    assert_eq!(failed.output.stdout, "0\n");
+    assert_eq!(failed.output.stdout, b"0\n");
     // The first failing run is found whatever the number of jobs.
     let mut one_job = config(Game::Snakes, 50, "cat >/dev/null; echo 0");
     one_job.jobs = 1;
@@ -68,4 +64,17 @@ fn missing_commands_are_errors() {
     );
     let nothing = config(Game::Pigs, 0, "exit 1");
     assert_eq!(stress(&nothing).unwrap().unwrap().runs, 0);
+}
+
+/// A program that prints without end fails with too much output, and the run stops at the
+/// cap instead of filling the memory; the kind survives shrinking.
+#[test]
+fn endless_output_is_a_failure_of_its_own() {
+    let mut endless = config(Game::Chutes, 1, "yes");
+    endless.command = endless.command.max_output(1 << 16);
+    let failed = stress(&endless).unwrap().unwrap_err();
+    assert_eq!(failed.failure, Failure::TooMuchOutput);
+    assert!(failed.reproduced);
+    assert_eq!(failed.output.status, Status::OutputLimit);
+    assert_eq!(failed.output.stdout.len(), 1 << 16);
 }

@@ -2,7 +2,7 @@
 //! mex array, `g++ -O2`) on the judge's "huge input": complete DAGs and many queries.
 
 use super::{Case, Goal, Pair, Reference};
-use crate::rng::Rng;
+use tabletop_stress::rng::Rng;
 
 /// Positions per test case (the judge's limit).
 const POSITIONS: usize = 1000;
@@ -44,7 +44,7 @@ fn complete_dags(seed: u64) -> Vec<u8> {
         // rank[p]: where position p stands in the hidden topological order.
         let mut order: Vec<usize> = (0..POSITIONS).collect();
         for i in (1..POSITIONS).rev() {
-            order.swap(i, rng.range(0, i as u64 + 1) as usize);
+            order.swap(i, rng.range(0, i as u64) as usize);
         }
         let mut rank = vec![0; POSITIONS];
         for (at, &position) in order.iter().enumerate() {
@@ -61,11 +61,11 @@ fn complete_dags(seed: u64) -> Vec<u8> {
             text.push('\n');
         }
         for _ in 0..QUERIES {
-            let pieces = rng.range(1, MOST_PIECES + 1);
+            let pieces = rng.range(1, MOST_PIECES);
             text.push_str(&pieces.to_string());
             for _ in 0..pieces {
                 text.push(' ');
-                text.push_str(&rng.range(0, POSITIONS as u64).to_string());
+                text.push_str(&rng.below(POSITIONS as u64).to_string());
             }
             text.push('\n');
         }
@@ -74,7 +74,7 @@ fn complete_dags(seed: u64) -> Vec<u8> {
     text.into_bytes()
 }
 
-/// Positions per chain in the worst case for cycles (the issue's `n`).
+/// Positions per chain in the worst case for cycles (`n` of [`worst_case`]).
 const WORST_N: u64 = 3000;
 
 /// The same-binary comparisons: the worst case for the generalized values (a graph with one
@@ -96,7 +96,7 @@ pub fn pairs() -> Vec<Pair> {
     }]
 }
 
-/// The worst case for the round-by-round labelling (issue 15), one test case: positions
+/// The worst case for the round-by-round labelling, one test case: positions
 /// `D_i = i`, `E_i = n + i`, `c = 2n`, `c2 = 2n + 1`; `D_i` moves to every `D_j` (`j < i`)
 /// and to `c`; `E_i` to every `E_j` (`j < i`); `c` to every `E_i` and to `c2`; with
 /// `cycle`, `c2` moves back to `c`. Queries: `D(n-1)`, `D(n-2)`, `c`, and the three together.
@@ -140,7 +140,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_worst_case_is_the_issues_graph() {
+    fn the_worst_case_is_the_documented_graph() {
         let text = String::from_utf8(worst_case(3, true)).unwrap_or_default();
         assert_eq!(
             text,

@@ -2,7 +2,7 @@
 //! (`reference/snakes_bfs.cpp`), and alone on a board of 10^18 squares.
 
 use super::{Case, Goal, Reference};
-use crate::rng::Rng;
+use tabletop_stress::rng::Rng;
 
 const BFS: Reference = Reference {
     name: "snakes_bfs",
@@ -14,7 +14,7 @@ pub fn cases() -> Vec<Case> {
     let mut rng = Rng::new(0x5EED_0003);
     let mut judge = String::new();
     for _ in 0..2000 {
-        let n = rng.range(5, 21);
+        let n = rng.range(5, 20);
         judge_board(&mut rng, n, &mut judge);
     }
     vec![
@@ -59,7 +59,7 @@ fn judge_board(rng: &mut Rng, n: u64, out: &mut String) {
         s > 2 && s < goal - 1 && !taken[s as usize - 1..=s as usize + 1].contains(&true)
     };
     for _ in 0..200 {
-        let (a, b) = (rng.range(2, goal), rng.range(2, goal));
+        let (a, b) = (rng.range(2, goal - 1), rng.range(2, goal - 1));
         if a.abs_diff(b) < 2 || !free(&taken, a) || !free(&taken, b) {
             continue;
         }
@@ -80,11 +80,11 @@ fn sparse_board(rng: &mut Rng, n: u64, snakes: usize, ladders: usize) -> String 
     let goal = n * n;
     let mut starts = std::collections::BTreeSet::new();
     while starts.len() < snakes + ladders {
-        starts.insert(rng.range(3, goal - 1));
+        starts.insert(rng.range(3, goal - 2));
     }
     let starts: Vec<u64> = starts.into_iter().collect();
     let end = |rng: &mut Rng, low: u64, high: u64| loop {
-        let square = rng.range(low, high);
+        let square = rng.range(low, high - 1);
         if starts.binary_search(&square).is_err() {
             return square;
         }

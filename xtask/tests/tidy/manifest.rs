@@ -1,5 +1,11 @@
-//! Just enough of Cargo.toml for the tidy checks: the package name and the declared
-//! dependencies of each kind (standard library only, like the rest of xtask).
+//! What the tidy checks read of each workspace package, from `cargo metadata --no-deps`
+//! (cargo's own reading of the manifests, workspace inheritance resolved).
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde_json::Value;
+use tabletop_stress::run::Command;
 
 /// Which table a dependency is declared in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -12,95 +18,84 @@ pub enum DepKind {
 /// One declared dependency: the package it names and the name code uses for it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Dependency {
-    /// The package (`tabletop-parse`), after `package = "..."` renames.
+    /// The package (`tabletop-parse`), whatever the key it is declared under.
     pub package: String,
-    /// The crate name in code (`tabletop_parse`).
+    /// The crate name in code (`tabletop_parse`, or the renamed key's).
     pub ident: String,
     pub kind: DepKind,
 }
 
-/// A crate's manifest, reduced to what the checks read.
+/// A package, reduced to what the checks read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Manifest {
     pub package: String,
+    /// The folder of its Cargo.toml.
+    pub dir: PathBuf,
+    /// Its `rust-version` (inherited from the workspace or not).
     pub rust_version: Option<String>,
     pub dependencies: Vec<Dependency>,
 }
 
 impl Manifest {
-    /// Reads `text` (a Cargo.toml). Tables other than `[package]` and the dependency tables
-    /// (including `[target.'cfg(..)'.dependencies]`) are ignored.
-    pub fn parse(text: &str) -> Manifest {
-        let mut manifest = Manifest {
-            package: String::new(),
-            rust_version: None,
-            dependencies: Vec::new(),
-        };
-        let mut table = String::new();
-        for raw in text.lines() {
-            let line = raw.split('#').next().unwrap_or("").trim();
-            if line.starts_with('[') {
-                table = line.trim_matches(|c| c == '[' || c == ']').to_string();
-                continue;
-            }
-            let Some((key, value)) = line.split_once('=') else {
-                continue;
-            };
-            let key = key.trim();
-            let value = value.trim();
-            if table == "package" {
-                match key {
-                    "name" => manifest.package = unquote(value),
-                    "rust-version" if !value.contains("workspace") => {
-                        manifest.rust_version = Some(unquote(value))
-                    }
-                    _ => {}
+    /// One package object of `cargo metadata`.
+    pub fn from_metadata(package: &Value) -> Manifest {
+        let text = |value: &Value, key: &str| value.get(key).and_then(Value::as_str).map(str::to_owned);
+        let dependencies = package
+            .get("dependencies")
+            .and_then(Value::as_array)
+            .map(Vec::as_slice)
+            .unwrap_or_default()
+            .iter()
+            .map(|dependency| {
+                let name = text(dependency, "name").unwrap_or_default();
+                let key = text(dependency, "rename").unwrap_or_else(|| name.clone());
+                let kind = match dependency.get("kind").and_then(Value::as_str) {
+                    Some("dev") => DepKind::Dev,
+                    Some("build") => DepKind::Build,
+                    _ => DepKind::Normal,
+                };
+                Dependency {
+                    ident: key.replace('-', "_"),
+                    package: name,
+                    kind,
                 }
-                continue;
-            }
-            let kind = match table.rsplit('.').next().unwrap_or("") {
-                "dependencies" => DepKind::Normal,
-                "dev-dependencies" => DepKind::Dev,
-                "build-dependencies" => DepKind::Build,
-                _ => continue,
-            };
-            // `name.workspace = true` or `name = ...`.
-            let name = key.split('.').next().unwrap_or(key).trim().to_string();
-            let package = renamed_package(value).unwrap_or_else(|| name.clone());
-            manifest.dependencies.push(Dependency {
-                ident: name.replace('-', "_"),
-                package,
-                kind,
-            });
-        }
-        manifest
-    }
-}
-
-fn unquote(value: &str) -> String {
-    value.trim().trim_matches('"').to_string()
-}
-
-/// `{ package = "real-name", ... }` names another package than the key.
-fn renamed_package(value: &str) -> Option<String> {
-    let start = value.find("package")?;
-    let rest = value[start + "package".len()..].trim_start().strip_prefix('=')?;
-    let rest = rest.trim_start().strip_prefix('"')?;
-    Some(rest.split('"').next()?.to_string())
-}
-
-/// The `rust-version` of `[workspace.package]` in the root manifest.
-pub fn workspace_rust_version(text: &str) -> Option<String> {
-    let mut in_table = false;
-    for raw in text.lines() {
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.starts_with('[') {
-            in_table = line == "[workspace.package]";
-        } else if in_table {
-            if let Some(("rust-version", value)) = line.split_once('=').map(|(k, v)| (k.trim(), v)) {
-                return Some(unquote(value));
-            }
+            })
+            .collect();
+        let manifest_path = text(package, "manifest_path").unwrap_or_default();
+        Manifest {
+            package: text(package, "name").unwrap_or_default(),
+            dir: Path::new(&manifest_path)
+                .parent()
+                .unwrap_or(Path::new(""))
+                .to_path_buf(),
+            rust_version: text(package, "rust_version"),
+            dependencies,
         }
     }
-    None
+}
+
+/// Every workspace member of the workspace at `root`, from `cargo metadata --no-deps`.
+pub fn workspace(root: &Path) -> Vec<Manifest> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let output = Command::new(
+        cargo,
+        ["metadata", "--format-version", "1", "--no-deps", "--offline"],
+    )
+    .current_dir(root)
+    .timeout(Duration::from_secs(300))
+    .run(b"")
+    .expect("cargo metadata runs");
+    assert!(
+        output.status.success(),
+        "cargo metadata: {}",
+        output.stderr_text()
+    );
+    let metadata: Value = serde_json::from_slice(&output.stdout).expect("cargo metadata is JSON");
+    metadata
+        .get("packages")
+        .and_then(Value::as_array)
+        .expect("cargo metadata lists packages")
+        .iter()
+        .map(Manifest::from_metadata)
+        .collect()
 }

@@ -1,6 +1,9 @@
-//! A small Rust scanner for the tidy checks: enough of the lexical grammar (comments, strings,
-//! raw strings, chars versus lifetimes) to count braces, find functions and skip test code.
-//! It never needs to understand types or expressions.
+//! Rust source as a flat list of tokens for the tidy checks, from `proc-macro2` (the
+//! tokenizer of `syn`; comments dropped, doc comments as `#[doc = "..."]`, every literal one
+//! token), with the lines they start on. On those tokens: brace counting, functions, and
+//! test code. It never needs to understand types or expressions, so no syntax tree.
+
+use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 
 /// One token of Rust source, with the 1-based line it starts on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -10,6 +13,7 @@ pub struct Token {
 }
 
 /// What a token is; literals and everything else the checks ignore collapse into `Other`.
+/// A group is its opening bracket, its tokens and its closing bracket.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Kind {
     Ident(String),
@@ -17,169 +21,62 @@ pub enum Kind {
     Other,
 }
 
-/// Splits `source` into tokens, dropping comments and white space.
+/// The tokens of `source`. A file that does not tokenize (unbalanced brackets, a stray
+/// quote) gives none: it does not compile either, which the build reports better.
 pub fn tokens(source: &str) -> Vec<Token> {
-    let chars: Vec<char> = source.chars().collect();
     let mut out = Vec::new();
-    let mut i = 0;
-    let mut line = 1;
-    while i < chars.len() {
-        let c = chars[i];
-        let start_line = line;
-        let next = chars.get(i + 1).copied();
-        if c == '\n' {
-            line += 1;
-            i += 1;
-        } else if c.is_whitespace() {
-            i += 1;
-        } else if c == '/' && next == Some('/') {
-            while i < chars.len() && chars[i] != '\n' {
-                i += 1;
-            }
-        } else if c == '/' && next == Some('*') {
-            i = skip_block_comment(&chars, i, &mut line);
-        } else if let Some(end) = raw_string_end(&chars, i, &mut line) {
-            i = end;
-            out.push(Token {
-                kind: Kind::Other,
-                line: start_line,
-            });
-        } else if c == '"' {
-            i = skip_quoted(&chars, i, '"', &mut line);
-            out.push(Token {
-                kind: Kind::Other,
-                line: start_line,
-            });
-        } else if c == '\'' {
-            i = skip_char_or_lifetime(&chars, i);
-            out.push(Token {
-                kind: Kind::Other,
-                line: start_line,
-            });
-        } else if c.is_alphanumeric() || c == '_' {
-            let begin = i;
-            while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
-                i += 1;
-            }
-            let word: String = chars[begin..i].iter().collect();
-            // `b"..."` and `b'x'` are literals, not an identifier `b` and a string.
-            if (word == "b" || word == "c") && matches!(chars.get(i), Some('"' | '\'')) {
-                let quote = chars[i];
-                i = skip_quoted(&chars, i, quote, &mut line);
-                out.push(Token {
-                    kind: Kind::Other,
-                    line: start_line,
-                });
-            } else {
-                out.push(Token {
-                    kind: Kind::Ident(word),
-                    line: start_line,
-                });
-            }
-        } else {
-            out.push(Token {
-                kind: Kind::Punct(c),
-                line: start_line,
-            });
-            i += 1;
-        }
+    if let Ok(stream) = source.parse::<TokenStream>() {
+        flatten(stream, &mut out);
     }
     out
 }
 
-fn skip_block_comment(chars: &[char], mut i: usize, line: &mut usize) -> usize {
-    let mut depth = 0;
-    while i < chars.len() {
-        match (chars[i], chars.get(i + 1)) {
-            ('/', Some('*')) => {
-                depth += 1;
-                i += 2;
-            }
-            ('*', Some('/')) => {
-                depth -= 1;
-                i += 2;
-                if depth == 0 {
-                    return i;
+fn flatten(stream: TokenStream, out: &mut Vec<Token>) {
+    for tree in stream {
+        let line = tree.span().start().line;
+        match tree {
+            TokenTree::Group(group) => {
+                let brackets = match group.delimiter() {
+                    Delimiter::Brace => Some(('{', '}')),
+                    Delimiter::Bracket => Some(('[', ']')),
+                    Delimiter::Parenthesis => Some(('(', ')')),
+                    Delimiter::None => None,
+                };
+                if let Some((open, _)) = brackets {
+                    out.push(Token {
+                        kind: Kind::Punct(open),
+                        line,
+                    });
+                }
+                flatten(group.stream(), out);
+                if let Some((_, close)) = brackets {
+                    out.push(Token {
+                        kind: Kind::Punct(close),
+                        line: group.span_close().start().line,
+                    });
                 }
             }
-            ('\n', _) => {
-                *line += 1;
-                i += 1;
+            TokenTree::Ident(ident) => out.push(Token {
+                kind: Kind::Ident(ident.to_string()),
+                line,
+            }),
+            // A lifetime `'a` is a joint `'` and an identifier: one token, as a lexer sees it.
+            TokenTree::Punct(punct) if punct.as_char() == '\'' && punct.spacing() == Spacing::Joint => {
+                out.push(Token {
+                    kind: Kind::Other,
+                    line,
+                });
             }
-            _ => i += 1,
+            TokenTree::Punct(punct) => out.push(Token {
+                kind: Kind::Punct(punct.as_char()),
+                line,
+            }),
+            TokenTree::Literal(_) => out.push(Token {
+                kind: Kind::Other,
+                line,
+            }),
         }
     }
-    i
-}
-
-/// If a raw string (`r"..."`, `r#"..."#`, `br#"..."#`) starts at `i`, the index after it.
-fn raw_string_end(chars: &[char], i: usize, line: &mut usize) -> Option<usize> {
-    let mut j = i;
-    if chars.get(j) == Some(&'b') {
-        j += 1;
-    }
-    if chars.get(j) != Some(&'r') {
-        return None;
-    }
-    // `r` must start a token: not the end of an identifier such as `for`.
-    if i > 0 && (chars[i - 1].is_alphanumeric() || chars[i - 1] == '_') {
-        return None;
-    }
-    j += 1;
-    let mut hashes = 0;
-    while chars.get(j) == Some(&'#') {
-        hashes += 1;
-        j += 1;
-    }
-    if chars.get(j) != Some(&'"') {
-        return None;
-    }
-    j += 1;
-    while j < chars.len() {
-        if chars[j] == '\n' {
-            *line += 1;
-        }
-        if chars[j] == '"' && (1..=hashes).all(|k| chars.get(j + k) == Some(&'#')) {
-            return Some(j + 1 + hashes);
-        }
-        j += 1;
-    }
-    Some(j)
-}
-
-fn skip_quoted(chars: &[char], mut i: usize, quote: char, line: &mut usize) -> usize {
-    i += 1;
-    while i < chars.len() {
-        match chars[i] {
-            '\\' => i += 2,
-            '\n' => {
-                *line += 1;
-                i += 1;
-            }
-            c if c == quote => return i + 1,
-            _ => i += 1,
-        }
-    }
-    i
-}
-
-/// `'a'`, `'\n'`, `'\u{7f}'` are chars; `'a` (no closing quote) is a lifetime or label.
-fn skip_char_or_lifetime(chars: &[char], i: usize) -> usize {
-    if chars.get(i + 1) == Some(&'\\') {
-        let mut j = i + 2;
-        while j < chars.len() && chars[j] != '\'' {
-            j += 1;
-        }
-        return j + 1;
-    }
-    if chars.get(i + 2) == Some(&'\'') {
-        return i + 3;
-    }
-    let mut j = i + 1;
-    while j < chars.len() && (chars[j].is_alphanumeric() || chars[j] == '_') {
-        j += 1;
-    }
-    j
 }
 
 /// A function found in non-test code: its name, first line and length in lines.

@@ -12,7 +12,7 @@ use tabletop_stress::{report, stress, Config, Game, Size};
 #[command(
     after_help = "Each input goes to COMMAND on stdin; its stdout is compared with \
 tabletop's answer as a judge does (trailing spaces and trailing blank lines ignored). A crash, \
-a non-zero exit status or a timeout is a failure too. Run i uses seed SEED+i: \
+a non-zero exit status, a timeout or more output than --max-output is a failure too. Run i uses seed SEED+i: \
 `tabletop gen GAME --seed SEED+i` prints its input.\n\n\
 All runs agree: one line on stdout, exit 0. A failure: the input is shrunk until removing any \
 single part of it (a game, a query, a jump, a pig, a card...) no longer fails the same way, \
@@ -23,8 +23,8 @@ Example:\n  tabletop stress grundy --runs 500 --size tiny -- python3 my_solution
 pub struct Args {
     /// The game: chutes, snakes, grundy or pigs.
     pub game: Game,
-    /// How many inputs to try.
-    #[arg(long, default_value_t = 1000)]
+    /// How many inputs to try (at least 1).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     pub runs: u64,
     /// The seed of the first run.
     #[arg(long, default_value_t = 1)]
@@ -41,12 +41,40 @@ pub struct Args {
     /// Runs at once (default: the number of cores).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub jobs: Option<u32>,
+    /// The most output kept from each of COMMAND's stdout and stderr (bytes, or with a
+    /// suffix K, M, G: 1024-based); more is a failure.
+    #[arg(long, value_name = "BYTES", default_value = "64M", value_parser = parse_bytes)]
+    pub max_output: usize,
     /// Write the minimal failing input to this file.
     #[arg(long, value_name = "FILE")]
     pub save: Option<std::path::PathBuf>,
+    /// Words given before `--`: a command typed without `--`, refused with a hint.
+    #[arg(hide = true, num_args = 0.., allow_hyphen_values = true)]
+    pub stray: Vec<String>,
     /// The program under test and its arguments (after `--`).
-    #[arg(last = true, required = true, value_name = "COMMAND")]
+    #[arg(last = true, value_name = "COMMAND")]
     pub command: Vec<String>,
+}
+
+fn parse_bytes(text: &str) -> Result<usize, String> {
+    let digits = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let shift = match &text[digits.len()..] {
+        "" => 0,
+        "K" | "k" | "KiB" => 10,
+        "M" | "MiB" => 20,
+        "G" | "GiB" => 30,
+        _ => {
+            return Err(format!(
+                "`{text}` is not a size: a number of bytes, or with K, M or G"
+            ))
+        }
+    };
+    digits
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_mul(1 << shift))
+        .filter(|&n| n > 0)
+        .ok_or_else(|| format!("`{text}` is not a size above 0: a number of bytes, or with K, M or G"))
 }
 
 fn parse_seconds(text: &str) -> Result<f64, String> {
@@ -70,14 +98,25 @@ pub fn run(args: &Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if !args.stray.is_empty() {
+        return fail(&format!(
+            "unexpected `{}` before `--`: the program under test goes after `--`, as in\n  \
+             tabletop stress {} [OPTIONS] -- {}",
+            args.stray.join(" "),
+            args.game,
+            args.stray.join(" ")
+        ));
+    }
     let Some((program, rest)) = args.command.split_first() else {
-        return fail("no COMMAND given after `--`");
+        return fail(&format!(
+            "no COMMAND given: the program under test goes after `--`, as in\n  \
+             tabletop stress {} -- python3 my_solution.py",
+            args.game
+        ));
     };
-    let command = Command {
-        program: program.clone(),
-        args: rest.to_vec(),
-        timeout: Duration::from_secs_f64(args.timeout),
-    };
+    let command = Command::new(program.clone(), rest.iter().cloned())
+        .timeout(Duration::from_secs_f64(args.timeout))
+        .max_output(args.max_output);
     let jobs = args
         .jobs
         .map(|j| j as usize)
@@ -106,6 +145,12 @@ pub fn run(args: &Args) -> ExitCode {
         }
     };
     let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush());
-    ExitCode::from(code)
+    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+        // A reader that has seen enough (`| head`) is not an error.
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            let _ = writeln!(std::io::stderr(), "error: <stdout>: {e}");
+            ExitCode::from(1)
+        }
+        _ => ExitCode::from(code),
+    }
 }

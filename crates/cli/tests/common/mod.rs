@@ -1,26 +1,36 @@
-//! Running the `tabletop` binary from the integration tests, one way for every test file.
+//! Running the `tabletop` binary from the integration tests, one way for every test file:
+//! through THE process runner, `tabletop_stress::run` (stdin written on a thread, pipes read
+//! up to a cap, a time limit).
 
 // Each test file uses the part it needs.
 #![allow(dead_code)]
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+pub use tabletop_stress::run::Output;
+use tabletop_stress::run::{Command, Status};
+
+/// The path of the binary under test.
+pub const TABLETOP: &str = env!("CARGO_BIN_EXE_tabletop");
+
+/// Longer than any test's run in a debug build on a busy machine: reaching it means a hang.
+const TIME_LIMIT: Duration = Duration::from_secs(300);
 
 /// `tabletop ARGS` with `stdin` as its input. A command may stop before reading all of it (a
-/// usage error exits first): a broken pipe is not a failure here.
+/// usage error exits first): that is not a failure here.
 pub fn tabletop(args: &[&str], stdin: &str) -> Output {
-    run(args, stdin.as_bytes(), None, false)
+    run(command(args), stdin.as_bytes(), false)
 }
 
 /// [`tabletop`] in the folder `dir` (for commands that write files).
 pub fn tabletop_in(args: &[&str], stdin: &str, dir: &Path) -> Output {
-    run(args, stdin.as_bytes(), Some(dir), false)
+    run(command(args).current_dir(dir), stdin.as_bytes(), false)
 }
 
 /// `tabletop ARGS` that must read all of `stdin`.
 pub fn tabletop_reading_all(args: &[&str], stdin: &[u8]) -> Output {
-    run(args, stdin, None, true)
+    run(command(args), stdin, true)
 }
 
 /// Output bytes as text (invalid UTF-8 shown as U+FFFD).
@@ -28,27 +38,32 @@ pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-fn run(args: &[&str], stdin: &[u8], dir: Option<&Path>, must_read_all: bool) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_tabletop"));
-    command
-        .args(args)
+fn command(args: &[&str]) -> Command {
+    Command::new(TABLETOP, args.iter().copied())
+        .timeout(TIME_LIMIT)
         .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    if let Some(dir) = dir {
-        command.current_dir(dir);
-    }
-    let mut child = command.spawn().expect("tabletop starts");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    // On a thread, so that a large input cannot block against a full stdout pipe.
-    let input = stdin.to_vec();
-    let writer = std::thread::spawn(move || pipe.write_all(&input));
-    let output = child.wait_with_output().expect("tabletop finishes");
-    match writer.join().expect("the writer ends") {
-        Ok(()) => {}
-        Err(e) if !must_read_all && e.kind() == std::io::ErrorKind::BrokenPipe => {}
-        Err(e) => panic!("tabletop did not take its input: {e}"),
+}
+
+fn run(command: Command, stdin: &[u8], must_read_all: bool) -> Output {
+    let output = command.run(stdin).expect("tabletop starts");
+    assert_ne!(
+        output.status,
+        Status::TimedOut,
+        "tabletop {:?} hangs",
+        command.args
+    );
+    assert_ne!(
+        output.status,
+        Status::OutputLimit,
+        "tabletop {:?}: endless output",
+        command.args
+    );
+    if must_read_all {
+        assert!(
+            output.read_all_input,
+            "tabletop {:?} did not take all its input",
+            command.args
+        );
     }
     output
 }
