@@ -105,7 +105,10 @@ fn finds_and_shrinks(game: Game, name: &str) {
         command: wrong.clone(),
         progress: false,
     };
-    let minimal = stress(&config).unwrap().unwrap_err().minimal;
+    let minimal = stress(&config)
+        .expect("the stress test runs")
+        .expect_err("the wrong program fails")
+        .minimal;
     assert_eq!(minimal.render(), text);
     assert_eq!(judge(&wrong, &minimal), Some(Failure::WrongAnswer), "{text}");
     assert_eq!(judge(&script_command(name, true), &minimal), None, "{text}");
