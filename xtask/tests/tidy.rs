@@ -2,8 +2,9 @@
 //! that `cargo test --workspace` fails the moment one is broken:
 //!
 //! - the crate graph follows the layers (engines never depend on `parse`, `render`, `stress`
-//!   or the CLI, normal or dev; `parse` and `render` never on the CLI; nom only in `parse`,
-//!   clap only in the CLI; xtask uses the standard library only);
+//!   or the CLI, normal or dev, and on no other engine but `odds` on `boards`' board model;
+//!   `parse` and `render` never on the CLI; nom only in `parse`, clap only in the CLI; xtask
+//!   uses the standard library only);
 //! - no crate declares a dependency its code never names;
 //! - no non-test function is longer than [`LONGEST_FUNCTION`] lines;
 //! - engines never print, read files or spawn processes;
@@ -31,20 +32,33 @@ const LONGEST_FUNCTION: usize = 100;
 /// is itself a violation: a new crate must take its place in the layers.
 const LAYERS: &[(&str, &[&str])] = &[
     ("tabletop-boards", &[]),
+    // The odds engine analyses the board model of `boards`; nothing else.
+    ("tabletop-odds", &["tabletop-boards"]),
     ("tabletop-grundy", &[]),
     ("tabletop-pigs", &[]),
     (
         "tabletop-parse",
-        &["tabletop-boards", "tabletop-grundy", "tabletop-pigs"],
+        &[
+            "tabletop-boards",
+            "tabletop-odds",
+            "tabletop-grundy",
+            "tabletop-pigs",
+        ],
     ),
     (
         "tabletop-render",
-        &["tabletop-boards", "tabletop-grundy", "tabletop-pigs"],
+        &[
+            "tabletop-boards",
+            "tabletop-odds",
+            "tabletop-grundy",
+            "tabletop-pigs",
+        ],
     ),
     (
         "tabletop-stress",
         &[
             "tabletop-boards",
+            "tabletop-odds",
             "tabletop-grundy",
             "tabletop-pigs",
             "tabletop-parse",
@@ -55,6 +69,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         "tabletop",
         &[
             "tabletop-boards",
+            "tabletop-odds",
             "tabletop-grundy",
             "tabletop-pigs",
             "tabletop-parse",
@@ -69,7 +84,12 @@ const LAYERS: &[(&str, &[&str])] = &[
 const OWNED_DEPENDENCIES: &[(&str, &str)] = &[("nom", "tabletop-parse"), ("clap", "tabletop")];
 
 /// The engines: pure libraries (typed input, typed output, no I/O).
-const ENGINES: &[&str] = &["tabletop-boards", "tabletop-grundy", "tabletop-pigs"];
+const ENGINES: &[&str] = &[
+    "tabletop-boards",
+    "tabletop-odds",
+    "tabletop-grundy",
+    "tabletop-pigs",
+];
 
 /// A workspace package: its folder, manifest and Rust sources.
 struct Package {
@@ -384,6 +404,23 @@ fn an_engine_that_dev_depends_on_the_parser_is_caught() {
     let violations = layer_violations(&engine);
     assert_eq!(violations.len(), 1, "{violations:?}");
     assert!(violations[0].contains("tabletop-grundy depends (Dev) on tabletop-parse"));
+}
+
+#[test]
+fn engines_depend_on_no_engine_but_odds_on_boards() {
+    let odds = manifest(
+        "[package]\nname = \"tabletop-odds\"\n[dependencies]\ntabletop-boards.workspace = true\n\
+         tabletop-grundy.workspace = true\n",
+    );
+    let violations = layer_violations(&odds);
+    assert_eq!(violations.len(), 1, "{violations:?}");
+    assert!(violations[0].contains("tabletop-odds depends (Normal) on tabletop-grundy"));
+    let boards = manifest(
+        "[package]\nname = \"tabletop-boards\"\n[dev-dependencies]\ntabletop-odds.workspace = true\n",
+    );
+    let violations = layer_violations(&boards);
+    assert_eq!(violations.len(), 1, "{violations:?}");
+    assert!(violations[0].contains("tabletop-boards depends (Dev) on tabletop-odds"));
 }
 
 #[test]

@@ -4,7 +4,9 @@
 //! - [`chutes`]: Chutes and Ladders with a fixed list of die throws (UVa 647).
 //! - [`snakes`]: Snakes and Ladders when you choose every throw: the fewest throws, on boards
 //!   of up to 10^18 squares.
-//! - [`odds`]: exact odds with a fair die: game length, its distribution, each seat's chance.
+//!
+//! Exact odds with a fair die (game length, its distribution, each seat's chance) are in the
+//! `tabletop-odds` crate, built on this board model.
 //!
 //! The crate is pure: typed inputs, typed results, no parsing, no I/O.
 //!
@@ -19,7 +21,6 @@
 
 pub mod board;
 pub mod chutes;
-pub mod odds;
 pub mod path;
 pub mod snakes;
 

@@ -3,7 +3,7 @@
 use std::io::Write as _;
 
 use tabletop_boards::chutes;
-use tabletop_boards::odds::{Odds, Rules};
+use tabletop_odds::{Odds, Rules};
 use tabletop_parse::chutes::ChutesGame;
 use tabletop_parse::{ParseError, Spanned};
 use tabletop_render::chutes::{write_win_probabilities, write_winner};

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget};
-use tabletop_boards::odds::{Distribution, Odds, OddsError, Race, Stop, Tabulate, DEFAULT_WORK};
+use tabletop_odds::{Distribution, Odds, OddsError, Race, Stop, Tabulate, DEFAULT_WORK};
 use tabletop_parse::board::BoardFile;
 use tabletop_render::odds::{chart, write_json, write_summary, Report, JSON_DISTRIBUTION_REST, SVG_REST};
 

@@ -248,7 +248,7 @@ mod tests {
             .zip(b)
             .map(|(row, &v)| row.iter().copied().chain([v]).collect())
             .collect();
-        crate::odds::tests::gauss_jordan(augmented)
+        crate::tests::gauss_jordan(augmented)
     }
 
     #[test]

@@ -12,7 +12,7 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use crate::board::{Board, Special, Square};
+use tabletop_boards::{Board, Special, Square};
 
 use super::dd::Dd;
 use super::solve::{solve, Field, FromRatio, Sparse, SparseRhs};

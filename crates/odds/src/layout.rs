@@ -8,7 +8,7 @@
 //! intervals, so every search below marks positions with a "next unmarked" union-find and
 //! costs `O((G + jumps) α)`, whatever the die.
 
-use crate::board::{Board, Special};
+use tabletop_boards::{Board, Special};
 
 use super::{OddsError, Overshoot, Rules};
 

@@ -1,7 +1,7 @@
 //! Exact odds of a race board with a fair die: how long one counter takes to reach the goal,
 //! and, for players moving in turn, each seat's chance to win.
 //!
-//! Rules are those of [`chutes`](crate::chutes) with a fair die of any size, any start square
+//! Rules are those of [`chutes`](tabletop_boards::chutes) with a fair die of any size, any start square
 //! and three ways to treat a throw past the goal ([`Overshoot`]). A *turn* is one of a
 //! player's turns in the rotation: a skipped turn counts as a turn, and the throws of an extra
 //! turn belong to the turn in which they were earned. Nothing happens on the start square: the
@@ -36,7 +36,7 @@
 //!
 //! ```
 //! use tabletop_boards::{Board, Jump};
-//! use tabletop_boards::odds::{Odds, Rules};
+//! use tabletop_odds::{Odds, Rules};
 //! // Three squares, a ladder from 1 to 3, a coin (a die of two faces), overshoot stay.
 //! let board = Board::new(3, &[Jump::new(1, 3)], &[])?;
 //! let odds = Odds::new(&board, &Rules { die: 2, ..Rules::default() })?;
@@ -66,10 +66,10 @@ pub use num_rational::BigRational;
 
 pub use layout::MAX_SQUARES;
 
-use crate::board::{Board, Square};
 use dd::Dd;
 use layout::Layout;
 use solve::Field;
+use tabletop_boards::{Board, Square};
 
 /// What happens to a throw that would take the counter past the goal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -116,7 +116,7 @@ impl Rules {
     ///
     /// ```
     /// use tabletop_boards::Board;
-    /// use tabletop_boards::odds::{OddsError, Rules};
+    /// use tabletop_odds::{OddsError, Rules};
     /// let board = Board::new(10, &[], &[])?;
     /// assert!(Rules::default().check(&board).is_ok());
     /// let late = Rules { start: 10, ..Rules::default() };

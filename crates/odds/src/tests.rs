@@ -17,7 +17,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::*;
-use crate::board::{Jump, Special};
+use tabletop_boards::{Jump, Special};
 
 fn q(n: i64, d: i64) -> BigRational {
     BigRational::new(BigInt::from(n), BigInt::from(d))
@@ -693,9 +693,9 @@ fn the_judge_engine_with_random_throws_agrees_with_chutes_odds() {
             let mut throws: Vec<u8> = Vec::new();
             let outcome = loop {
                 throws.extend((0..500).map(|_| rng.random_range(1..=6u8)));
-                match crate::chutes::play(&board, players, &throws) {
+                match tabletop_boards::chutes::play(&board, players, &throws) {
                     Ok(outcome) => break outcome,
-                    Err(crate::chutes::ChutesError::OutOfThrows { .. }) => continue,
+                    Err(tabletop_boards::chutes::ChutesError::OutOfThrows { .. }) => continue,
                     Err(error) => panic!("{error}"),
                 }
             };
