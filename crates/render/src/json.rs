@@ -10,10 +10,10 @@
 //! | [`write_pigs`] | game | `{"winner": "FP", "turns": 12, "pigs": [{"role": "MP", …}, …]}` |
 //!
 //! ```
-//! use tabletop_boards::{Board, Jump, path};
+//! use tabletop_boards::{line, Board, Jump};
 //! let board = Board::new(36, &[Jump::new(35, 25), Jump::new(3, 23), Jump::new(5, 16), Jump::new(20, 33)], &[])?;
 //! let line = tabletop_render::to_string(|out| {
-//!     tabletop_render::json::write_snakes(out, path::optimal_path(&board, 1).as_ref())
+//!     tabletop_render::json::write_snakes(out, line::optimal_line(&board, 1).as_ref())
 //! });
 //! assert_eq!(
 //!     line,
@@ -26,7 +26,7 @@
 use std::fmt::{self, Write};
 
 use tabletop_boards::chutes::{Event as ChutesEvent, Outcome as ChutesOutcome};
-use tabletop_boards::path::Path;
+use tabletop_boards::line::Line;
 use tabletop_boards::Square;
 use tabletop_grundy::strategy::Answer;
 use tabletop_pigs::Outcome as PigsOutcome;
@@ -35,7 +35,7 @@ use tabletop_pigs::Outcome as PigsOutcome;
 /// with `"repeat": k` after `"throw"` when the throw is made `k ≥ 2` times in a row (the first
 /// `k − 1` landing on squares without a jump; `land` and `to` describe the last one).
 /// Unreachable: `{"throws": null, "path": null}`.
-pub fn write_snakes<W: Write + ?Sized>(out: &mut W, path: Option<&Path>) -> fmt::Result {
+pub fn write_snakes<W: Write + ?Sized>(out: &mut W, path: Option<&Line>) -> fmt::Result {
     let Some(path) = path else {
         return out.write_str("{\"throws\": null, \"path\": null}\n");
     };

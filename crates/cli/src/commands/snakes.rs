@@ -3,7 +3,7 @@
 use std::io::Write as _;
 use std::path::PathBuf;
 
-use tabletop_boards::{path, snakes};
+use tabletop_boards::{line, snakes};
 use tabletop_parse::snakes::SnakesBoard;
 use tabletop_parse::Spanned;
 use tabletop_render::board_svg::{write_board_svg, MAX_SIDE};
@@ -85,7 +85,7 @@ pub fn run(args: &Args) -> Result<String, Failure> {
 /// The answer line of `board`.
 fn answer(args: &Args, board: &Spanned<SnakesBoard>, output: &mut String) -> Result<(), Failure> {
     if args.json {
-        let line = path::optimal_path(&board.value.board, START);
+        let line = line::optimal_line(&board.value.board, START);
         written(write_snakes(output, line.as_ref()))
     } else {
         let throws = snakes::fewest_throws(&board.value.board, START);
@@ -109,7 +109,7 @@ fn draw(
     };
     let (side, board) = (board.value.n, &board.value.board);
     let line = if side <= MAX_SIDE {
-        path::optimal_path(board, START)
+        line::optimal_line(board, START)
     } else {
         let note = format!(
             "note: board {k} is {side} x {side}, too large to draw (at most {MAX_SIDE} x {MAX_SIDE}); {} says so\n",
