@@ -14,10 +14,14 @@ use std::collections::{HashMap, VecDeque};
 
 use tabletop_boards::{Board, Special, Square};
 
+mod solve;
+
 use super::dd::Dd;
-use super::solve::{solve, Field, FromRatio, Sparse, SparseRhs};
+use super::field::Field;
 use super::tabulate::Table;
 use super::{OddsError, Overshoot, Rules, Stop, Tabulate};
+pub(crate) use solve::FromRatio;
+use solve::{solve, Sparse, SparseRhs};
 
 /// Most (reachable node × die face) pairs a chain may have: bounds time and memory.
 pub(crate) const MAX_WORK: u64 = 10_000_000;

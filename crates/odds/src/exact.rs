@@ -18,8 +18,8 @@ use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 
+use super::field::Field;
 use super::layout::{Kind, Layout};
-use super::solve::Field;
 use super::sweep::System;
 use super::{OddsError, Overshoot};
 
@@ -231,7 +231,9 @@ fn solve_modulo(system: &System<'_>, p: u64) -> Option<u64> {
         };
         Mod { value, modulus: p }
     };
-    let c = |q: usize| Mod::new(1 + system.offset(q), p);
+    // Landing offsets are -1, 0 or 1: c is 0, 1 or 2.
+    let small = [Mod::new(0, p), Mod::new(1, p), Mod::new(2, p)];
+    let c = |q: usize| small[(1 + system.offset(q)) as usize];
     let e = |s: usize| Mod {
         value: system.over_constant(s) % p,
         modulus: p,
@@ -262,6 +264,22 @@ fn bound_bits(layout: &Layout) -> f64 {
     rows * norm.log2() * (1.0 + 1e-9) + 1.0
 }
 
+/// The most steps [`Odds::expected_turns_exact`](crate::Odds::expected_turns_exact) may take:
+/// primes times the steps of one prime's solve (a step is about 50 ns: a few seconds).
+pub const MAX_EXACT_WORK: u64 = 60_000_000;
+
+/// The steps of one prime's solve: one sweep of the squares without targets; with `k`
+/// targets two sweeps, the coefficient sweep (`k` per square) and the dense solve (`k^3`).
+fn steps_per_prime(system: &System<'_>) -> u64 {
+    let goal = system.layout.goal as u64;
+    match system.k() as u64 {
+        0 => goal.max(1),
+        k => goal
+            .saturating_mul(k + 2)
+            .saturating_add(k.saturating_mul(k).saturating_mul(k)),
+    }
+}
+
 /// The expected number of turns from the start, exactly. `progress(done, total)` is called
 /// after every prime.
 pub(crate) fn expected_turns(
@@ -273,6 +291,15 @@ pub(crate) fn expected_turns(
     // Numerator and denominator are at most 2^bits; the modulus must exceed 2^(2 bits + 1).
     let needed_bits = (2.0 * bits).ceil() as u64 + 2;
     let total = needed_bits / 61 + 1;
+    let work = total.saturating_mul(steps_per_prime(&system));
+    if work > MAX_EXACT_WORK {
+        return Err(OddsError::ExactTooCostly {
+            primes: total,
+            work,
+            limit: MAX_EXACT_WORK,
+            digits: (bits * std::f64::consts::LOG10_2).ceil() as u64,
+        });
+    }
     let bound = BigInt::one() << (bits.ceil() as u64);
     let mut modulus = BigInt::one();
     let mut residue = BigInt::zero();
