@@ -1,7 +1,7 @@
-//! The Markov chain of one counter: first throw by throw, then folded into turns. Used for
-//! the distribution when a bounce can bring the counter back onto an extra-turn square
-//! behind the positional sweep of [`super::tabulate`] (and by the tests, as a second
-//! method).
+//! The Markov chain of one counter: first throw by throw, then folded into turns. A second
+//! method, written independently of the positional sweeps, that the tests check the
+//! expectation, the exact fraction and the distribution against (a bounce back onto an
+//! extra-turn square included).
 //!
 //! Throw-level nodes are the start of a turn on a square (`Turn`), the start of a turn that
 //! is skipped (`Skip`, after landing on a miss-a-turn square) and a pending extra throw on an
