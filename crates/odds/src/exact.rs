@@ -280,6 +280,42 @@ fn steps_per_prime(system: &System<'_>) -> u64 {
     }
 }
 
+/// What the exact fraction of a board costs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Estimate {
+    /// Primes to solve modulo.
+    pub primes: u64,
+    /// Steps in all.
+    pub work: u64,
+}
+
+/// The primes and steps of the exact fraction of `layout`, or
+/// [`OddsError::ExactTooCostly`] above [`MAX_EXACT_WORK`].
+pub(crate) fn estimate(layout: &Layout, system: &System<'_>) -> Result<Estimate, OddsError> {
+    let bits = bound_bits(layout);
+    // Numerator and denominator are at most 2^bits; the modulus must exceed 2^(2 bits + 1).
+    let needed_bits = (2.0 * bits).ceil() as u64 + 2;
+    let primes = needed_bits / 61 + 1;
+    let work = primes.saturating_mul(steps_per_prime(system));
+    if work > MAX_EXACT_WORK {
+        return Err(OddsError::ExactTooCostly {
+            primes,
+            work,
+            limit: MAX_EXACT_WORK,
+            digits: (bits * std::f64::consts::LOG10_2).ceil() as u64,
+        });
+    }
+    Ok(Estimate { primes, work })
+}
+
+/// The steps [`expected_turns`] would take on `board` under `rules`, from the checks of the
+/// layout alone (no solve).
+pub(crate) fn work(board: &tabletop_boards::Board, rules: &crate::Rules) -> Result<u64, OddsError> {
+    let layout = Layout::new(board, rules)?;
+    let system = System::new(&layout)?;
+    Ok(estimate(&layout, &system)?.work)
+}
+
 /// The expected number of turns from the start, exactly. `progress(done, total)` is called
 /// after every prime.
 pub(crate) fn expected_turns(
@@ -287,19 +323,10 @@ pub(crate) fn expected_turns(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<BigRational, OddsError> {
     let system = System::new(layout)?;
+    let total = estimate(layout, &system)?.primes;
     let bits = bound_bits(layout);
     // Numerator and denominator are at most 2^bits; the modulus must exceed 2^(2 bits + 1).
     let needed_bits = (2.0 * bits).ceil() as u64 + 2;
-    let total = needed_bits / 61 + 1;
-    let work = total.saturating_mul(steps_per_prime(&system));
-    if work > MAX_EXACT_WORK {
-        return Err(OddsError::ExactTooCostly {
-            primes: total,
-            work,
-            limit: MAX_EXACT_WORK,
-            digits: (bits * std::f64::consts::LOG10_2).ceil() as u64,
-        });
-    }
     let bound = BigInt::one() << (bits.ceil() as u64);
     let mut modulus = BigInt::one();
     let mut residue = BigInt::zero();

@@ -375,6 +375,27 @@ impl Odds {
         exact::expected_turns(&self.layout, &mut |_, _| {})
     }
 
+    /// The steps [`Odds::expected_turns_exact`] would take on `board` under `rules`, from
+    /// the checks of [`Odds::new`] alone (reachability, no solve), so that a caller can
+    /// refuse before any costly work.
+    ///
+    /// # Errors
+    /// As [`Odds::new`], and [`OddsError::ExactTooCostly`] above [`MAX_EXACT_WORK`].
+    ///
+    /// ```
+    /// use tabletop_boards::Board;
+    /// use tabletop_odds::{Odds, OddsError, Rules};
+    /// let small = Board::new(100, &[], &[])?;
+    /// assert!(Odds::exact_work(&small, &Rules::default())? < 100_000);
+    /// let large = Board::new(1_000_000, &[], &[])?;
+    /// let refused = Odds::exact_work(&large, &Rules::default());
+    /// assert!(matches!(refused, Err(OddsError::ExactTooCostly { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn exact_work(board: &Board, rules: &Rules) -> Result<u64, OddsError> {
+        exact::work(board, rules)
+    }
+
     /// [`Odds::expected_turns_exact`], calling `progress(primes done, primes needed)`.
     ///
     /// # Errors

@@ -1162,7 +1162,11 @@ fn every_race_of_odds_race_leaves_out_at_most_the_tail() {
             .unwrap();
         for players in 1..=6 {
             let race = odds.race(players).unwrap();
-            assert!(race.truncation_bound <= TAIL, "{players}: {}", race.truncation_bound);
+            assert!(
+                race.truncation_bound <= TAIL,
+                "{players}: {}",
+                race.truncation_bound
+            );
             let reference = deep.race(players).unwrap();
             for (got, want) in race.win_probability.iter().zip(&reference.win_probability) {
                 assert!((got - want).abs() <= 1e-16, "{players}: {got} vs {want}");
@@ -1201,8 +1205,16 @@ fn rebound_boards() -> Vec<(Board, Rules)> {
         ),
         // A die as large as the board: every square bounces.
         (
-            Board::new(10, &[Jump::new(5, 1)], &[(3, Special::ExtraTurn), (7, Special::ExtraTurn), (9, Special::ExtraTurn)])
-                .unwrap(),
+            Board::new(
+                10,
+                &[Jump::new(5, 1)],
+                &[
+                    (3, Special::ExtraTurn),
+                    (7, Special::ExtraTurn),
+                    (9, Special::ExtraTurn),
+                ],
+            )
+            .unwrap(),
             rules(0, Overshoot::Bounce, 10),
         ),
         // The start on an extra-turn square of the bounce region (nothing happens there).
@@ -1243,11 +1255,19 @@ fn a_bounce_back_onto_extra_squares_tabulates_like_the_folded_chain() {
         assert_eq!(positional.stop(), None);
         // In f64 (larger boards) every figure is within f64's rounding of the total, as on
         // boards without a rebound.
-        let (relative, absolute) = if board.goal() <= 1_000 { (1e-25, 1e-40) } else { (1e-12, 1e-16) };
+        let (relative, absolute) = if board.goal() <= 1_000 {
+            (1e-25, 1e-40)
+        } else {
+            (1e-12, 1e-16)
+        };
         let horizon = positional.horizon().max(chain.probability.len() as u64 - 1);
         for t in 0..=horizon {
             let want = chain.probability.get(t as usize).copied().unwrap_or_default();
-            let got = positional.probability.get(t as usize).copied().unwrap_or_default();
+            let got = positional
+                .probability
+                .get(t as usize)
+                .copied()
+                .unwrap_or_default();
             assert!(
                 got.minus(&want).to_f64().abs() <= relative * want.to_f64() + absolute,
                 "{board:?} {rules:?} turn {t}: {got:?} vs {want:?}"
@@ -1255,15 +1275,28 @@ fn a_bounce_back_onto_extra_squares_tabulates_like_the_folded_chain() {
         }
         // The mean of the table is the solved expectation.
         let mean: f64 = (0..positional.horizon()).map(|t| positional.survival(t)).sum();
-        assert!(close(mean, odds.expected_turns(), 1e-12), "{mean} vs {}", odds.expected_turns());
+        assert!(
+            close(mean, odds.expected_turns(), 1e-12),
+            "{mean} vs {}",
+            odds.expected_turns()
+        );
     }
     // The oracle's two-player race on the small one.
     let (board, rules) = (
-        Board::new(7, &[Jump::new(2, 5)], &[(4, Special::ExtraTurn), (6, Special::ExtraTurn)]).unwrap(),
+        Board::new(
+            7,
+            &[Jump::new(2, 5)],
+            &[(4, Special::ExtraTurn), (6, Special::ExtraTurn)],
+        )
+        .unwrap(),
         rules(0, Overshoot::Bounce, 4),
     );
     let race = Odds::new(&board, &rules).unwrap().race(2).unwrap();
-    for (got, want) in race.win_probability.iter().zip(oracle_two_players(&board, &rules)) {
+    for (got, want) in race
+        .win_probability
+        .iter()
+        .zip(oracle_two_players(&board, &rules))
+    {
         assert!((got - want).abs() < 1e-12, "{got} vs {want}");
     }
 }
@@ -1284,12 +1317,15 @@ fn too_many_extra_squares_to_bounce_back_to_are_refused() {
 
 #[test]
 fn an_exact_fraction_too_costly_is_refused_up_front_with_its_estimate() {
-    let odds = Odds::new(&Board::new(100_000, &[], &[]).unwrap(), &Rules::default()).unwrap();
+    let board = Board::new(100_000, &[], &[]).unwrap();
+    let odds = Odds::new(&board, &Rules::default()).unwrap();
     let mut started = false;
     let error = odds
         .expected_turns_exact_with(&mut |_, _| started = true)
         .unwrap_err();
     assert!(!started, "no prime may be tried");
+    // The same refusal before any solve.
+    assert_eq!(Odds::exact_work(&board, &Rules::default()), Err(error.clone()));
     let OddsError::ExactTooCostly {
         primes,
         work,
@@ -1306,7 +1342,10 @@ fn an_exact_fraction_too_costly_is_refused_up_front_with_its_estimate() {
     assert!((101_000..102_000).contains(&digits), "{digits}");
     let message = error.to_string();
     assert!(message.contains(&format!("about {primes} sweeps")), "{message}");
-    assert!(message.contains(&format!("limit of {MAX_EXACT_WORK} steps")), "{message}");
+    assert!(
+        message.contains(&format!("limit of {MAX_EXACT_WORK} steps")),
+        "{message}"
+    );
     // With chutes the estimate counts the dense part too.
     let chutes: Vec<Jump> = (1..100).map(|i| Jump::new(i * 50, i * 50 - 30)).collect();
     let odds = Odds::new(&Board::new(5_000, &chutes, &[]).unwrap(), &Rules::default()).unwrap();
@@ -1323,8 +1362,11 @@ fn an_exact_fraction_within_the_limit_is_answered() {
     // 3,000 squares: about 330 primes of 3,000 steps, far below the limit.
     let odds = Odds::new(&Board::new(3_000, &[], &[]).unwrap(), &Rules::default()).unwrap();
     let mut primes = 0;
-    let exact = odds.expected_turns_exact_with(&mut |done, _| primes = done).unwrap();
+    let exact = odds
+        .expected_turns_exact_with(&mut |done, _| primes = done)
+        .unwrap();
     assert!(primes > 300 && primes * 3_000 <= MAX_EXACT_WORK);
+    let work = Odds::exact_work(&Board::new(3_000, &[], &[]).unwrap(), &Rules::default()).unwrap();
+    assert!(work >= primes * 3_000, "{work} for {primes} primes");
     assert_eq!(exact.to_f64().unwrap(), odds.expected_turns());
 }
-
