@@ -13,8 +13,9 @@
 //! - [`Odds::min_turns`]: the fewest turns (a bucket search over throw intervals);
 //! - [`Odds::expected_turns`] and [`Odds::variance`]: one sweep from the goal down with the
 //!   squares reached backwards (chute ends, bounce squares) as the only unknowns, refined in
-//!   double-double; [`Odds::expected_turns_exact`]: the same sweeps modulo primes, a
-//!   [`BigRational`] in lowest terms by rational reconstruction;
+//!   double-double; [`Odds::expected_turns_exact`]: the same sweeps modulo primes, for the
+//!   numerator and the determinant, a [`BigRational`] in lowest terms by the Chinese
+//!   remainder theorem;
 //! - [`Odds::distribution`] / [`Odds::tabulate`]: `P(T = t)` turn by turn over positions
 //!   within a work budget ([`Tabulate`]; [`Distribution::stop`] says why a table stopped
 //!   early): median, percentiles;
@@ -362,11 +363,11 @@ impl Odds {
 
     /// The expected number of turns as an exact fraction (in lowest terms).
     ///
-    /// Solved modulo enough 62-bit primes to pin the fraction down (Hadamard's bound), then
-    /// rebuilt by the Chinese remainder theorem and rational reconstruction. The fraction has
-    /// about 2 to 3 bits per square and each prime sweeps the board, so the work grows with
-    /// the square of the board: it is estimated first and refused above [`MAX_EXACT_WORK`]
-    /// steps (a few seconds; an empty board of about 23,000 squares).
+    /// Solved modulo enough 62-bit primes to pin the fraction down (Hadamard's bound on the
+    /// determinants), numerator and denominator rebuilt by the Chinese remainder theorem.
+    /// The fraction has about 2 to 3 bits per square and each prime sweeps the board, so the
+    /// work grows with the square of the board: it is estimated first and refused above
+    /// [`MAX_EXACT_WORK`] steps (a few seconds; an empty board of about 32,000 squares).
     ///
     /// # Errors
     /// [`OddsError::ExactTooCostly`] (before any work) with the estimate;
