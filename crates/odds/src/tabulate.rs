@@ -13,9 +13,14 @@
 //! Only squares of the region throw into the region, and what lands on an extra-turn square
 //! of it throws again, so the masses `T` thrown from those squares (`X` of them, a *rebound*)
 //! solve `T = T0 + (a + M^T T) / f`: `T0` is the mass that starts its turn there, `a` what
-//! the other squares throw onto them, `M[e'][e]` the faces from `e'` landing on `e`. The
-//! inverse of `I - M^T / f` is computed once per board (`X^3`), each turn applies it (`X^2`)
-//! when the sweep enters the region, and the sweep goes on with those throwers in place.
+//! the other squares throw onto them, `M[e'][e]` the faces from `e'` landing on `e`. In the
+//! region every square after `e'` is a forward face of it, and `e` is a bounce of `e'`
+//! exactly when `e + e' >= 2G - f`, so with the squares in order and `P_i` the sum of the
+//! first `i` masses, row `i` reads `f P_i - (f + 1) P_(i-1) + P_(n_i) - P_X = f v_i`
+//! (`n_i`: the squares below `2G - f - e_i`, `v = T0 + a / f`). Since `j <= n_i` exactly
+//! when `i <= n_j`, the rows can be taken from both ends, each giving one more `P` from known
+//! ones as an affine function of `P_X`, and the last row gives `P_X`: `O(X)` a turn, when
+//! the sweep enters the region, which then goes on with those throwers in place.
 //!
 //! Precision: double-double on boards of up to [`DD_SQUARES`] squares while more than
 //! [`Tabulate::precise_until`] of the probability is left (later turns carry so little mass that `f64`'s
@@ -31,10 +36,6 @@ pub const DD_SQUARES: usize = 1_000;
 
 /// Most turns a distribution keeps (bounds its memory).
 pub const MAX_TURNS: u64 = 4_000_000;
-
-/// Most extra-turn squares a bounce can bring the counter back to (their dense inverse costs
-/// `X^3` once and `X^2` a turn).
-pub const MAX_REBOUND: usize = 500;
 
 /// The numbers a tabulation runs in.
 pub(crate) trait Mass: Field + Copy {
@@ -83,19 +84,20 @@ pub(crate) struct Buffers<T> {
     skip: Vec<T>,
     skip_next: Vec<T>,
     suffix: Vec<T>,
-    /// The rebound's inverse (row-major), the masses thrown from its squares this turn, and
-    /// the prefix sums of the other squares' masses before and in the bounce region.
-    inverse: Vec<T>,
+    /// The rebound's right-hand sides `v` (then its masses `T`), its sums `P` as `a + b P_X`,
+    /// and the prefix sums of the other squares' masses before and in the bounce region.
     thrown: Vec<T>,
+    sum_a: Vec<T>,
+    sum_b: Vec<T>,
     prefix: Vec<T>,
 }
 
-/// Extra-turn squares in the bounce region that can be stood on, and the inverse of
-/// `I - M^T / f` over them (see the module docs).
+/// Extra-turn squares in the bounce region that can be stood on, in order, and for each
+/// the number `n_i` of them below `2G - f - e_i` (see the module docs).
 #[derive(Debug, Clone, Default)]
 struct Rebound {
     squares: Vec<usize>,
-    inverse: Vec<Dd>,
+    below: Vec<usize>,
 }
 
 /// Where a throw to a position ends the throw.
@@ -163,67 +165,81 @@ fn bounce_region(layout: &Layout) -> usize {
 impl Rebound {
     /// The rebound of `layout` (empty without `overshoot bounce` or extra-turn squares in
     /// the bounce region).
-    fn new(layout: &Layout, region: usize) -> Result<Self, OddsError> {
+    fn new(layout: &Layout, region: usize) -> Self {
         let squares: Vec<usize> = (region..layout.goal)
             .filter(|&s| layout.stood[s] && layout.kind[s] == Kind::Extra)
             .collect();
-        let x = squares.len();
-        if x == 0 {
-            return Ok(Self::default());
-        }
-        if x > MAX_REBOUND {
-            return Err(OddsError::TooManyTargets {
-                targets: x as u64,
-                limit: (MAX_REBOUND * MAX_REBOUND) as u64,
-            });
-        }
-        let (goal, faces) = (layout.goal as u64, layout.faces);
-        let inverse_faces = Dd::one().over(&Dd::from_u64(faces));
-        // c = I - M^T / f, where M[e'][e] counts the faces from e' that land on e: forward
-        // (e' < e <= e' + f) and bounced (e >= 2G - e' - f).
-        let mut c = vec![Dd::zero(); x * x];
-        for (i, &e) in squares.iter().enumerate() {
-            for (j, &from) in squares.iter().enumerate() {
-                let (e, from) = (e as u64, from as u64);
-                let forward = u64::from(from < e && e <= from.saturating_add(faces));
-                let bounced = u64::from(e.saturating_add(from).saturating_add(faces) >= 2 * goal);
-                let identity = if i == j { Dd::one() } else { Dd::zero() };
-                c[i * x + j] = identity.minus(&Dd::from_u64(forward + bounced).times(&inverse_faces));
-            }
-        }
-        let inverse = invert(x, c).ok_or(OddsError::Internal("the rebound system is singular"))?;
-        Ok(Self { squares, inverse })
+        let mirror = (2 * layout.goal as u64).saturating_sub(layout.faces);
+        let below = squares
+            .iter()
+            .map(|&e| {
+                let bound = mirror.saturating_sub(e as u64);
+                squares.partition_point(|&s| (s as u64) < bound)
+            })
+            .collect();
+        Self { squares, below }
     }
-}
 
-/// The inverse of the `n x n` matrix `c` (row-major) by Gauss-Jordan elimination on the
-/// diagonal: `c` is a nonsingular M-matrix, dominant by columns, so every pivot is positive.
-fn invert(n: usize, mut c: Vec<Dd>) -> Option<Vec<Dd>> {
-    let mut inverse = vec![Dd::zero(); n * n];
-    for i in 0..n {
-        inverse[i * n + i] = Dd::one();
-    }
-    for col in 0..n {
-        let pivot = c[col * n + col];
-        if pivot.to_f64() <= 0.0 {
-            return None;
+    /// Replaces the right-hand sides `v` by the masses `T` with `(I - M^T / f) T = v`.
+    fn solve<T: Mass>(&self, faces: u64, thrown: &mut [T], sum_a: &mut Vec<T>, sum_b: &mut Vec<T>) {
+        let x = self.squares.len();
+        if x == 0 {
+            return;
         }
-        for j in 0..n {
-            c[col * n + j] = c[col * n + j].over(&pivot);
-            inverse[col * n + j] = inverse[col * n + j].over(&pivot);
-        }
-        for row in (0..n).filter(|&r| r != col) {
-            let factor = c[row * n + col];
-            if factor.is_zero() {
-                continue;
+        let f = T::from_dd(Dd::from_u64(faces));
+        let f1 = T::from_dd(Dd::from_u64(faces).plus(&Dd::one()));
+        let (over_f, over_f1) = (T::one().over(&f), T::one().over(&f1));
+        // P_i = sum_a[i] + sum_b[i] P_X; P_0 = 0 and P_X = P_X.
+        sum_a.clear();
+        sum_a.resize(x + 1, T::zero());
+        sum_b.clear();
+        sum_b.resize(x + 1, T::zero());
+        sum_b[x] = T::one();
+        let (mut lo, mut hi) = (0, x);
+        while lo + 1 < hi {
+            let i = lo + 1;
+            if self.below[i - 1] >= hi {
+                // Row i: P_i = ((f + 1) P_(i-1) - P_(n_i) + P_X + f v_i) / f.
+                let n = self.below[i - 1];
+                let v = f.times(&thrown[i - 1]);
+                sum_a[i] = f1.times(&sum_a[i - 1]).minus(&sum_a[n]).plus(&v).times(&over_f);
+                sum_b[i] = f1
+                    .times(&sum_b[i - 1])
+                    .minus(&sum_b[n])
+                    .plus(&T::one())
+                    .times(&over_f);
+                lo = i;
+            } else {
+                // Row hi (n_hi <= lo): P_(hi-1) = (f P_hi + P_(n_hi) - P_X - f v_hi) / (f + 1).
+                let n = self.below[hi - 1];
+                let v = f.times(&thrown[hi - 1]);
+                sum_a[hi - 1] = f.times(&sum_a[hi]).plus(&sum_a[n]).minus(&v).times(&over_f1);
+                sum_b[hi - 1] = f
+                    .times(&sum_b[hi])
+                    .plus(&sum_b[n])
+                    .minus(&T::one())
+                    .times(&over_f1);
+                hi -= 1;
             }
-            for j in 0..n {
-                c[row * n + j] = c[row * n + j].minus(&factor.times(&c[col * n + j]));
-                inverse[row * n + j] = inverse[row * n + j].minus(&factor.times(&inverse[col * n + j]));
-            }
+        }
+        // The row left, hi = lo + 1, gives P_X.
+        let n = self.below[hi - 1];
+        let a = f
+            .times(&sum_a[hi])
+            .minus(&f1.times(&sum_a[hi - 1]))
+            .plus(&sum_a[n]);
+        let b = f
+            .times(&sum_b[hi])
+            .minus(&f1.times(&sum_b[hi - 1]))
+            .plus(&sum_b[n])
+            .minus(&T::one());
+        let total = f.times(&thrown[hi - 1]).minus(&a).over(&b);
+        for (j, t) in thrown.iter_mut().enumerate() {
+            let now = sum_a[j + 1].plus(&sum_b[j + 1].times(&total));
+            let before = sum_a[j].plus(&sum_b[j].times(&total));
+            *t = now.minus(&before);
         }
     }
-    Some(inverse)
 }
 
 /// Tabulates until `P(T > t) <= limits.tail`, the work budget or [`MAX_TURNS`].
@@ -255,7 +271,7 @@ pub(crate) fn tabulate(layout: &Layout, limits: &mut Tabulate<'_>) -> Result<Tab
         scale: Dd::one(),
         total: Dd::one(),
         inverse_faces: Dd::one().over(&Dd::from_u64(layout.faces)),
-        rebound: Rebound::new(layout, region)?,
+        rebound: Rebound::new(layout, region),
         region,
     };
     if layout.goal <= DD_SQUARES {
@@ -283,7 +299,6 @@ impl Walk<'_> {
         buffers.skip = vec![T::zero(); self.misses.len()];
         buffers.skip_next = vec![T::zero(); self.misses.len()];
         buffers.now[self.layout.start] = T::one();
-        buffers.inverse = self.rebound.inverse.iter().map(|&v| T::from_dd(v)).collect();
         buffers.thrown = vec![T::zero(); self.rebound.squares.len()];
         Ok(())
     }
@@ -309,8 +324,7 @@ impl Walk<'_> {
         let rebound = self.rebound.squares.len() as u64;
         let region = (self.layout.goal - self.region) as u64;
         let per_turn =
-            (self.layout.goal as u64 + 1 + self.misses.len() as u64 + rebound * rebound + 2 * region)
-                * weight;
+            (self.layout.goal as u64 + 1 + self.misses.len() as u64 + 8 * rebound + 2 * region) * weight;
         loop {
             let left = table.survival.last().copied().unwrap_or_else(Dd::zero);
             if left.to_f64() <= limits.tail {
@@ -438,13 +452,10 @@ impl Walk<'_> {
                 let bounced = sum.minus(&b.prefix[bounce_lo.max(region) - from]);
                 *v = b.now[e].plus(&forward.plus(&bounced).times(&inverse_faces));
             }
-            let x = squares.len();
-            for (i, &e) in squares.iter().enumerate() {
-                let row = &b.inverse[i * x..(i + 1) * x];
-                b.now[e] = row
-                    .iter()
-                    .zip(&b.thrown)
-                    .fold(T::zero(), |total, (c, v)| total.plus(&c.times(v)));
+            self.rebound
+                .solve(faces, &mut b.thrown, &mut b.sum_a, &mut b.sum_b);
+            for (&e, &thrown) in squares.iter().zip(&b.thrown) {
+                b.now[e] = thrown;
             }
         }
         // suffix[i - region] = sum of now[i..G].
@@ -494,5 +505,96 @@ impl Walk<'_> {
             self.scale = self.scale.scale2(-k);
         }
         (won, left)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Overshoot, Rules};
+    use tabletop_boards::{Board, Special};
+
+    /// `(I - M^T / f) T = v` by dense Gaussian elimination, `M` counted face by face.
+    #[allow(clippy::needless_range_loop)]
+    fn dense(rebound: &Rebound, goal: usize, faces: u64, v: &[Dd]) -> Vec<Dd> {
+        let squares = &rebound.squares;
+        let x = squares.len();
+        let f = Dd::from_u64(faces);
+        let mut m = vec![vec![Dd::zero(); x + 1]; x];
+        for (i, &e) in squares.iter().enumerate() {
+            m[i][i] = Dd::one();
+            for (j, &from) in squares.iter().enumerate() {
+                // Faces from `from` ending on position `e`: forward, or bounced from past G.
+                let hits = (1..=faces)
+                    .filter(|&d| {
+                        let to = from as u64 + d;
+                        let to = if to > goal as u64 {
+                            2 * goal as u64 - to
+                        } else {
+                            to
+                        };
+                        to == e as u64
+                    })
+                    .count() as u64;
+                m[i][j] = m[i][j].minus(&Dd::from_u64(hits).over(&f));
+            }
+            m[i][x] = v[i];
+        }
+        for col in 0..x {
+            for row in col + 1..x {
+                let factor = m[row][col].over(&m[col][col]);
+                for k in col..=x {
+                    let delta = factor.times(&m[col][k]);
+                    m[row][k] = m[row][k].minus(&delta);
+                }
+            }
+        }
+        let mut t = vec![Dd::zero(); x];
+        for row in (0..x).rev() {
+            let mut sum = m[row][x];
+            for k in row + 1..x {
+                sum = sum.minus(&m[row][k].times(&t[k]));
+            }
+            t[row] = sum.over(&m[row][row]);
+        }
+        t
+    }
+
+    #[test]
+    fn the_rebound_solves_like_dense_elimination() {
+        // (goal, die, extra squares): a bounce region of die - 1 squares, mirrored around
+        // 2G - f, with squares on both sides of the mirror, on it, or only on one side.
+        let cases: [(u64, u64, Vec<u64>); 5] = [
+            (40, 5, vec![36, 37, 39]),
+            (30, 12, (19..30).collect()),
+            (30, 12, vec![19, 20, 21]),
+            (30, 12, vec![27, 28, 29]),
+            (50, 51, (1..50).filter(|s| s % 4 != 1).collect()),
+        ];
+        for (goal, faces, extras) in cases {
+            let specials: Vec<_> = extras.iter().map(|&s| (s, Special::ExtraTurn)).collect();
+            let board = Board::new(goal, &[], &specials).unwrap();
+            let rules = Rules {
+                start: 0,
+                overshoot: Overshoot::Bounce,
+                die: faces,
+            };
+            let layout = Layout::new(&board, &rules).unwrap();
+            let rebound = Rebound::new(&layout, bounce_region(&layout));
+            assert_eq!(rebound.squares.len(), extras.len(), "{extras:?}");
+            let v: Vec<Dd> = (0..extras.len())
+                .map(|i| Dd::from_u64(i as u64 % 7 + 1))
+                .collect();
+            let want = dense(&rebound, goal as usize, faces, &v);
+            let mut got = v.clone();
+            let (mut sum_a, mut sum_b) = (Vec::new(), Vec::new());
+            rebound.solve(faces, &mut got, &mut sum_a, &mut sum_b);
+            for (g, w) in got.iter().zip(&want) {
+                assert!(
+                    g.minus(w).to_f64().abs() <= 1e-26 * w.to_f64(),
+                    "{goal} {faces}: {g:?} vs {w:?}"
+                );
+            }
+        }
     }
 }

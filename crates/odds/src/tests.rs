@@ -1302,16 +1302,35 @@ fn a_bounce_back_onto_extra_squares_tabulates_like_the_folded_chain() {
 }
 
 #[test]
-fn too_many_extra_squares_to_bounce_back_to_are_refused() {
-    // 1,100 squares and a die of 1,101: every square bounces, and 600 extra-turn squares can
-    // be bounced back to: more than the rebound's dense inverse may hold.
-    let extras: Vec<(Square, Special)> = (1..=600).map(|s| (s, Special::ExtraTurn)).collect();
-    let board = Board::new(1_100, &[], &extras).unwrap();
-    let layout = layout::Layout::new(&board, &rules(0, Overshoot::Bounce, 1_101)).unwrap();
-    let error = tabulate::tabulate(&layout, &mut Tabulate::default()).unwrap_err();
+fn many_extra_squares_to_bounce_back_to_are_tabulated_like_the_folded_chain() {
+    // 60 squares and a die of 61: every square bounces, and 40 extra-turn squares can be
+    // bounced back to, one after another within a turn.
+    let extras: Vec<(Square, Special)> = (1..60)
+        .filter(|s| s % 3 != 0)
+        .map(|s| (s, Special::ExtraTurn))
+        .collect();
+    let board = Board::new(60, &[Jump::new(30, 3)], &extras).unwrap();
+    let rules = rules(0, Overshoot::Bounce, 61);
+    let odds = Odds::new(&board, &rules).unwrap();
+    let positional = odds
+        .tabulate(&mut Tabulate {
+            precise_until: 0.0,
+            ..Tabulate::default()
+        })
+        .unwrap();
+    let chain = chain::tabulate(&board, &rules, &mut Tabulate::default()).unwrap();
+    for (t, want) in chain.probability.iter().enumerate() {
+        let got = positional.probability.get(t).copied().unwrap_or_default();
+        assert!(
+            got.minus(want).to_f64().abs() <= 1e-25 * want.to_f64() + 1e-40,
+            "turn {t}: {got:?} vs {want:?}"
+        );
+    }
+    let mean: f64 = (0..positional.horizon()).map(|t| positional.survival(t)).sum();
     assert!(
-        matches!(error, OddsError::TooManyTargets { targets: 600, .. }),
-        "{error:?}"
+        close(mean, odds.expected_turns(), 1e-13),
+        "{mean} vs {}",
+        odds.expected_turns()
     );
 }
 
