@@ -2,8 +2,8 @@
 //! object, a turn-by-turn trace, or each seat's exact chance with a fair die.
 
 use tabletop_boards::chutes::{self, Event};
-use tabletop_boards::odds::{Odds, Rules};
 use tabletop_boards::Board;
+use tabletop_odds::{Odds, Rules};
 use tabletop_parse::chutes::ChutesGame;
 use tabletop_parse::{ParseError, Spanned};
 use tabletop_render::chutes::{write_win_probabilities, write_winner};
@@ -150,11 +150,7 @@ impl GameAnswer<'_> {
     }
 
     /// Each seat's chance to win on `board`, computed once per distinct board.
-    fn seat_odds(
-        &mut self,
-        board: &Board,
-        players: usize,
-    ) -> Result<Vec<f64>, tabletop_boards::odds::OddsError> {
+    fn seat_odds(&mut self, board: &Board, players: usize) -> Result<Vec<f64>, tabletop_odds::OddsError> {
         if let Some(at) = self.odds.iter().position(|(b, p, _)| b == board && *p == players) {
             let entry = self.odds.remove(at);
             let seats = entry.2.clone();

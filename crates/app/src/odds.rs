@@ -1,7 +1,7 @@
 //! A race board's exact odds (board file format: `docs/rules/board.md`): the summary, its
 //! JSON object, the chart of the game length.
 
-use tabletop_boards::odds::{Distribution, Odds, OddsError, Race, Stop, Tabulate, DEFAULT_WORK};
+use tabletop_odds::{Distribution, Odds, OddsError, Race, Stop, Tabulate, DEFAULT_WORK};
 use tabletop_parse::board::BoardFile;
 use tabletop_render::odds::{chart, write_json, write_summary, Report, JSON_DISTRIBUTION_REST, SVG_REST};
 
@@ -44,6 +44,10 @@ pub fn answer(source: &Source, request: &Request, progress: Progress<'_>) -> Res
     let file =
         tabletop_parse::board::parse(source.bytes()).map_err(|e| Failure::invalid(source.problem(&e)))?;
     let engine = |error: OddsError| Failure::invalid(source.problem(&file.locate(&error)));
+    if request.exact {
+        // Refused before any solve when the exact fraction is beyond the limit.
+        Odds::exact_work(&file.board, &file.rules).map_err(engine)?;
+    }
     let odds = Odds::new_with_variance(&file.board, &file.rules).map_err(engine)?;
     let variance = odds.variance().map_err(engine)?;
     let exact = if request.exact {
@@ -61,7 +65,7 @@ pub fn answer(source: &Source, request: &Request, progress: Progress<'_>) -> Res
         (Some(players), Some(distribution)) => Some(distribution.race(usize::from(players)).map_err(engine)?),
         _ => None,
     };
-    let race = race.filter(|race| race.truncation_bound <= 1e-15);
+    let race = race.filter(|race| race.truncation_bound <= RACE_REST);
     let percentiles: Vec<(f64, Option<u64>)> = wanted
         .iter()
         .map(|&p| (p, distribution.as_ref().and_then(|d| d.percentile(p))))
@@ -182,7 +186,8 @@ fn left_out(
             d.horizon(),
             match d.stop() {
                 Some(Stop::Turns) => "the most turns a table keeps",
-                _ => "the work budget ran out",
+                Some(Stop::Budget) => "the work budget ran out",
+                None => "the tail it was asked for",
             },
             d.horizon(),
             d.rest()

@@ -1,7 +1,7 @@
 //! Snakes and Ladders: the fewest throws of each board, one optimal line in JSON, a board
 //! drawn in SVG.
 
-use tabletop_boards::{path, snakes};
+use tabletop_boards::{line, snakes};
 use tabletop_parse::snakes::SnakesBoard;
 use tabletop_parse::Spanned;
 use tabletop_render::board_svg::{write_board_svg, MAX_SIDE};
@@ -70,7 +70,7 @@ pub fn answer(source: &Source, request: &Request) -> Result<Answer, Failure> {
 /// The answer line of `board`.
 fn line(request: &Request, board: &Spanned<SnakesBoard>, text: &mut String) -> Result<(), Failure> {
     if request.json {
-        let line = path::optimal_path(&board.value.board, START);
+        let line = line::optimal_line(&board.value.board, START);
         written(write_snakes(text, line.as_ref()))
     } else {
         let throws = snakes::fewest_throws(&board.value.board, START);
@@ -83,7 +83,7 @@ fn line(request: &Request, board: &Spanned<SnakesBoard>, text: &mut String) -> R
 fn draw(board: &SnakesBoard, k: usize, notes: &mut Vec<String>) -> String {
     let (side, board) = (board.n, &board.board);
     let line = if side <= MAX_SIDE {
-        path::optimal_path(board, START)
+        line::optimal_line(board, START)
     } else {
         notes.push(format!(
             "note: board {k} is {side} x {side}, too large to draw (at most {MAX_SIDE} x {MAX_SIDE}); the picture says so"

@@ -3,8 +3,10 @@
 //! - [`Board`]: the board model shared by every race game (jumps resolved once, special squares).
 //! - [`chutes`]: Chutes and Ladders with a fixed list of die throws (UVa 647).
 //! - [`snakes`]: Snakes and Ladders when you choose every throw: the fewest throws, on boards
-//!   of up to 10^18 squares.
-//! - [`odds`]: exact odds with a fair die: game length, its distribution, each seat's chance.
+//!   of up to 10^18 squares; [`line`](mod@line): one optimal line of those throws.
+//!
+//! Exact odds with a fair die (game length, its distribution, each seat's chance) are in the
+//! `tabletop-odds` crate, built on this board model.
 //!
 //! The crate is pure: typed inputs, typed results, no parsing, no I/O.
 //!
@@ -24,8 +26,8 @@
 
 pub mod board;
 pub mod chutes;
-pub mod odds;
-pub mod path;
+pub mod line;
 pub mod snakes;
+mod sweep;
 
 pub use board::{Board, BoardError, Jump, Special, Square};

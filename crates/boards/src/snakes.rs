@@ -17,21 +17,13 @@
 //!
 //! # How the scalable solver works
 //!
-//! Think of the breadth-first search over squares, layer by layer (layer `t` holds the squares
-//! first reached with `t` throws). Squares that start no jump are *free*: the counter can stop
-//! there. Every square is reached from the *front* of a run of already reached squares: a
-//! counter on free square `p` covers `p+1..=p+6` with one more throw, and the best next front is
-//! the largest free square of that window (throwing to it dominates: from a larger square every
-//! square after it is reached no later). So the reached squares form disjoint intervals
-//! `[source, front]`, one per *source* (the start square and every jump destination reached),
-//! and each front advances greedily. Where the window holds no jump start, a front just moves
-//! by 6 per throw, so the solver skips whole free stretches in one step: it only stops where a
-//! window holds a jump start, another interval's source or the goal. Events are processed in
-//! order of throws (a priority queue), so a jump destination gets the throw count of the first
-//! front that covers the jump's start; a front that catches up with the next interval merges
-//! with it (the larger front wins), and a front whose window holds six jump starts is stuck.
-//! The sweep itself lives in [`crate::path`], which also keeps a parent link per front to
-//! rebuild one optimal line; [`sparse_fewest_throws`] runs it without building the line.
+//! The reached squares form disjoint intervals `[source, front]`, one per *source* (the start
+//! and every jump destination reached); each front advances greedily, skipping free stretches
+//! of throws of 6 in one step and stopping only where its window holds a jump start, another
+//! interval's source or the goal, with events in order of throws (a priority queue). The
+//! sweep and the argument for it live in one module, `src/sweep.rs`, which
+//! [`sparse_fewest_throws`] and [`crate::line::optimal_line`] (one optimal line, rebuilt from
+//! the sweep's parent links) both use.
 //!
 //! ```
 //! use tabletop_boards::{Board, Jump, snakes};
@@ -49,8 +41,7 @@
 
 use crate::board::{Board, Square};
 
-/// The largest throw of the die; every throw is one of `1..=FACES`.
-pub const FACES: u64 = 6;
+pub use crate::sweep::FACES;
 
 /// The largest board (in squares) [`dense_fewest_throws`] accepts: it needs a few bytes per
 /// square.
@@ -192,7 +183,7 @@ fn layered_fewest_throws(board: &Board, start: Square) -> Option<u64> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn sparse_fewest_throws(board: &Board, start: Square) -> Option<u64> {
-    crate::path::sweep_throws(board, start)
+    crate::sweep::fewest_throws(board, start)
 }
 
 /// The reference solver: a breadth-first search over every square `0..=goal`, following

@@ -26,8 +26,8 @@ use nom::combinator::{cut, eof, opt};
 use nom::error::context;
 use nom::sequence::preceded;
 use nom::Parser;
-use tabletop_boards::odds::{OddsError, Overshoot, Rules};
 use tabletop_boards::{Board, Jump, Special, Square};
+use tabletop_odds::{OddsError, Overshoot, Rules};
 
 use crate::combinators::{natural, run};
 use crate::error::{location_of, NomError, ParseError, Spanned};
@@ -63,7 +63,7 @@ impl BoardFile {
     /// at the `squares` statement.
     ///
     /// ```
-    /// use tabletop_boards::odds::Odds;
+    /// use tabletop_odds::Odds;
     /// let text = b"squares 4\novershoot bounce\ndie 6\n";
     /// let file = tabletop_parse::board::parse(text)?;
     /// if let Err(error) = Odds::new(&file.board, &file.rules) {

@@ -9,9 +9,9 @@
 //! counter ends (chains followed).
 //!
 //! ```
-//! use tabletop_boards::{Board, Jump, path};
+//! use tabletop_boards::{line, Board, Jump};
 //! let board = Board::new(9, &[Jump::new(2, 7), Jump::new(8, 3)], &[])?;
-//! let line = path::optimal_path(&board, 1);
+//! let line = line::optimal_line(&board, 1);
 //! let svg = tabletop_render::to_string(|out| {
 //!     tabletop_render::board_svg::write_board_svg(out, 3, &board, line.as_ref())
 //! });
@@ -23,7 +23,7 @@
 
 use std::fmt::{self, Write};
 
-use tabletop_boards::path::Path;
+use tabletop_boards::line::Line;
 use tabletop_boards::{Board, Square};
 
 /// The largest side drawn; larger boards get a picture that says so.
@@ -81,7 +81,7 @@ pub fn write_board_svg<W: Write + ?Sized>(
     out: &mut W,
     side: u64,
     board: &Board,
-    path: Option<&Path>,
+    path: Option<&Line>,
 ) -> fmt::Result {
     if side == 0 || side > MAX_SIDE {
         return write_too_large(out, side);
@@ -199,7 +199,7 @@ fn write_jumps<W: Write + ?Sized>(out: &mut W, grid: &Grid, board: &Board) -> fm
 
 /// The line of play: one blue arrow per throw (labelled with its value), the jumps taken
 /// dashed.
-fn write_path<W: Write + ?Sized>(out: &mut W, grid: &Grid, path: &Path) -> fmt::Result {
+fn write_path<W: Write + ?Sized>(out: &mut W, grid: &Grid, path: &Line) -> fmt::Result {
     let width = (grid.cell * 0.045).clamp(1.2, 3.5);
     let radius = (grid.cell * 0.2).clamp(5.0, 11.0);
     let mut square: Square = 1;

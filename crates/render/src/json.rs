@@ -13,10 +13,10 @@
 //! [`crate::odds::write_json`] through the same [`write_line`].
 //!
 //! ```
-//! use tabletop_boards::{Board, Jump, path};
+//! use tabletop_boards::{line, Board, Jump};
 //! let board = Board::new(36, &[Jump::new(35, 25), Jump::new(3, 23), Jump::new(5, 16), Jump::new(20, 33)], &[])?;
 //! let line = tabletop_render::to_string(|out| {
-//!     tabletop_render::json::write_snakes(out, path::optimal_path(&board, 1).as_ref())
+//!     tabletop_render::json::write_snakes(out, line::optimal_line(&board, 1).as_ref())
 //! });
 //! assert_eq!(
 //!     line,
@@ -30,7 +30,7 @@ use std::fmt::{self, Write};
 
 use serde::Serialize;
 use tabletop_boards::chutes::{Ending as ChutesEnding, Event as ChutesEvent};
-use tabletop_boards::path::{Path, Step};
+use tabletop_boards::line::{Line, Step};
 use tabletop_boards::Square;
 use tabletop_grundy::strategy::Answer;
 use tabletop_grundy::Position;
@@ -78,7 +78,7 @@ impl From<&Step> for StepView {
 /// `"repeat":k` after `"throw"` when the throw is made `k ≥ 2` times in a row (the first
 /// `k − 1` landing on squares without a jump; `land` and `to` describe the last one).
 /// Unreachable: `{"throws":null,"path":null}`.
-pub fn write_snakes<W: Write + ?Sized>(out: &mut W, path: Option<&Path>) -> fmt::Result {
+pub fn write_snakes<W: Write + ?Sized>(out: &mut W, path: Option<&Line>) -> fmt::Result {
     let line = SnakesLine {
         throws: path.map(|p| p.throws),
         path: path.map(|p| p.steps.iter().map(StepView::from).collect()),

@@ -1,10 +1,11 @@
 //! Output writers for the tabletop engines: the judge's text, Graphviz DOT graphs and game
 //! traces, written from the engines' typed results.
 //!
-//! The engines (`tabletop-boards`, `tabletop-grundy`, `tabletop-pigs`) compute and never
-//! print; the command line only chooses a writer and sends its text somewhere. Everything in
-//! between lives here, one module per game, so a crate user gets the same output as the
-//! `tabletop` binary without copying it. The model is ripgrep's `printer` crate.
+//! The engines (`tabletop-boards`, `tabletop-odds`, `tabletop-grundy`, `tabletop-pigs`)
+//! compute and never print; the command line only chooses a writer and sends its text
+//! somewhere. Everything in between lives here, one module per game, so a crate user gets the
+//! same output as the `tabletop` binary without copying it. The model is ripgrep's `printer`
+//! crate.
 //!
 //! Every writer takes any [`std::fmt::Write`] (a `String`, a formatter) and returns
 //! [`std::fmt::Result`]; [`IoWrite`] adapts an [`std::io::Write`] (a file, stdout) and gives

@@ -2,7 +2,7 @@
 //! game length.
 //!
 //! ```
-//! use tabletop_boards::odds::{Odds, Rules};
+//! use tabletop_odds::{Odds, Rules};
 //! use tabletop_boards::Board;
 //! use tabletop_render::odds::{write_json, write_summary, Report};
 //!
@@ -33,8 +33,8 @@ use std::fmt::{self, Write};
 
 use itertools::Itertools;
 use serde::Serialize;
-use tabletop_boards::odds::{BigRational, Distribution, Race, Rules};
 use tabletop_boards::{Board, Square};
+use tabletop_odds::{BigRational, Distribution, Race, Rules};
 
 /// `--json` lists `P(T = t)` up to the first turn after which less than this is left.
 pub const JSON_DISTRIBUTION_REST: f64 = 1e-6;
@@ -298,7 +298,7 @@ pub fn chart(distribution: &Distribution) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tabletop_boards::odds::Odds;
+    use tabletop_odds::Odds;
 
     fn one_square() -> (Board, Rules) {
         (Board::new(1, &[], &[]).unwrap(), Rules::default())

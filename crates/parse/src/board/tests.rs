@@ -182,7 +182,7 @@ mod unit {
 
     #[test]
     fn engine_errors_are_located_at_their_setting() {
-        use tabletop_boards::odds::{Odds, OddsError};
+        use tabletop_odds::{Odds, OddsError};
         let text = "squares 4\novershoot bounce\ndie 6\n";
         let file = parse(text.as_bytes()).unwrap();
         let error = Odds::new(&file.board, &file.rules).unwrap_err();

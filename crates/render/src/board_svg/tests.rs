@@ -1,4 +1,4 @@
-use tabletop_boards::{path, Board, Jump};
+use tabletop_boards::{line, Board, Jump};
 
 use super::*;
 
@@ -13,7 +13,7 @@ fn judge_sample() -> Board {
 }
 
 fn svg(side: u64, board: &Board) -> String {
-    let line = path::optimal_path(board, 1);
+    let line = line::optimal_line(board, 1);
     crate::to_string(|out| write_board_svg(out, side, board, line.as_ref()))
 }
 

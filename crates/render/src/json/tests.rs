@@ -1,5 +1,5 @@
 use tabletop_boards::chutes::{self, Event as ChutesEvent};
-use tabletop_boards::{path, Board, Jump};
+use tabletop_boards::{line, Board, Jump};
 use tabletop_grundy::strategy::{Move, Strategy};
 use tabletop_grundy::{Graph, Outcome};
 use tabletop_pigs::{Card, Game, Role, Setup};
@@ -38,11 +38,11 @@ fn snakes_shapes() {
     assert_eq!(unreachable, "{\"throws\":null,\"path\":null}\n");
     assert_eq!(keys(&unreachable), ["throws", "path"]);
     let one = Board::new(1, &[], &[]).unwrap();
-    let line = crate::to_string(|out| write_snakes(out, path::optimal_path(&one, 1).as_ref()));
+    let line = crate::to_string(|out| write_snakes(out, line::optimal_line(&one, 1).as_ref()));
     assert_eq!(line, "{\"throws\":0,\"path\":[]}\n");
     // Repeats: 10^18 squares without jumps.
     let huge = Board::new(1_000_000_000_000_000_000, &[Jump::new(7, 2)], &[]).unwrap();
-    let line = crate::to_string(|out| write_snakes(out, path::optimal_path(&huge, 1).as_ref()));
+    let line = crate::to_string(|out| write_snakes(out, line::optimal_line(&huge, 1).as_ref()));
     assert_eq!(keys(&line), ["throws", "path"]);
     let value: serde_json::Value = serde_json::from_str(&line).unwrap();
     assert_eq!(value["throws"], 166_666_666_666_666_667u64);

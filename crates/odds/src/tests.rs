@@ -17,7 +17,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::*;
-use crate::board::{Jump, Special};
+use tabletop_boards::{Jump, Special};
 
 fn q(n: i64, d: i64) -> BigRational {
     BigRational::new(BigInt::from(n), BigInt::from(d))
@@ -693,9 +693,9 @@ fn the_judge_engine_with_random_throws_agrees_with_chutes_odds() {
             let mut throws: Vec<u8> = Vec::new();
             let outcome = loop {
                 throws.extend((0..500).map(|_| rng.random_range(1..=6u8)));
-                match crate::chutes::play(&board, players, &throws) {
+                match tabletop_boards::chutes::play(&board, players, &throws) {
                     Ok(outcome) => break outcome,
-                    Err(crate::chutes::ChutesError::OutOfThrows { .. }) => continue,
+                    Err(tabletop_boards::chutes::ChutesError::OutOfThrows { .. }) => continue,
                     Err(error) => panic!("{error}"),
                 }
             };
@@ -1103,4 +1103,289 @@ fn a_die_as_large_as_the_board_is_answered() {
     assert_eq!(d.stop(), None);
     let mean: f64 = (0..d.horizon()).map(|t| d.survival(t)).sum();
     assert!(close(mean, exact, 1e-9));
+}
+
+// ---------------------------------------------------------------- bounds
+
+/// Squares 40, bounce, die 5, chutes 10 -> 6 and 5 -> 2, ladder 26 -> 36, miss 4 and 15,
+/// extra 18 and 12: one seat's race was once left out as if the work budget had run out.
+fn bounce_with_extras() -> (Board, Rules) {
+    let board = Board::new(
+        40,
+        &[Jump::new(10, 6), Jump::new(5, 2), Jump::new(26, 36)],
+        &[
+            (4, Special::MissTurn),
+            (15, Special::MissTurn),
+            (18, Special::ExtraTurn),
+            (12, Special::ExtraTurn),
+        ],
+    )
+    .unwrap();
+    (board, rules(0, Overshoot::Bounce, 5))
+}
+
+#[test]
+fn one_seats_race_is_the_distribution_whatever_the_table_left() {
+    let (board, rules) = bounce_with_extras();
+    let odds = Odds::new(&board, &rules).unwrap();
+    // Cut where the 99th percentile is known, as the command line does.
+    let short = odds
+        .tabulate(&mut Tabulate {
+            tail: 1e-2,
+            ..Tabulate::default()
+        })
+        .unwrap();
+    assert!(short.rest() > 1e-3 && short.stop().is_none());
+    let race = short.race(1).unwrap();
+    assert_eq!(race.win_probability, [1.0]);
+    assert_eq!(race.truncation_bound, 0.0);
+    assert_eq!(race.expected_rounds, odds.expected_turns());
+    assert_eq!(odds.race(1).unwrap(), race);
+}
+
+#[test]
+fn every_race_of_odds_race_leaves_out_at_most_the_tail() {
+    let long = Board::new(100, &[Jump::new(6, 95), Jump::new(99, 1)], &[]).unwrap();
+    let (bounce, bounce_rules) = bounce_with_extras();
+    for (board, rules) in [
+        (milton_bradley(), Rules::default()),
+        (long, Rules::default()),
+        (bounce, bounce_rules),
+        (every_kind_of_square(), rules(0, Overshoot::Win, 3)),
+    ] {
+        let odds = Odds::new(&board, &rules).unwrap();
+        let deep = odds
+            .tabulate(&mut Tabulate {
+                tail: 1e-30,
+                ..Tabulate::default()
+            })
+            .unwrap();
+        for players in 1..=6 {
+            let race = odds.race(players).unwrap();
+            assert!(
+                race.truncation_bound <= TAIL,
+                "{players}: {}",
+                race.truncation_bound
+            );
+            let reference = deep.race(players).unwrap();
+            for (got, want) in race.win_probability.iter().zip(&reference.win_probability) {
+                assert!((got - want).abs() <= 1e-16, "{players}: {got} vs {want}");
+            }
+            assert!(close(race.expected_rounds, reference.expected_rounds, 1e-15));
+        }
+    }
+}
+
+/// Boards where a bounce brings the counter back onto extra-turn squares, some more than
+/// once in a turn.
+fn rebound_boards() -> Vec<(Board, Rules)> {
+    let mut boards = vec![
+        bounce_with_extras(),
+        (
+            Board::new(3, &[], &[(2, Special::ExtraTurn)]).unwrap(),
+            rules(0, Overshoot::Bounce, 4),
+        ),
+        (every_kind_of_square(), rules(0, Overshoot::Bounce, 6)),
+        (every_kind_of_square(), rules(4, Overshoot::Bounce, 2)),
+        // Every extra square of the bounce region, next to a miss and a chute.
+        (
+            Board::new(
+                60,
+                &[Jump::new(58, 20), Jump::new(10, 50)],
+                &[
+                    (53, Special::ExtraTurn),
+                    (54, Special::MissTurn),
+                    (55, Special::ExtraTurn),
+                    (57, Special::ExtraTurn),
+                    (59, Special::ExtraTurn),
+                ],
+            )
+            .unwrap(),
+            rules(0, Overshoot::Bounce, 8),
+        ),
+        // A die as large as the board: every square bounces.
+        (
+            Board::new(
+                10,
+                &[Jump::new(5, 1)],
+                &[
+                    (3, Special::ExtraTurn),
+                    (7, Special::ExtraTurn),
+                    (9, Special::ExtraTurn),
+                ],
+            )
+            .unwrap(),
+            rules(0, Overshoot::Bounce, 10),
+        ),
+        // The start on an extra-turn square of the bounce region (nothing happens there).
+        (
+            Board::new(12, &[], &[(9, Special::ExtraTurn), (11, Special::ExtraTurn)]).unwrap(),
+            rules(9, Overshoot::Bounce, 4),
+        ),
+    ];
+    let mut rng = StdRng::seed_from_u64(0xb0);
+    for _ in 0..3 {
+        // More than a thousand squares: the table runs in f64.
+        let mut board = large_board(&mut rng, 1_200, 20, 0);
+        let jumps = board.jumps().to_vec();
+        let ends: Vec<Square> = jumps.iter().flat_map(|j| [j.from, j.to]).collect();
+        let extras: Vec<(Square, Special)> = (1_185..1_200)
+            .filter(|s| s % 3 != 0 && !ends.contains(s))
+            .map(|s| (s, Special::ExtraTurn))
+            .collect();
+        board = Board::new(1_200, &jumps, &extras).unwrap();
+        boards.push((board, rules(0, Overshoot::Bounce, 20)));
+    }
+    boards
+}
+
+#[test]
+fn a_bounce_back_onto_extra_squares_tabulates_like_the_folded_chain() {
+    for (board, rules) in rebound_boards() {
+        let odds = Odds::new(&board, &rules).unwrap();
+        // Double-double all the way where the board allows it (up to 1,000 squares), as the
+        // chain is: the two must then agree far below f64's rounding.
+        let positional = odds
+            .tabulate(&mut Tabulate {
+                precise_until: 0.0,
+                ..Tabulate::default()
+            })
+            .unwrap();
+        let chain = chain::tabulate(&board, &rules, &mut Tabulate::default()).unwrap();
+        assert_eq!(positional.stop(), None);
+        // In f64 (larger boards) every figure is within f64's rounding of the total, as on
+        // boards without a rebound.
+        let (relative, absolute) = if board.goal() <= 1_000 {
+            (1e-25, 1e-40)
+        } else {
+            (1e-12, 1e-16)
+        };
+        let horizon = positional.horizon().max(chain.probability.len() as u64 - 1);
+        for t in 0..=horizon {
+            let want = chain.probability.get(t as usize).copied().unwrap_or_default();
+            let got = positional
+                .probability
+                .get(t as usize)
+                .copied()
+                .unwrap_or_default();
+            assert!(
+                got.minus(&want).to_f64().abs() <= relative * want.to_f64() + absolute,
+                "{board:?} {rules:?} turn {t}: {got:?} vs {want:?}"
+            );
+        }
+        // The mean of the table is the solved expectation.
+        let mean: f64 = (0..positional.horizon()).map(|t| positional.survival(t)).sum();
+        assert!(
+            close(mean, odds.expected_turns(), 1e-12),
+            "{mean} vs {}",
+            odds.expected_turns()
+        );
+    }
+    // The oracle's two-player race on the small one.
+    let (board, rules) = (
+        Board::new(
+            7,
+            &[Jump::new(2, 5)],
+            &[(4, Special::ExtraTurn), (6, Special::ExtraTurn)],
+        )
+        .unwrap(),
+        rules(0, Overshoot::Bounce, 4),
+    );
+    let race = Odds::new(&board, &rules).unwrap().race(2).unwrap();
+    for (got, want) in race
+        .win_probability
+        .iter()
+        .zip(oracle_two_players(&board, &rules))
+    {
+        assert!((got - want).abs() < 1e-12, "{got} vs {want}");
+    }
+}
+
+#[test]
+fn many_extra_squares_to_bounce_back_to_are_tabulated_like_the_folded_chain() {
+    // 60 squares and a die of 61: every square bounces, and 40 extra-turn squares can be
+    // bounced back to, one after another within a turn.
+    let extras: Vec<(Square, Special)> = (1..60)
+        .filter(|s| s % 3 != 0)
+        .map(|s| (s, Special::ExtraTurn))
+        .collect();
+    let board = Board::new(60, &[Jump::new(30, 3)], &extras).unwrap();
+    let rules = rules(0, Overshoot::Bounce, 61);
+    let odds = Odds::new(&board, &rules).unwrap();
+    let positional = odds
+        .tabulate(&mut Tabulate {
+            precise_until: 0.0,
+            ..Tabulate::default()
+        })
+        .unwrap();
+    let chain = chain::tabulate(&board, &rules, &mut Tabulate::default()).unwrap();
+    for (t, want) in chain.probability.iter().enumerate() {
+        let got = positional.probability.get(t).copied().unwrap_or_default();
+        assert!(
+            got.minus(want).to_f64().abs() <= 1e-25 * want.to_f64() + 1e-40,
+            "turn {t}: {got:?} vs {want:?}"
+        );
+    }
+    let mean: f64 = (0..positional.horizon()).map(|t| positional.survival(t)).sum();
+    assert!(
+        close(mean, odds.expected_turns(), 1e-13),
+        "{mean} vs {}",
+        odds.expected_turns()
+    );
+}
+
+#[test]
+fn an_exact_fraction_too_costly_is_refused_up_front_with_its_estimate() {
+    let board = Board::new(100_000, &[], &[]).unwrap();
+    let odds = Odds::new(&board, &Rules::default()).unwrap();
+    let mut started = false;
+    let error = odds
+        .expected_turns_exact_with(&mut |_, _| started = true)
+        .unwrap_err();
+    assert!(!started, "no prime may be tried");
+    // The same refusal before any solve.
+    assert_eq!(Odds::exact_work(&board, &Rules::default()), Err(error.clone()));
+    let OddsError::ExactTooCostly {
+        primes,
+        work,
+        limit,
+        digits,
+    } = error
+    else {
+        panic!("{error:?}");
+    };
+    // Hadamard: 100,000 rows of norm sqrt(3) * 6, in 61-bit primes.
+    assert!((5_500..5_600).contains(&primes), "{primes}");
+    assert_eq!(work, primes * 100_000);
+    assert_eq!(limit, MAX_EXACT_WORK);
+    assert!((101_000..102_000).contains(&digits), "{digits}");
+    let message = error.to_string();
+    assert!(message.contains(&format!("about {primes} sweeps")), "{message}");
+    assert!(
+        message.contains(&format!("limit of {MAX_EXACT_WORK} steps")),
+        "{message}"
+    );
+    // With chutes the estimate counts the dense part too.
+    let chutes: Vec<Jump> = (1..100).map(|i| Jump::new(i * 50, i * 50 - 30)).collect();
+    let odds = Odds::new(&Board::new(5_000, &chutes, &[]).unwrap(), &Rules::default()).unwrap();
+    match odds.expected_turns_exact() {
+        Err(OddsError::ExactTooCostly { primes, work, .. }) => {
+            assert_eq!(work, primes * (5_000 * 101 + 99 * 99 * 99));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn an_exact_fraction_within_the_limit_is_answered() {
+    // 3,000 squares: about 170 primes of 3,000 steps, far below the limit.
+    let odds = Odds::new(&Board::new(3_000, &[], &[]).unwrap(), &Rules::default()).unwrap();
+    let mut primes = 0;
+    let exact = odds
+        .expected_turns_exact_with(&mut |done, _| primes = done)
+        .unwrap();
+    assert!(primes > 150 && primes * 3_000 <= MAX_EXACT_WORK);
+    let work = Odds::exact_work(&Board::new(3_000, &[], &[]).unwrap(), &Rules::default()).unwrap();
+    assert!(work >= primes * 3_000, "{work} for {primes} primes");
+    assert_eq!(exact.to_f64().unwrap(), odds.expected_turns());
 }

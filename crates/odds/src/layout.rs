@@ -8,7 +8,7 @@
 //! intervals, so every search below marks positions with a "next unmarked" union-find and
 //! costs `O((G + jumps) α)`, whatever the die.
 
-use crate::board::{Board, Special};
+use tabletop_boards::{Board, Special};
 
 use super::{OddsError, Overshoot, Rules};
 
@@ -57,8 +57,6 @@ pub(crate) struct Layout {
     pub stood: Vec<bool>,
     /// The fewest turns to the goal.
     pub min_turns: u64,
-    /// Whether an extra-turn square can be stood on.
-    pub extra_stood: bool,
 }
 
 /// Smallest unmarked index `>= i` (indices `0..n`, `n` is the sentinel), path-halving.
@@ -138,13 +136,11 @@ impl Layout {
             kind,
             stood: Vec::new(),
             min_turns: 0,
-            extra_stood: false,
         };
         layout.stood = layout.reachable()?;
         layout.check_bounce()?;
         layout.check_goal(board)?;
         layout.min_turns = layout.fewest_turns()?;
-        layout.extra_stood = (0..goal).any(|s| layout.stood[s] && layout.kind[s] == Kind::Extra);
         Ok(layout)
     }
 

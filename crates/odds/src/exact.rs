@@ -1,25 +1,26 @@
 //! The expected number of turns as an exact fraction, by modular arithmetic.
 //!
 //! The square system of [`sweep`](super::sweep) has integer entries once every row is
-//! multiplied by its divisor: `d_s x_s - sum (faces landing on q) x_q = b_s`. It is solved
-//! modulo many 62-bit primes with the same sweeps (exact division by `d_s`, a dense `k x k`
-//! solve for the targets), the residues of `x_start` are combined by the Chinese remainder
-//! theorem, and the fraction is recovered by rational reconstruction. Cramer's rule and
-//! Hadamard's bound make this exact, not probabilistic: `x_start = det(A_s) / det(A)` with
-//! both determinants at most `2^bits` in absolute value ([`bound_bits`]), so once the
-//! product `M` of the primes exceeds `2^(2 bits + 1)`, the fraction in lowest terms with
-//! numerator and denominator at most `2^bits` congruent to the residue is unique, and it is
-//! the answer. Primes that divide `det(A)` show up as a zero pivot and are skipped. Each
-//! prime costs one sweep per right-hand side, `O(G k + k^3)`: an empty board of 10,000
-//! squares needs about 1,100 primes of `O(G)` each.
+//! multiplied by its divisor: `A x = b` with rows `d_s x_s - sum (faces landing on q) x_q =
+//! b_s` over the squares that can be stood on. It is solved modulo many 62-bit primes with
+//! the same sweeps (exact division by `d_s`, a dense `k x k` solve for the targets), and so
+//! is `det(A)`: the sweep makes every square but the targets triangular, so
+//! `det(A) = prod d_s * det(I - B)` with `I - B` the dense target system. Cramer's rule and
+//! Hadamard's bound make this exact, not probabilistic: `det(A) x_start = det(A_s)` is an
+//! integer, and both determinants are at most `2^bits` in absolute value ([`bound_bits`]),
+//! so once the product `M` of the primes exceeds `2^(bits + 1)`, the Chinese remainder
+//! theorem gives both as the residues nearest 0, and their quotient in lowest terms is the
+//! answer. Primes that divide `det(A)` show up as a zero pivot and are skipped. Each prime
+//! costs one sweep per right-hand side, `O(G k + k^3)`: an empty board of 10,000 squares
+//! needs about 560 primes of `O(G)` each.
 
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::{One, Signed, Zero};
+use num_traits::{One, Zero};
 
+use super::field::Field;
 use super::layout::{Kind, Layout};
-use super::solve::Field;
 use super::sweep::System;
 use super::{OddsError, Overshoot};
 
@@ -166,13 +167,16 @@ fn is_prime(n: u64) -> bool {
     true
 }
 
-/// A dense `k x k` solve of `(I - B) u = a` modulo `p`; `None` if singular modulo `p`.
-fn solve_dense(k: usize, b: &[Mod], a: &[Mod], p: u64) -> Option<Vec<Mod>> {
+/// A dense `k x k` solve of `(I - B) u = a` modulo `p`, with `det(I - B)`; `None` if
+/// singular modulo `p`.
+fn solve_dense(k: usize, b: &[Mod], a: &[Mod], p: u64) -> Option<(Vec<Mod>, Mod)> {
     let mut m: Vec<Mod> = b.iter().map(|v| Mod::new(0, p).minus(v)).collect();
     for i in 0..k {
         m[i * k + i] = m[i * k + i].plus(&Mod::new(1, p));
     }
     let mut x: Vec<Mod> = a.iter().map(|v| Mod::new(0, p).plus(v)).collect();
+    // The product of the pivots, and the sign of the row exchanges.
+    let mut det = Mod::new(1, p);
     for col in 0..k {
         let row = (col..k).find(|&r| !m[r * k + col].is_zero())?;
         if row != col {
@@ -180,7 +184,9 @@ fn solve_dense(k: usize, b: &[Mod], a: &[Mod], p: u64) -> Option<Vec<Mod>> {
                 m.swap(col * k + j, row * k + j);
             }
             x.swap(col, row);
+            det = Mod::new(0, p).minus(&det);
         }
+        det = det.times(&m[col * k + col]);
         let inverse = m[col * k + col].inverse();
         for r in 0..k {
             let factor = m[r * k + col].times(&inverse);
@@ -195,7 +201,7 @@ fn solve_dense(k: usize, b: &[Mod], a: &[Mod], p: u64) -> Option<Vec<Mod>> {
             x[r] = x[r].minus(&delta);
         }
     }
-    Some((0..k).map(|i| x[i].times(&m[i * k + i].inverse())).collect())
+    Some(((0..k).map(|i| x[i].times(&m[i * k + i].inverse())).collect(), det))
 }
 
 /// `1 / d` modulo `p` for every divisor `d` a row can have (`1..=min(f, G)` and `f`), or
@@ -219,8 +225,54 @@ fn inverses(system: &System<'_>, p: u64) -> Option<(Vec<u64>, u64)> {
     (!faces.is_zero()).then(|| (table, faces.inverse().value))
 }
 
-/// `x_start` modulo `p` (`None` if `p` divides the determinant or a divisor).
-fn solve_modulo(system: &System<'_>, p: u64) -> Option<u64> {
+/// The divisors `d_s` of the squares that can be stood on: how many are `f`, and the others.
+#[derive(Debug, Clone)]
+struct Divisors {
+    faces: u64,
+    others: Vec<u64>,
+}
+
+impl Divisors {
+    fn new(system: &System<'_>) -> Self {
+        let layout = system.layout;
+        let mut faces = 0;
+        let mut others = Vec::new();
+        for s in (0..layout.goal).filter(|&s| layout.stood[s]) {
+            match system.divisor(s) {
+                d if d == layout.faces => faces += 1,
+                d => others.push(d),
+            }
+        }
+        Self { faces, others }
+    }
+
+    /// `prod d_s` modulo `p`.
+    fn product(&self, f: u64, p: u64) -> Mod {
+        let mut power = Mod::new(1, p);
+        let mut base = Mod {
+            value: f % p,
+            modulus: p,
+        };
+        let mut exponent = self.faces;
+        while exponent > 0 {
+            if exponent & 1 == 1 {
+                power = power.times(&base);
+            }
+            base = base.times(&base);
+            exponent >>= 1;
+        }
+        self.others.iter().fold(power, |product, &d| {
+            product.times(&Mod {
+                value: d % p,
+                modulus: p,
+            })
+        })
+    }
+}
+
+/// `det(A) x_start` and `det(A)` modulo `p` (`None` if `p` divides the determinant or a
+/// divisor).
+fn solve_modulo(system: &System<'_>, divisors: &Divisors, p: u64) -> Option<(u64, u64)> {
     let (table, inverse_faces) = inverses(system, p)?;
     let inverse = |s: usize| {
         let d = system.divisor(s);
@@ -231,7 +283,9 @@ fn solve_modulo(system: &System<'_>, p: u64) -> Option<u64> {
         };
         Mod { value, modulus: p }
     };
-    let c = |q: usize| Mod::new(1 + system.offset(q), p);
+    // Landing offsets are -1, 0 or 1: c is 0, 1 or 2.
+    let small = [Mod::new(0, p), Mod::new(1, p), Mod::new(2, p)];
+    let c = |q: usize| small[(1 + system.offset(q)) as usize];
     let e = |s: usize| Mod {
         value: system.over_constant(s) % p,
         modulus: p,
@@ -239,19 +293,24 @@ fn solve_modulo(system: &System<'_>, p: u64) -> Option<u64> {
     let k = system.k();
     let zero = vec![Mod::new(0, p); k];
     let first = system.scalar(c, e, inverse, &zero).ok()?;
-    let y = if k == 0 {
-        first
+    let (y, dense) = if k == 0 {
+        (first, Mod::new(1, p))
     } else {
         let b = system.coefficients(inverse).ok()?;
         let a: Vec<Mod> = system.targets.iter().map(|&t| first[t]).collect();
-        let u = solve_dense(k, &b, &a, p)?;
-        system.scalar(c, e, inverse, &u).ok()?
+        let (u, dense) = solve_dense(k, &b, &a, p)?;
+        (system.scalar(c, e, inverse, &u).ok()?, dense)
     };
-    y.get(system.layout.start).map(|m| m.value % p)
+    let det = divisors.product(system.layout.faces, p).times(&dense);
+    if det.is_zero() {
+        return None;
+    }
+    let x = y.get(system.layout.start)?;
+    Some((x.times(&det).value % p, det.value % p))
 }
 
-/// Bits of Hadamard's bound on `|det|` of the stood-square system and of the same with a
-/// column replaced by the right-hand side: every row has a diagonal `d <= f`, off-diagonal
+/// Bits of Hadamard's bound on `|det(A)|` of the stood-square system and on `|det(A_s)|`,
+/// the same with a column replaced by the right-hand side: every row has a diagonal `d <= f`, off-diagonal
 /// counts summing to at most `f`, and a right-hand side at most `f` (`2f` with miss-a-turn
 /// squares), so its 2-norm is at most `sqrt(3) f` (`sqrt(6) f`).
 fn bound_bits(layout: &Layout) -> f64 {
@@ -262,6 +321,62 @@ fn bound_bits(layout: &Layout) -> f64 {
     rows * norm.log2() * (1.0 + 1e-9) + 1.0
 }
 
+/// The most steps [`Odds::expected_turns_exact`](crate::Odds::expected_turns_exact) may take:
+/// primes times the steps of one prime's solve (a step is about 50 ns: a few seconds).
+pub const MAX_EXACT_WORK: u64 = 60_000_000;
+
+/// The steps of one prime's solve: one sweep of the squares without targets; with `k`
+/// targets two sweeps, the coefficient sweep (`k` per square) and the dense solve (`k^3`).
+fn steps_per_prime(system: &System<'_>) -> u64 {
+    let goal = system.layout.goal as u64;
+    match system.k() as u64 {
+        0 => goal.max(1),
+        k => goal
+            .saturating_mul(k + 2)
+            .saturating_add(k.saturating_mul(k).saturating_mul(k)),
+    }
+}
+
+/// Bits the product of the primes needs: both determinants are at most `2^bits` in absolute
+/// value, so a modulus above `2^(bits + 1)` tells each from its residue.
+fn needed_bits(bits: f64) -> u64 {
+    bits.ceil() as u64 + 2
+}
+
+/// What the exact fraction of a board costs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Estimate {
+    /// Primes to solve modulo.
+    pub primes: u64,
+    /// Steps in all.
+    pub work: u64,
+}
+
+/// The primes and steps of the exact fraction of `layout`, or
+/// [`OddsError::ExactTooCostly`] above [`MAX_EXACT_WORK`].
+pub(crate) fn estimate(layout: &Layout, system: &System<'_>) -> Result<Estimate, OddsError> {
+    let bits = bound_bits(layout);
+    let primes = needed_bits(bits) / 61 + 1;
+    let work = primes.saturating_mul(steps_per_prime(system));
+    if work > MAX_EXACT_WORK {
+        return Err(OddsError::ExactTooCostly {
+            primes,
+            work,
+            limit: MAX_EXACT_WORK,
+            digits: (bits * std::f64::consts::LOG10_2).ceil() as u64,
+        });
+    }
+    Ok(Estimate { primes, work })
+}
+
+/// The steps [`expected_turns`] would take on `board` under `rules`, from the checks of the
+/// layout alone (no solve).
+pub(crate) fn work(board: &tabletop_boards::Board, rules: &crate::Rules) -> Result<u64, OddsError> {
+    let layout = Layout::new(board, rules)?;
+    let system = System::new(&layout)?;
+    Ok(estimate(&layout, &system)?.work)
+}
+
 /// The expected number of turns from the start, exactly. `progress(done, total)` is called
 /// after every prime.
 pub(crate) fn expected_turns(
@@ -269,16 +384,16 @@ pub(crate) fn expected_turns(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<BigRational, OddsError> {
     let system = System::new(layout)?;
-    let bits = bound_bits(layout);
-    // Numerator and denominator are at most 2^bits; the modulus must exceed 2^(2 bits + 1).
-    let needed_bits = (2.0 * bits).ceil() as u64 + 2;
-    let total = needed_bits / 61 + 1;
-    let bound = BigInt::one() << (bits.ceil() as u64);
+    let total = estimate(layout, &system)?.primes;
+    let needed = needed_bits(bound_bits(layout));
+    let divisors = Divisors::new(&system);
     let mut modulus = BigInt::one();
-    let mut residue = BigInt::zero();
+    // det(A) x_start and det(A), modulo the primes so far.
+    let mut numerator = BigInt::zero();
+    let mut denominator = BigInt::zero();
     let mut candidate = (1u64 << 62) - 1;
     let mut done = 0u64;
-    while modulus.bits() < needed_bits {
+    while modulus.bits() < needed {
         candidate = candidate
             .checked_sub(2)
             .ok_or(OddsError::Internal("ran out of primes"))?;
@@ -286,56 +401,51 @@ pub(crate) fn expected_turns(
             continue;
         }
         let p = candidate;
-        let Some(x) = solve_modulo(&system, p) else {
+        let Some((n, d)) = solve_modulo(&system, &divisors, p) else {
             continue; // p divides the determinant
         };
-        // Chinese remainder: residue' = residue + modulus * ((x - residue) / modulus mod p).
         let big_p = BigInt::from(p);
-        let r_mod_p = (&residue % &big_p)
-            .to_u64_digits()
-            .1
-            .first()
-            .copied()
-            .unwrap_or(0);
-        let m_mod_p = (&modulus % &big_p)
-            .to_u64_digits()
-            .1
-            .first()
-            .copied()
-            .unwrap_or(0);
-        let difference = Mod { value: x, modulus: p }.minus(&Mod {
-            value: r_mod_p,
-            modulus: p,
-        });
-        let step = difference.over(&Mod {
-            value: m_mod_p,
-            modulus: p,
-        });
-        residue += &modulus * BigInt::from(step.value);
+        let m_mod_p = residue(&modulus, &big_p);
+        combine(&mut numerator, &modulus, m_mod_p, n, p);
+        combine(&mut denominator, &modulus, m_mod_p, d, p);
         modulus *= big_p;
         done += 1;
         progress(done, total.max(done));
     }
-    reconstruct(&residue, &modulus, &bound).ok_or(OddsError::Internal("rational reconstruction failed"))
+    let numerator = nearest_zero(numerator, &modulus);
+    let denominator = nearest_zero(denominator, &modulus);
+    if denominator.is_zero() {
+        return Err(OddsError::Internal("the determinant vanished"));
+    }
+    Ok(BigRational::new(numerator, denominator))
 }
 
-/// The fraction `a / b` in lowest terms with `|a| <= bound`, `0 < b <= bound` and
-/// `a = b * residue (mod modulus)`, if any (requires `modulus > 2 bound^2` for uniqueness).
-fn reconstruct(residue: &BigInt, modulus: &BigInt, bound: &BigInt) -> Option<BigRational> {
-    // Extended Euclid on (modulus, residue), stopping at the first remainder <= bound.
-    let (mut r0, mut r1) = (modulus.clone(), residue.mod_floor(modulus));
-    let (mut t0, mut t1) = (BigInt::zero(), BigInt::one());
-    while &r1 > bound {
-        let (quotient, remainder) = r0.div_rem(&r1);
-        let t2 = &t0 - &quotient * &t1;
-        (r0, r1) = (r1, remainder);
-        (t0, t1) = (t1, t2);
+/// `value mod p` for `p < 2^62`.
+fn residue(value: &BigInt, p: &BigInt) -> u64 {
+    value.mod_floor(p).to_u64_digits().1.first().copied().unwrap_or(0)
+}
+
+/// The Chinese remainder step: `r` modulo `modulus` becomes the residue modulo
+/// `modulus * p` that is `x` modulo `p` (`m_mod_p` is `modulus mod p`, invertible).
+fn combine(r: &mut BigInt, modulus: &BigInt, m_mod_p: u64, x: u64, p: u64) {
+    let difference = Mod { value: x, modulus: p }.minus(&Mod {
+        value: residue(r, &BigInt::from(p)),
+        modulus: p,
+    });
+    let step = difference.over(&Mod {
+        value: m_mod_p,
+        modulus: p,
+    });
+    *r += modulus * BigInt::from(step.value);
+}
+
+/// The representative of `r` modulo `modulus` nearest 0.
+fn nearest_zero(r: BigInt, modulus: &BigInt) -> BigInt {
+    if &r + &r > *modulus {
+        r - modulus
+    } else {
+        r
     }
-    if t1.is_zero() || &t1.abs() > bound {
-        return None;
-    }
-    let fraction = BigRational::new(r1, t1);
-    (fraction.numer().gcd(fraction.denom()).is_one()).then_some(fraction)
 }
 
 #[cfg(test)]
@@ -361,15 +471,18 @@ mod tests {
     }
 
     #[test]
-    fn fractions_are_reconstructed() {
-        // -22/7 modulo a prime far above 2 * 100^2.
-        let p = BigInt::from(1_000_000_007u64);
-        let inverse = BigInt::from(7).modpow(&(&p - 2u32), &p);
-        let residue = (BigInt::from(-22) * inverse).mod_floor(&p);
-        let bound = BigInt::from(100);
-        assert_eq!(
-            reconstruct(&residue, &p, &bound),
-            Some(BigRational::new(BigInt::from(-22), BigInt::from(7)))
-        );
+    fn residues_combine_to_the_value_nearest_zero() {
+        // -22 and 7 modulo 1,000,000,007 and 998,244,353.
+        let primes = [1_000_000_007u64, 998_244_353];
+        let (mut minus, mut seven, mut modulus) = (BigInt::zero(), BigInt::zero(), BigInt::one());
+        for p in primes {
+            let big = BigInt::from(p);
+            let m_mod_p = residue(&modulus, &big);
+            combine(&mut minus, &modulus, m_mod_p, p - 22, p);
+            combine(&mut seven, &modulus, m_mod_p, 7, p);
+            modulus *= big;
+        }
+        assert_eq!(nearest_zero(minus, &modulus), BigInt::from(-22));
+        assert_eq!(nearest_zero(seven, &modulus), BigInt::from(7));
     }
 }

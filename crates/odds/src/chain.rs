@@ -1,7 +1,7 @@
-//! The Markov chain of one counter: first throw by throw, then folded into turns. Used for
-//! the distribution when a bounce can bring the counter back onto an extra-turn square
-//! behind the positional sweep of [`super::tabulate`] (and by the tests, as a second
-//! method).
+//! The Markov chain of one counter: first throw by throw, then folded into turns. A second
+//! method, written independently of the positional sweeps, that the tests check the
+//! expectation, the exact fraction and the distribution against (a bounce back onto an
+//! extra-turn square included).
 //!
 //! Throw-level nodes are the start of a turn on a square (`Turn`), the start of a turn that
 //! is skipped (`Skip`, after landing on a miss-a-turn square) and a pending extra throw on an
@@ -12,12 +12,16 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use crate::board::{Board, Special, Square};
+use tabletop_boards::{Board, Special, Square};
+
+mod solve;
 
 use super::dd::Dd;
-use super::solve::{solve, Field, FromRatio, Sparse, SparseRhs};
+use super::field::Field;
 use super::tabulate::Table;
 use super::{OddsError, Overshoot, Rules, Stop, Tabulate};
+pub(crate) use solve::FromRatio;
+use solve::{solve, Sparse, SparseRhs};
 
 /// Most (reachable node × die face) pairs a chain may have: bounds time and memory.
 pub(crate) const MAX_WORK: u64 = 10_000_000;

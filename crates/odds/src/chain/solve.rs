@@ -1,5 +1,5 @@
-//! Numbers the chains are computed in (`f64` and exact rationals alike), and a sparse linear
-//! solver for the systems `(I - Q) x = b` of absorbing Markov chains.
+//! Fractions of die faces in any field (`f64`, double-double, exact rationals), and a sparse
+//! linear solver for the systems `(I - Q) x = b` of absorbing Markov chains.
 //!
 //! The solver eliminates columns from the highest index down, always pivoting on the
 //! diagonal. States are numbered in square order, so throws (which move forward) only ever
@@ -12,53 +12,14 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
-/// The arithmetic a chain is computed in.
-pub(crate) trait Field: Clone + std::fmt::Debug {
-    /// 0.
-    fn zero() -> Self;
-    /// 1.
-    fn one() -> Self;
-    /// Whether this is exactly 0.
-    fn is_zero(&self) -> bool;
-    /// `self + other`.
-    fn plus(&self, other: &Self) -> Self;
-    /// `self - other`.
-    fn minus(&self, other: &Self) -> Self;
-    /// `self * other`.
-    fn times(&self, other: &Self) -> Self;
-    /// `self / other` (`other` non-zero).
-    fn over(&self, other: &Self) -> Self;
-}
+use crate::dd::Dd;
+use crate::field::Field;
 
 /// A field that holds the fractions `num / den` (a chain's probabilities are counts of die
 /// faces over the number of faces).
 pub(crate) trait FromRatio: Field {
     /// `num / den` (`den > 0`).
     fn ratio(num: u64, den: u64) -> Self;
-}
-
-impl Field for f64 {
-    fn zero() -> Self {
-        0.0
-    }
-    fn one() -> Self {
-        1.0
-    }
-    fn is_zero(&self) -> bool {
-        *self == 0.0
-    }
-    fn plus(&self, other: &Self) -> Self {
-        self + other
-    }
-    fn minus(&self, other: &Self) -> Self {
-        self - other
-    }
-    fn times(&self, other: &Self) -> Self {
-        self * other
-    }
-    fn over(&self, other: &Self) -> Self {
-        self / other
-    }
 }
 
 impl Field for BigRational {
@@ -95,6 +56,12 @@ impl FromRatio for f64 {
 impl FromRatio for BigRational {
     fn ratio(num: u64, den: u64) -> Self {
         BigRational::new(BigInt::from(num), BigInt::from(den))
+    }
+}
+
+impl FromRatio for Dd {
+    fn ratio(num: u64, den: u64) -> Self {
+        Self::from_u64(num).over(&Self::from_u64(den))
     }
 }
 
@@ -248,7 +215,7 @@ mod tests {
             .zip(b)
             .map(|(row, &v)| row.iter().copied().chain([v]).collect())
             .collect();
-        crate::odds::tests::gauss_jordan(augmented)
+        crate::tests::gauss_jordan(augmented)
     }
 
     #[test]

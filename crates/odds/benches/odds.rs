@@ -2,7 +2,7 @@
 //! distribution of a long game, the exact fraction of an empty 10,000-square board, Milton
 //! Bradley's board, and one `chutes --odds` game.
 //!
-//! `cargo bench -p tabletop-boards --bench odds`
+//! `cargo bench -p tabletop-odds --bench odds`
 
 use std::collections::BTreeSet;
 use std::hint::black_box;
@@ -10,8 +10,8 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use tabletop_boards::odds::{Odds, Rules, Tabulate};
 use tabletop_boards::{Board, Jump, Special, Square};
+use tabletop_odds::{Odds, Rules, Tabulate};
 
 /// A random board: `jumps` jumps (ladders and chutes alternately, ends anywhere, never on a
 /// jump's start) and `misses` miss-a-turn squares.

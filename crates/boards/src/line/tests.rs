@@ -1,10 +1,11 @@
-//! Every path replays: throws 1..6, nothing past the goal, jumps followed, ends on the goal,
+//! Every line replays: throws 1..6, nothing past the goal, jumps followed, ends on the goal,
 //! and exactly as many throws as the fewest (checked against the solvers of `snakes`).
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::*;
+use crate::board::Jump;
 use crate::snakes::{dense_fewest_throws, fewest_throws, sparse_fewest_throws};
 
 fn board(goal: Square, jumps: &[(Square, Square)]) -> Board {
@@ -12,14 +13,14 @@ fn board(goal: Square, jumps: &[(Square, Square)]) -> Board {
     Board::new(goal, &jumps, &[]).unwrap()
 }
 
-/// Replays `path` from `start`, expanding repeats arithmetically: every throw 1..6, no
+/// Replays `line` from `start`, expanding repeats arithmetically: every throw 1..6, no
 /// square past the goal, the first `repeat − 1` throws of a step on squares without a jump,
 /// jumps followed, the goal at the end and `throws` the true count.
-fn replay(board: &Board, start: Square, path: &Path) -> Result<(), String> {
+fn replay(board: &Board, start: Square, line: &Line) -> Result<(), String> {
     let goal = board.goal();
     let mut square = start;
     let mut total = 0u64;
-    for (i, step) in path.steps.iter().enumerate() {
+    for (i, step) in line.steps.iter().enumerate() {
         if !(1..=6).contains(&step.throw) || step.repeat == 0 {
             return Err(format!("step {i}: {step:?}"));
         }
@@ -50,23 +51,23 @@ fn replay(board: &Board, start: Square, path: &Path) -> Result<(), String> {
     if square != goal {
         return Err(format!("ends on {square}, not {goal}"));
     }
-    if total != path.throws {
-        return Err(format!("{total} throws, path says {}", path.throws));
+    if total != line.throws {
+        return Err(format!("{total} throws, line says {}", line.throws));
     }
     Ok(())
 }
 
-/// The path from `start` replays and is as short as `expected`.
+/// The line from `start` replays and is as short as `expected`.
 fn check(board: &Board, start: Square, expected: Option<u64>) {
-    let path = optimal_path(board, start);
+    let line = optimal_line(board, start);
     assert_eq!(
-        path.as_ref().map(|p| p.throws),
+        line.as_ref().map(|p| p.throws),
         expected,
         "{board:?} from {start}"
     );
-    if let Some(path) = path {
-        if let Err(e) = replay(board, start, &path) {
-            panic!("{e}: {board:?} from {start}: {path:?}");
+    if let Some(line) = line {
+        if let Err(e) = replay(board, start, &line) {
+            panic!("{e}: {board:?} from {start}: {line:?}");
         }
     }
 }
@@ -109,28 +110,28 @@ fn random_board(rng: &mut StdRng, goal: Square, jumps: usize, focus: Square) -> 
 #[test]
 fn the_judge_sample() {
     let b = board(36, &[(35, 25), (3, 23), (5, 16), (20, 33)]);
-    let path = optimal_path(&b, 1).unwrap();
-    assert_eq!(path.throws, 3);
-    replay(&b, 1, &path).unwrap();
+    let line = optimal_line(&b, 1).unwrap();
+    assert_eq!(line.throws, 3);
+    replay(&b, 1, &line).unwrap();
 }
 
 #[test]
 fn trivial_boards() {
     assert_eq!(
-        optimal_path(&board(1, &[]), 1),
-        Some(Path {
+        optimal_line(&board(1, &[]), 1),
+        Some(Line {
             throws: 0,
             steps: vec![]
         })
     );
-    assert_eq!(optimal_path(&board(10, &[]), 11), None);
-    assert_eq!(optimal_path(&board(10, &[]), 10).map(|p| p.throws), Some(0));
+    assert_eq!(optimal_line(&board(10, &[]), 11), None);
+    assert_eq!(optimal_line(&board(10, &[]), 10).map(|p| p.throws), Some(0));
     let wall = board(20, &[(3, 1), (4, 1), (5, 2), (6, 2), (7, 1), (8, 2)]);
-    assert_eq!(optimal_path(&wall, 1), None);
+    assert_eq!(optimal_line(&wall, 1), None);
     // Without jumps: sixes, then the rest.
-    let path = optimal_path(&board(20, &[]), 1).unwrap();
+    let line = optimal_line(&board(20, &[]), 1).unwrap();
     assert_eq!(
-        path.steps,
+        line.steps,
         vec![
             Step {
                 throw: 6,

@@ -23,8 +23,8 @@
 //! Exact: the same sweeps modulo a prime, with exact division.
 
 use super::dd::Dd;
+use super::field::Field;
 use super::layout::{alloc, filled, Layout};
-use super::solve::Field;
 use super::{OddsError, Overshoot};
 
 /// Code of a position: the goal.

@@ -1,7 +1,7 @@
 //! Exact odds of a race board with a fair die: how long one counter takes to reach the goal,
 //! and, for players moving in turn, each seat's chance to win.
 //!
-//! Rules are those of [`chutes`](crate::chutes) with a fair die of any size, any start square
+//! Rules are those of [`chutes`](tabletop_boards::chutes) with a fair die of any size, any start square
 //! and three ways to treat a throw past the goal ([`Overshoot`]). A *turn* is one of a
 //! player's turns in the rotation: a skipped turn counts as a turn, and the throws of an extra
 //! turn belong to the turn in which they were earned. Nothing happens on the start square: the
@@ -13,8 +13,9 @@
 //! - [`Odds::min_turns`]: the fewest turns (a bucket search over throw intervals);
 //! - [`Odds::expected_turns`] and [`Odds::variance`]: one sweep from the goal down with the
 //!   squares reached backwards (chute ends, bounce squares) as the only unknowns, refined in
-//!   double-double; [`Odds::expected_turns_exact`]: the same sweeps modulo primes, a
-//!   [`BigRational`] in lowest terms by rational reconstruction;
+//!   double-double; [`Odds::expected_turns_exact`]: the same sweeps modulo primes, for the
+//!   numerator and the determinant, a [`BigRational`] in lowest terms by the Chinese
+//!   remainder theorem;
 //! - [`Odds::distribution`] / [`Odds::tabulate`]: `P(T = t)` turn by turn over positions
 //!   within a work budget ([`Tabulate`]; [`Distribution::stop`] says why a table stopped
 //!   early): median, percentiles;
@@ -36,7 +37,7 @@
 //!
 //! ```
 //! use tabletop_boards::{Board, Jump};
-//! use tabletop_boards::odds::{Odds, Rules};
+//! use tabletop_odds::{Odds, Rules};
 //! // Three squares, a ladder from 1 to 3, a coin (a die of two faces), overshoot stay.
 //! let board = Board::new(3, &[Jump::new(1, 3)], &[])?;
 //! let odds = Odds::new(&board, &Rules { die: 2, ..Rules::default() })?;
@@ -51,11 +52,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+#[cfg(test)]
 mod chain;
 mod dd;
 mod exact;
+mod field;
 mod layout;
-mod solve;
 mod sweep;
 mod tabulate;
 #[cfg(test)]
@@ -64,12 +66,13 @@ mod tests;
 /// Exact rationals (big integers), as returned by [`Odds::expected_turns_exact`].
 pub use num_rational::BigRational;
 
+pub use exact::MAX_EXACT_WORK;
 pub use layout::MAX_SQUARES;
 
-use crate::board::{Board, Square};
 use dd::Dd;
+use field::Field;
 use layout::Layout;
-use solve::Field;
+use tabletop_boards::{Board, Square};
 
 /// What happens to a throw that would take the counter past the goal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -116,7 +119,7 @@ impl Rules {
     ///
     /// ```
     /// use tabletop_boards::Board;
-    /// use tabletop_boards::odds::{OddsError, Rules};
+    /// use tabletop_odds::{OddsError, Rules};
     /// let board = Board::new(10, &[], &[])?;
     /// assert!(Rules::default().check(&board).is_ok());
     /// let late = Rules { start: 10, ..Rules::default() };
@@ -205,6 +208,19 @@ pub enum OddsError {
         /// The most numbers the system may hold.
         limit: u64,
     },
+    /// The exact fraction needs more modular sweeps of the board than the limit allows (the
+    /// fraction itself grows with the board: about 2 to 3 bits per square).
+    #[error("the exact expected turns would need about {primes} sweeps of the board modulo a prime, about {work} steps in all, more than the limit of {limit} steps (numerator and denominator could have up to {digits} digits each)")]
+    ExactTooCostly {
+        /// The primes needed (each one sweep of the board, or a few with chutes and bounces).
+        primes: u64,
+        /// The estimated steps: primes times the steps of one prime's solve.
+        work: u64,
+        /// The most steps allowed ([`MAX_EXACT_WORK`]).
+        limit: u64,
+        /// Decimal digits of Hadamard's bound on the numerator and the denominator.
+        digits: u64,
+    },
     /// A race needs at least one player.
     #[error("a race needs at least one player")]
     NoPlayers,
@@ -217,8 +233,6 @@ pub enum OddsError {
 /// expected number of turns.
 #[derive(Debug, Clone)]
 pub struct Odds {
-    board: Board,
-    rules: Rules,
     layout: Layout,
     expected: Dd,
     variance: Option<Dd>,
@@ -311,8 +325,6 @@ impl Odds {
             (expected, variance)
         };
         Ok(Self {
-            board: board.clone(),
-            rules: *rules,
             layout,
             expected,
             variance,
@@ -351,19 +363,44 @@ impl Odds {
 
     /// The expected number of turns as an exact fraction (in lowest terms).
     ///
-    /// Solved modulo enough 62-bit primes to pin the fraction down (Hadamard's bound), then
-    /// rebuilt by the Chinese remainder theorem and rational reconstruction.
+    /// Solved modulo enough 62-bit primes to pin the fraction down (Hadamard's bound on the
+    /// determinants), numerator and denominator rebuilt by the Chinese remainder theorem.
+    /// The fraction has about 2 to 3 bits per square and each prime sweeps the board, so the
+    /// work grows with the square of the board: it is estimated first and refused above
+    /// [`MAX_EXACT_WORK`] steps (a few seconds; an empty board of about 32,000 squares).
     ///
     /// # Errors
-    /// [`OddsError::Internal`] only (the board was checked by [`Odds::new`]).
+    /// [`OddsError::ExactTooCostly`] (before any work) with the estimate;
+    /// [`OddsError::Internal`] otherwise only (the board was checked by [`Odds::new`]).
     pub fn expected_turns_exact(&self) -> Result<BigRational, OddsError> {
         exact::expected_turns(&self.layout, &mut |_, _| {})
+    }
+
+    /// The steps [`Odds::expected_turns_exact`] would take on `board` under `rules`, from
+    /// the checks of [`Odds::new`] alone (reachability, no solve), so that a caller can
+    /// refuse before any costly work.
+    ///
+    /// # Errors
+    /// As [`Odds::new`], and [`OddsError::ExactTooCostly`] above [`MAX_EXACT_WORK`].
+    ///
+    /// ```
+    /// use tabletop_boards::Board;
+    /// use tabletop_odds::{Odds, OddsError, Rules};
+    /// let small = Board::new(100, &[], &[])?;
+    /// assert!(Odds::exact_work(&small, &Rules::default())? < 100_000);
+    /// let large = Board::new(1_000_000, &[], &[])?;
+    /// let refused = Odds::exact_work(&large, &Rules::default());
+    /// assert!(matches!(refused, Err(OddsError::ExactTooCostly { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn exact_work(board: &Board, rules: &Rules) -> Result<u64, OddsError> {
+        exact::work(board, rules)
     }
 
     /// [`Odds::expected_turns_exact`], calling `progress(primes done, primes needed)`.
     ///
     /// # Errors
-    /// [`OddsError::Internal`] only.
+    /// As [`Odds::expected_turns_exact`].
     pub fn expected_turns_exact_with(
         &self,
         progress: &mut dyn FnMut(u64, u64),
@@ -381,22 +418,37 @@ impl Odds {
     }
 
     /// The race of `players` counters ([`Distribution::race`]), tabulating only as far as the
-    /// race needs: until `P(T > t)^players <= 1e-21` (and [`TAIL`] for one player).
+    /// race needs: until its [`Race::truncation_bound`] is at most [`TAIL`] (one player needs
+    /// no table: the race is the distribution itself).
+    ///
+    /// Stops early only at the default work budget or the most turns a table keeps; the
+    /// bound then says how much is left out.
     ///
     /// # Errors
     /// [`OddsError::NoPlayers`] for zero players, [`OddsError::TooLarge`] for buffers that do
     /// not fit in memory.
     pub fn race(&self, players: usize) -> Result<Race, OddsError> {
-        let tail = match players {
+        // `S^P <= TAIL / 1000` leaves room for the rounds' tail, `S^(P-1)` times the turns
+        // left; a slowly decaying tail may need a deeper table, tried a few times.
+        let mut tail = match players {
             0 => return Err(OddsError::NoPlayers),
-            1 => TAIL,
+            1 => return Ok(Race::single(self.expected)),
             p => (TAIL * 1e-3).powf(1.0 / p as f64).max(TAIL),
         };
-        let mut limits = Tabulate {
-            tail,
-            ..Tabulate::default()
-        };
-        self.tabulate(&mut limits)?.race(players)
+        let mut attempts = 0;
+        loop {
+            let mut limits = Tabulate {
+                tail,
+                ..Tabulate::default()
+            };
+            let distribution = self.tabulate(&mut limits)?;
+            let race = distribution.race(players)?;
+            attempts += 1;
+            if race.truncation_bound <= TAIL || distribution.stop().is_some() || attempts == 4 {
+                return Ok(race);
+            }
+            tail = (tail * 1e-3).max(f64::MIN_POSITIVE);
+        }
     }
 
     /// The distribution of the number of turns, as far as `limits` allow.
@@ -404,11 +456,7 @@ impl Odds {
     /// # Errors
     /// [`OddsError::TooLarge`] if its buffers do not fit in memory.
     pub fn tabulate(&self, limits: &mut Tabulate<'_>) -> Result<Distribution, OddsError> {
-        let table = if tabulate::positional_fits(&self.layout) {
-            tabulate::tabulate(&self.layout, limits)?
-        } else {
-            chain::tabulate(&self.board, &self.rules, limits)?
-        };
+        let table = tabulate::tabulate(&self.layout, limits)?;
         Ok(Distribution {
             probability: table.probability,
             survival: table.survival,
@@ -515,12 +563,16 @@ impl Distribution {
     ///
     /// With `S_r = P(T > r)` and `p_r = P(T = r)`, seat `i` wins with
     /// `sum_r p_r S_r^(i-1) S_(r-1)^(P-i)` and the game lasts `sum_r S_r^P` rounds on average.
+    /// One player needs no table: the goal is reached with probability 1 (checked by
+    /// [`Odds::new`]) after [`Distribution::mean`] turns on average, so nothing is left out.
     ///
     /// # Errors
     /// [`OddsError::NoPlayers`] for zero players.
     pub fn race(&self, players: usize) -> Result<Race, OddsError> {
-        if players == 0 {
-            return Err(OddsError::NoPlayers);
+        match players {
+            0 => return Err(OddsError::NoPlayers),
+            1 => return Ok(Race::single(self.expected)),
+            _ => {}
         }
         let count = u32::try_from(players).map_err(|_| OddsError::TooLarge {
             limit: u64::from(u32::MAX),
@@ -561,15 +613,11 @@ impl Distribution {
         let rounds_tail = rest.powi(count - 1).to_f64() * single_tail;
         Ok(Race {
             players,
-            expected_rounds: if players == 1 {
-                self.expected.to_f64()
-            } else {
-                rounds.to_f64()
-            },
+            expected_rounds: rounds.to_f64(),
             // A seat that can never win sums differences of equal survivals: rounding can leave
             // it at -1e-33 instead of 0.
             win_probability: wins.iter().map(|w| w.to_f64().clamp(0.0, 1.0)).collect(),
-            truncation_bound: left.max(if players == 1 { 0.0 } else { rounds_tail }),
+            truncation_bound: left.max(rounds_tail),
         })
     }
 }
@@ -583,7 +631,22 @@ pub struct Race {
     pub expected_rounds: f64,
     /// Each seat's probability of winning, seat 1 first (the first to throw in every round).
     pub win_probability: Vec<f64>,
-    /// An upper bound on what the sums leave out beyond the computed turns (for every seat's
-    /// probability and for the expected rounds); below 10^-15.
+    /// An upper bound on what the sums leave out beyond the `R` computed turns, for every
+    /// seat's probability (`S_R^P`: nobody has won yet) and for the expected rounds
+    /// (`S_R^(P-1)` times the expected turns left): 0 for one player. [`Odds::race`] makes it
+    /// at most [`TAIL`] (1e-18) unless the work budget stopped its table
+    /// ([`Distribution::stop`]); [`Distribution::race`] reports what its table leaves.
     pub truncation_bound: f64,
+}
+
+impl Race {
+    /// One counter alone: it wins with probability 1, after the expected turns.
+    fn single(expected: Dd) -> Self {
+        Self {
+            players: 1,
+            expected_rounds: expected.to_f64(),
+            win_probability: vec![1.0],
+            truncation_bound: 0.0,
+        }
+    }
 }

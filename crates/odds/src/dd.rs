@@ -3,7 +3,7 @@
 //! distribution are computed in them, so that the `f64` figures reported are accurate to
 //! the last bit or so even after a thousand turns of accumulated rounding.
 
-use super::solve::{Field, FromRatio};
+use super::field::Field;
 
 /// `hi + lo` with `|lo| <= ulp(hi) / 2`.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -155,18 +155,14 @@ impl Field for Dd {
     }
 }
 
-impl FromRatio for Dd {
-    fn ratio(num: u64, den: u64) -> Self {
-        Self::from_u64(num).div(Self::from_u64(den))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use num_bigint::BigInt;
     use num_rational::BigRational;
     use num_traits::{Signed, ToPrimitive};
+
+    use crate::chain::FromRatio;
 
     fn exact(x: Dd) -> BigRational {
         BigRational::from_float(x.hi).unwrap() + BigRational::from_float(x.lo).unwrap()

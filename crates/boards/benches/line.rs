@@ -1,6 +1,6 @@
 //! One optimal line of play against the bare count: judge boards and 10^18 squares.
 //!
-//! `cargo bench -p tabletop-boards --bench path`
+//! `cargo bench -p tabletop-boards --bench line`
 
 use std::collections::BTreeSet;
 use std::hint::black_box;
@@ -8,7 +8,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use tabletop_boards::{path, snakes, Board, Jump, Square};
+use tabletop_boards::{line, snakes, Board, Jump, Square};
 
 /// A board with `count` jumps spread at random, ends never on a start.
 fn board(rng: &mut StdRng, goal: Square, count: usize) -> Board {
@@ -41,13 +41,13 @@ fn bench(c: &mut Criterion) {
             board(&mut rng, n * n, ((n * n / 4) as usize).min(200))
         })
         .collect();
-    let mut group = c.benchmark_group("path/judge-boards");
+    let mut group = c.benchmark_group("line/judge-boards");
     group.throughput(Throughput::Elements(judge.len() as u64));
-    group.bench_function(BenchmarkId::new("optimal_path", judge.len()), |b| {
+    group.bench_function(BenchmarkId::new("optimal_line", judge.len()), |b| {
         b.iter(|| {
             judge
                 .iter()
-                .filter_map(|board| path::optimal_path(black_box(board), 1))
+                .filter_map(|board| line::optimal_line(black_box(board), 1))
                 .count()
         })
     });
@@ -61,12 +61,12 @@ fn bench(c: &mut Criterion) {
     });
     group.finish();
 
-    let mut group = c.benchmark_group("path/10^18-squares");
+    let mut group = c.benchmark_group("line/10^18-squares");
     for jumps in [1_000usize, 100_000] {
         let huge = board(&mut rng, 1_000_000_000_000_000_000, jumps);
         group.throughput(Throughput::Elements(jumps as u64));
-        group.bench_with_input(BenchmarkId::new("optimal_path", jumps), &huge, |b, huge| {
-            b.iter(|| path::optimal_path(black_box(huge), 1).map(|p| p.steps.len()))
+        group.bench_with_input(BenchmarkId::new("optimal_line", jumps), &huge, |b, huge| {
+            b.iter(|| line::optimal_line(black_box(huge), 1).map(|p| p.steps.len()))
         });
         group.bench_with_input(
             BenchmarkId::new("sparse_fewest_throws", jumps),
