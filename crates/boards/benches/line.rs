@@ -2,7 +2,6 @@
 //!
 //! `cargo bench -p tabletop-boards --bench line`
 
-use std::collections::BTreeSet;
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
@@ -12,23 +11,9 @@ use tabletop_boards::{line, snakes, Board, Jump, Square};
 
 /// A board with `count` jumps spread at random, ends never on a start.
 fn board(rng: &mut StdRng, goal: Square, count: usize) -> Board {
-    let mut starts = BTreeSet::new();
-    while starts.len() < count {
-        starts.insert(rng.random_range(3..goal - 1));
-    }
-    let jumps: Vec<Jump> = starts
-        .iter()
-        .enumerate()
-        .map(|(i, &from)| loop {
-            let to = if i % 2 == 0 {
-                rng.random_range(2..from)
-            } else {
-                rng.random_range(from + 1..goal)
-            };
-            if !starts.contains(&to) {
-                break Jump::new(from, to);
-            }
-        })
+    let jumps: Vec<Jump> = tabletop_testkit::boards::random_jumps(rng, goal, count)
+        .into_iter()
+        .map(|(from, to)| Jump::new(from, to))
         .collect();
     Board::new(goal, &jumps, &[]).expect("valid board")
 }

@@ -29,23 +29,9 @@ fn judge_board(rng: &mut StdRng) -> Board {
 
 /// A large board: jumps spread at random, ends never on a start.
 fn sparse_board(rng: &mut StdRng, goal: Square, count: usize) -> Board {
-    let mut starts = BTreeSet::new();
-    while starts.len() < count {
-        starts.insert(rng.random_range(3..goal - 1));
-    }
-    let jumps: Vec<Jump> = starts
-        .iter()
-        .enumerate()
-        .map(|(i, &from)| loop {
-            let to = if i % 2 == 0 {
-                rng.random_range(2..from)
-            } else {
-                rng.random_range(from + 1..goal)
-            };
-            if !starts.contains(&to) {
-                break Jump::new(from, to);
-            }
-        })
+    let jumps: Vec<Jump> = tabletop_testkit::boards::random_jumps(rng, goal, count)
+        .into_iter()
+        .map(|(from, to)| Jump::new(from, to))
         .collect();
     Board::new(goal, &jumps, &[]).expect("valid board")
 }

@@ -298,29 +298,12 @@ fn every_kind_of_square() -> Board {
 }
 
 fn milton_bradley() -> Board {
-    let jumps = [
-        (1, 38),
-        (4, 14),
-        (9, 31),
-        (21, 42),
-        (28, 84),
-        (36, 44),
-        (51, 67),
-        (71, 91),
-        (80, 100),
-        (16, 6),
-        (47, 26),
-        (49, 11),
-        (56, 53),
-        (62, 19),
-        (64, 60),
-        (87, 24),
-        (93, 73),
-        (95, 75),
-        (98, 78),
-    ];
-    let jumps: Vec<Jump> = jumps.iter().map(|&(a, b)| Jump::new(a, b)).collect();
-    Board::new(100, &jumps, &[]).unwrap()
+    use tabletop_testkit::boards::{MILTON_BRADLEY_JUMPS, MILTON_BRADLEY_SQUARES};
+    let jumps: Vec<Jump> = MILTON_BRADLEY_JUMPS
+        .iter()
+        .map(|&(a, b)| Jump::new(a, b))
+        .collect();
+    Board::new(MILTON_BRADLEY_SQUARES, &jumps, &[]).unwrap()
 }
 
 // ---------------------------------------------------------------- hand-computed boards

@@ -27,9 +27,45 @@ pub const MILTON_BRADLEY_JUMPS: [(u64, u64); 19] = [
 /// The number of squares of Milton Bradley's board.
 pub const MILTON_BRADLEY_SQUARES: u64 = 100;
 
+/// `count` jumps `(from, to)` spread at random over a board whose goal is `goal` (at least
+/// `count + 4`), alternately down and up, ends never on a start: a large sparse board.
+pub fn random_jumps<R: rand::Rng + ?Sized>(rng: &mut R, goal: u64, count: usize) -> Vec<(u64, u64)> {
+    let mut starts = std::collections::BTreeSet::new();
+    while starts.len() < count {
+        starts.insert(rng.random_range(3..goal - 1));
+    }
+    starts
+        .iter()
+        .enumerate()
+        .map(|(i, &from)| loop {
+            let to = if i % 2 == 0 {
+                rng.random_range(2..from)
+            } else {
+                rng.random_range(from + 1..goal)
+            };
+            if !starts.contains(&to) {
+                break (from, to);
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn random_jumps_start_apart_and_never_end_on_a_start() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+        let jumps = random_jumps(&mut rng, 10_000, 200);
+        assert_eq!(jumps.len(), 200);
+        let starts: std::collections::BTreeSet<u64> = jumps.iter().map(|&(from, _)| from).collect();
+        assert_eq!(starts.len(), 200);
+        assert!(jumps
+            .iter()
+            .all(|&(from, to)| from != to && to < 10_000 && !starts.contains(&to)));
+    }
 
     #[test]
     fn nine_ladders_then_ten_chutes_on_distinct_squares() {
