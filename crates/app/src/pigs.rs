@@ -1,8 +1,10 @@
 //! 猪国杀 (BZOJ 1972 / SDOI 2010): the judge's output, the outcome in JSON, the game turn by
 //! turn.
 
+use std::fmt::Write as _;
 use tabletop_parse::ParseError;
-use tabletop_pigs::{Game, Role};
+
+use tabletop_pigs::{DrawReason, EndReason, Event, Game, Role};
 use tabletop_render::json::write_pigs;
 use tabletop_render::pigs::{write_ending, Trace};
 
@@ -69,11 +71,117 @@ pub fn answer(source: &Source, request: &Request, trace: TraceSink<'_>) -> Resul
     }
 }
 
+/// How many events the report lists for a pig.
+const SHOWN_EVENTS: usize = 12;
+
+/// An event that changes `pig`'s hand other than by its own turn draw and its own plays, or
+/// kills it, with a few words about it.
+fn notable(event: &Event) -> Option<(usize, String)> {
+    Some(match event {
+        Event::Discard { pig, card, against } => (*pig, format!("discards {card} against {against}")),
+        Event::Nullify { pig, .. } => (*pig, "plays J".to_string()),
+        Event::Peach { pig } => (*pig, "eats a P at 0 HP".to_string()),
+        Event::Penalty { pig, .. } => (*pig, "throws away its hand for killing its own ZP".to_string()),
+        Event::Draw {
+            pig,
+            reason: DrawReason::Reward,
+            ..
+        } => (*pig, "draws 3 as a reward".to_string()),
+        Event::Death { pig, .. } => (*pig, "dies".to_string()),
+        _ => return None,
+    })
+}
+
+/// Where to look in tabletop's story of the game `source`, for a program whose output differs
+/// from tabletop's first at output line `line` (from 1); empty for a game without an answer. For a differing pig (output line `line` >= 2): the
+/// events of tabletop's game that change its hand other than by its own draws and plays (a
+/// discard, a J, a peach at 0 HP, a lost hand, a reward) or kill it, with their turns; for
+/// differing winners, how tabletop's game ends. The command's own story cannot be seen, so
+/// this says where to look first, not where the two stories part.
+pub fn story(source: &Source, line: usize) -> String {
+    let Ok(parsed) = tabletop_parse::pigs::parse(source.bytes()) else {
+        return String::new();
+    };
+    let Ok(mut game) = Game::new(&parsed.setup) else {
+        return String::new();
+    };
+    game.record_events();
+    if game.run().is_err() {
+        return String::new();
+    }
+    let mut out = format!("--- the story: tabletop's game lasts {} turns", game.turns());
+    let mut turn = 0;
+    if line >= 2 {
+        let pig = line - 2;
+        let role = game.pigs().get(pig).map_or("?", |p| p.role.name());
+        let mut events = Vec::new();
+        for event in game.events() {
+            match (event, notable(event)) {
+                (Event::Turn { number, .. }, _) => turn = *number,
+                (_, Some((who, what))) if who == pig => events.push(format!("in turn {turn} it {what}")),
+                _ => {}
+            }
+        }
+        let _ = write!(out, "; pig {} ({role}): ", pig + 1);
+        if events.is_empty() {
+            out.push_str("it changes only by its own draws and plays: compare the cards it uses");
+        } else {
+            let more = events.len().saturating_sub(SHOWN_EVENTS);
+            events.truncate(SHOWN_EVENTS);
+            let _ = write!(out, "{}", events.join("; "));
+            if more > 0 {
+                let _ = write!(out, "; and {more} more");
+            }
+        }
+    } else {
+        let end = game.events().iter().rev().find_map(|event| match event {
+            Event::End { reason, .. } => Some(*reason),
+            _ => None,
+        });
+        let _ = match end {
+            Some(EndReason::MpDied { killer }) => write!(out, "; the MP is killed by pig {}", killer + 1),
+            Some(EndReason::LastFpDied { pig, killer }) => {
+                write!(
+                    out,
+                    "; the last FP, pig {}, is killed by pig {}",
+                    pig + 1,
+                    killer + 1
+                )
+            }
+            Some(EndReason::NoFpAlive) => write!(out, "; there is no FP, nobody plays"),
+            Some(EndReason::MpDead) | None => Ok(()),
+        };
+    }
+    out.push_str(" (`tabletop pigs --trace` tells it turn by turn)\n");
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     const SAMPLE: &[u8] = b"3 10\nMP D D F F\nZP N N N D\nFP J J J J\nF F D D J J F F K D\n";
+
+    #[test]
+    fn the_story_names_the_turn_a_pig_dies() {
+        // The spec's sample: pig 2 (ZP) dies in turn 4, the MP in turn 5.
+        let source = Source::new("p", SAMPLE.to_vec());
+        let text = story(&source, 3);
+        assert!(
+            text.contains("lasts 5 turns; pig 2 (ZP): in turn 4 it dies ("),
+            "{text}"
+        );
+        let pig3 = story(&source, 4);
+        assert!(
+            pig3.contains("pig 3 (FP): it changes only by its own draws and plays"),
+            "{pig3}"
+        );
+        let winner = story(&source, 1);
+        assert!(
+            winner.contains("lasts 5 turns; the MP is killed by pig 3 ("),
+            "{winner}"
+        );
+    }
 
     #[test]
     fn the_streamed_trace_is_the_trace_of_all_events() {

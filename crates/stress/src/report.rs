@@ -3,10 +3,7 @@
 use std::fmt::Write;
 use std::time::Duration;
 
-use tabletop_pigs::{DrawReason, EndReason, Event, Game as PigsGame};
-
-use crate::gen::pigs_setup;
-use crate::input::{Input, PigsInput};
+use crate::input::Input;
 use crate::run::{first_difference, Command, Status};
 use crate::{Config, Failed, Summary};
 
@@ -160,8 +157,10 @@ pub fn failure(config: &Config, failed: &Failed, command: &Command) -> String {
                 show(&d.expected),
                 show(&d.actual)
             );
-            if let Input::Pigs(pigs) = &failed.minimal {
-                out.push_str(&pigs_story(pigs, d.line));
+            if let Input::Pigs(_) = &failed.minimal {
+                let source =
+                    tabletop_app::Source::new("<minimal input>", failed.minimal.render().into_bytes());
+                out.push_str(&tabletop_app::pigs::story(&source, d.line));
             }
         }
         None => {
@@ -173,121 +172,4 @@ pub fn failure(config: &Config, failed: &Failed, command: &Command) -> String {
         }
     }
     out
-}
-
-/// How many events the report lists for a pig.
-const SHOWN_EVENTS: usize = 12;
-
-/// An event that changes `pig`'s hand other than by its own turn draw and its own plays, or
-/// kills it, with a few words about it.
-fn notable(event: &Event) -> Option<(usize, String)> {
-    Some(match event {
-        Event::Discard { pig, card, against } => (*pig, format!("discards {card} against {against}")),
-        Event::Nullify { pig, .. } => (*pig, "plays J".to_string()),
-        Event::Peach { pig } => (*pig, "eats a P at 0 HP".to_string()),
-        Event::Penalty { pig, .. } => (*pig, "throws away its hand for killing its own ZP".to_string()),
-        Event::Draw {
-            pig,
-            reason: DrawReason::Reward,
-            ..
-        } => (*pig, "draws 3 as a reward".to_string()),
-        Event::Death { pig, .. } => (*pig, "dies".to_string()),
-        _ => return None,
-    })
-}
-
-/// Where to look in tabletop's story. For a differing pig (output line `line` >= 2): the
-/// events of tabletop's game that change its hand other than by its own draws and plays (a
-/// discard, a J, a peach at 0 HP, a lost hand, a reward) or kill it, with their turns; for
-/// differing winners, how tabletop's game ends. The command's own story cannot be seen, so
-/// this says where to look first, not where the two stories part.
-fn pigs_story(input: &PigsInput, line: usize) -> String {
-    let Ok(mut game) = PigsGame::new(&pigs_setup(input)) else {
-        return String::new();
-    };
-    game.record_events();
-    if game.run().is_err() {
-        return String::new();
-    }
-    let mut out = format!("--- the story: tabletop's game lasts {} turns", game.turns());
-    let mut turn = 0;
-    if line >= 2 {
-        let pig = line - 2;
-        let role = input.pigs.get(pig).map_or("?", |(role, _)| role.name());
-        let mut events = Vec::new();
-        for event in game.events() {
-            match (event, notable(event)) {
-                (Event::Turn { number, .. }, _) => turn = *number,
-                (_, Some((who, what))) if who == pig => events.push(format!("in turn {turn} it {what}")),
-                _ => {}
-            }
-        }
-        let _ = write!(out, "; pig {} ({role}): ", pig + 1);
-        if events.is_empty() {
-            out.push_str("it changes only by its own draws and plays: compare the cards it uses");
-        } else {
-            let more = events.len().saturating_sub(SHOWN_EVENTS);
-            events.truncate(SHOWN_EVENTS);
-            let _ = write!(out, "{}", events.join("; "));
-            if more > 0 {
-                let _ = write!(out, "; and {more} more");
-            }
-        }
-    } else {
-        let end = game.events().iter().rev().find_map(|event| match event {
-            Event::End { reason, .. } => Some(*reason),
-            _ => None,
-        });
-        let _ = match end {
-            Some(EndReason::MpDied { killer }) => write!(out, "; the MP is killed by pig {}", killer + 1),
-            Some(EndReason::LastFpDied { pig, killer }) => {
-                write!(
-                    out,
-                    "; the last FP, pig {}, is killed by pig {}",
-                    pig + 1,
-                    killer + 1
-                )
-            }
-            Some(EndReason::NoFpAlive) => write!(out, "; there is no FP, nobody plays"),
-            Some(EndReason::MpDead) | None => Ok(()),
-        };
-    }
-    out.push_str(" (`tabletop pigs --trace` tells it turn by turn)\n");
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use tabletop_pigs::{Card::*, Role};
-
-    #[test]
-    fn pigs_story_names_the_turn_a_pig_dies() {
-        // The spec's sample: pig 2 (ZP) dies in turn 4, the MP in turn 5.
-        let input = PigsInput {
-            pigs: vec![
-                (Role::Mp, [Dodge, Dodge, Duel, Duel]),
-                (Role::Zp, [Invasion, Invasion, Invasion, Dodge]),
-                (Role::Fp, [Nullify; 4]),
-            ],
-            deck: vec![
-                Duel, Duel, Dodge, Dodge, Nullify, Nullify, Duel, Duel, Kill, Dodge,
-            ],
-        };
-        let text = pigs_story(&input, 3);
-        assert!(
-            text.contains("lasts 5 turns; pig 2 (ZP): in turn 4 it dies ("),
-            "{text}"
-        );
-        let pig3 = pigs_story(&input, 4);
-        assert!(
-            pig3.contains("pig 3 (FP): it changes only by its own draws and plays"),
-            "{pig3}"
-        );
-        let winner = pigs_story(&input, 1);
-        assert!(
-            winner.contains("lasts 5 turns; the MP is killed by pig 3 ("),
-            "{winner}"
-        );
-    }
 }
