@@ -46,7 +46,7 @@ const REMEMBERED_BOARDS: usize = 16;
 /// # Errors
 /// [`Failure::Invalid`] for a bad input or a game that runs out of throws (with keep-going,
 /// the answers of the other games are in it).
-pub fn answer(source: &Source, request: &Request, mut trace: TraceSink<'_>) -> Result<Answer, Failure> {
+pub fn answer(source: &Source, request: &Request, trace: TraceSink<'_>) -> Result<Answer, Failure> {
     if source.is_blank() {
         return Err(Failure::invalid(
             source.empty_problem("a die throw 1..6, or 0 to end the throws"),
@@ -62,6 +62,8 @@ pub fn answer(source: &Source, request: &Request, mut trace: TraceSink<'_>) -> R
         let parsed = tabletop_parse::chutes::parse(source.bytes()).map_err(|e| problem(source, &e))?;
         (parsed.throws, parsed.games.into_iter().map(Ok).collect())
     };
+    // One write per game would be a system call per line on an unbuffered stderr.
+    let mut trace = trace.map(std::io::BufWriter::new);
     let mut problems = Problems::new(request.keep_going);
     let mut game_answer = GameAnswer {
         request,
@@ -73,10 +75,17 @@ pub fn answer(source: &Source, request: &Request, mut trace: TraceSink<'_>) -> R
     };
     for (number, game) in (1..).zip(games) {
         let answered = match game {
-            Ok(game) => game_answer.game(number, &game, trace.as_deref_mut()),
+            Ok(game) => game_answer.game(
+                number,
+                &game,
+                trace.as_mut().map(|t| t as &mut dyn std::io::Write),
+            ),
             Err(error) => Err(problem(source, &error)),
         };
         problems.case(answered.map_err(|failure| in_case(failure, number)))?;
+    }
+    if let Some(mut trace) = trace {
+        let _ = std::io::Write::flush(&mut trace);
     }
     let mut answer = Answer::text(game_answer.text);
     answer.notes = source.notes();

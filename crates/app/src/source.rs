@@ -295,7 +295,7 @@ impl<'a> Window<'a> {
             message: escape(&error.message),
             snippet: snippet(
                 self.name,
-                line,
+                Location { line, column },
                 &self.bytes[line_start..line_end],
                 start - line_start,
                 end.min(line_end).max(start) - line_start,
@@ -322,7 +322,8 @@ fn count_chars(bytes: &[u8]) -> usize {
 /// The line `text` (number `line`, without its line end) with the bytes `start..end`
 /// underlined, by codespan-reporting without colour; control characters shown escaped, a
 /// long line cut around the offending text.
-fn snippet(name: &str, line: usize, text: &[u8], start: usize, end: usize) -> String {
+fn snippet(name: &str, at: Location, text: &[u8], start: usize, end: usize) -> String {
+    let line = at.line;
     let text = text.strip_suffix(b"\r").unwrap_or(text);
     let end = end.min(text.len());
     let start = start.min(end);
@@ -354,13 +355,25 @@ fn snippet(name: &str, line: usize, text: &[u8], start: usize, end: usize) -> St
         ..term::Config::default()
     };
     match term::emit_into_string(&config, &file, &diagnostic) {
-        // Drop codespan's own header line (`error`): the problem's report has its own.
-        Ok(rendered) => rendered
-            .split_once('\n')
-            .map_or(String::new(), |(_, rest)| format!("{}\n", rest.trim_end())),
+        // Drop codespan's own header line (`error`): the problem's report has its own. The
+        // location line names the column in the whole line, not in a cut of it.
+        Ok(rendered) => rendered.split_once('\n').map_or(String::new(), |(_, rest)| {
+            let mut lines: Vec<String> = rest.trim_end().lines().map(str::to_owned).collect();
+            if let Some(location) = lines.iter_mut().find(|l| l.contains(LOCATION_MARK)) {
+                if let Some(at_mark) = location.find(LOCATION_MARK) {
+                    location.truncate(at_mark + LOCATION_MARK.len());
+                    location.push_str(&format!("{name}:{}:{}", at.line, at.column));
+                }
+            }
+            lines.push(String::new());
+            lines.join("\n")
+        }),
         Err(_) => String::new(),
     }
 }
+
+/// What starts codespan's location line (`  ┌─ file:line:col`).
+const LOCATION_MARK: &str = "┌─ ";
 
 /// The nearest character start at or before `at`.
 fn char_boundary(text: &[u8], mut at: usize) -> usize {
@@ -635,6 +648,8 @@ mod tests {
         line.extend(std::iter::repeat_n(0xffu8, 5000));
         let text = report(&line, 5001..5004);
         assert!(text.len() < 2000, "{} bytes", text.len());
+        // The location line names the column in the whole line, not in the cut.
+        assert!(text.contains("┌─ in.txt:1:5002\n"), "{text}");
         assert!(text.contains("12x"), "{text}");
         assert!(text.contains('…'), "{text}");
     }
