@@ -843,7 +843,7 @@ proptest! {
     }
 }
 
-// ---------------------------------------------------------------- large boards (issue 12)
+// ---------------------------------------------------------------- large boards
 
 /// A random board of `goal` squares: ladders and chutes with ends anywhere, miss-a-turn and
 /// extra-turn squares.
