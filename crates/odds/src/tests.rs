@@ -1010,7 +1010,7 @@ fn percentiles_never_go_below_the_fewest_turns() {
 
 #[test]
 fn a_bounce_is_an_error_only_from_a_square_the_counter_can_reach() {
-    // The board: squares 1 and 2 are never stood on (both chute to 0), so only 0
+    // The reported board: squares 1 and 2 are never stood on (both chute to 0), so only 0
     // throws, and from 0 a 6 bounces back to exactly 0. A 3 wins: E = 6.
     let board = Board::new(3, &[Jump::new(1, 0), Jump::new(2, 1)], &[]).unwrap();
     let odds = Odds::new(&board, &rules(0, Overshoot::Bounce, 6)).unwrap();
@@ -1075,7 +1075,7 @@ fn exact_expected_turns_of_empty_boards_match_the_plain_recursion() {
 
 #[test]
 fn a_die_as_large_as_the_board_is_answered() {
-    // The 22-byte board, smaller: 300 squares, die 300, stay. From s only the face
+    // The reported 22-byte board, smaller: 300 squares, die 300, stay. From s only the face
     // G - s wins and the faces past it are lost: E(s) = 1 + sum_{s<t<G} E(t) / f ... checked
     // against the recursion, and the distribution is tabulated.
     let board = Board::new(300, &[], &[]).unwrap();
