@@ -55,3 +55,40 @@ fn an_empty_input_is_an_error_for_every_game() {
         );
     }
 }
+
+/// A person typing the input at a terminal is told that standard input is being read (the
+/// terminal is a pseudo-terminal made by util-linux's `script`).
+#[test]
+fn a_terminal_on_stdin_is_told_the_input_is_read_from_it() {
+    let command = format!("{} snakes", env!("CARGO_BIN_EXE_tabletop"));
+    let output = tabletop_via(
+        "script",
+        &["-q", "-c", &command, "/dev/null"],
+        b"6 1 3\n35 25\n3 23 5 16 20 33\n\x04",
+    );
+    let screen = String::from_utf8_lossy(&output.stdout).replace('\r', "");
+    assert!(
+        screen.contains("note: reading the input from standard input (end it with Ctrl-D, or give a FILE)\n"),
+        "{screen}"
+    );
+    assert!(screen.ends_with("\n3\n"), "{screen}");
+    // Without a terminal, nothing is said.
+    let piped = tabletop(&["snakes"], b"6 1 3\n35 25\n3 23 5 16 20 33\n");
+    assert!(piped.stderr.is_empty());
+}
+
+fn tabletop_via(program: &str, args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("util-linux's script runs");
+    let mut stdin = child.stdin.take().expect("piped");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let output = child.wait_with_output().expect("script ends");
+    writer.join().expect("the writer ends").expect("stdin is read");
+    output
+}
