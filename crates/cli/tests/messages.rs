@@ -1,22 +1,17 @@
 //! What the command line says about the input itself, beside the answer.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::time::Duration;
+
+use common::TABLETOP;
+use tabletop_stress::run::{Command, Output};
 
 fn tabletop(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tabletop runs");
-    let mut stdin = child.stdin.take().expect("piped");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let output = child.wait_with_output().expect("tabletop ends");
-    writer.join().expect("the writer ends").expect("stdin is read");
-    output
+    Command::new(TABLETOP, args.iter().copied())
+        .timeout(Duration::from_secs(300))
+        .run(input)
+        .expect("tabletop runs")
 }
 
 #[test]
@@ -60,7 +55,7 @@ fn an_empty_input_is_an_error_for_every_game() {
 /// terminal is a pseudo-terminal made by util-linux's `script`).
 #[test]
 fn a_terminal_on_stdin_is_told_the_input_is_read_from_it() {
-    let command = format!("{} snakes", env!("CARGO_BIN_EXE_tabletop"));
+    let command = format!("{TABLETOP} snakes");
     let output = tabletop_via(
         "script",
         &["-q", "-c", &command, "/dev/null"],
@@ -78,17 +73,8 @@ fn a_terminal_on_stdin_is_told_the_input_is_read_from_it() {
 }
 
 fn tabletop_via(program: &str, args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(program)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("util-linux's script runs");
-    let mut stdin = child.stdin.take().expect("piped");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let output = child.wait_with_output().expect("script ends");
-    writer.join().expect("the writer ends").expect("stdin is read");
-    output
+    Command::new(program, args.iter().copied())
+        .timeout(Duration::from_secs(300))
+        .run(input)
+        .expect("util-linux's script runs")
 }
