@@ -6,8 +6,9 @@ use libfuzzer_sys::fuzz_target;
 use tabletop_app::odds::{answer, Request};
 use tabletop_app::Source;
 
-/// Boards up to this many squares are analysed (larger ones only parsed: the fuzzer wants
-/// many small inputs a second).
+/// Boards up to this many squares and die faces are analysed (larger ones only parsed: the
+/// fuzzer wants many small inputs a second; a die of 2*10^7 faces on 20 squares is a game of
+/// 2*10^7 turns, bounded by the work budget but seconds long).
 const ANALYSED: u64 = 2_000;
 
 fuzz_target!(|data: &[u8]| {
@@ -15,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(file) = tabletop_parse::board::parse(source.bytes()) else {
         return;
     };
-    if file.board.goal() > ANALYSED {
+    if file.board.goal() > ANALYSED || file.rules.die > ANALYSED {
         return;
     }
     let request = Request {
