@@ -36,6 +36,7 @@ use std::str::FromStr;
 
 pub mod chutes;
 pub mod grundy;
+pub mod grundy_play;
 mod keep_going;
 pub mod octal;
 pub mod odds;
