@@ -12,6 +12,7 @@ pub struct Asset {
 const HTML: &str = "text/html; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
+const TEXT: &str = "text/plain; charset=utf-8";
 
 /// Every page and asset, by path.
 pub const ASSETS: &[(&str, Asset)] = &[
@@ -22,6 +23,10 @@ pub const ASSETS: &[(&str, Asset)] = &[
     ("/common.js", Asset { content_type: JS, body: include_str!("../assets/common.js") }),
     ("/race.js", Asset { content_type: JS, body: include_str!("../assets/race.js") }),
     ("/graph.js", Asset { content_type: JS, body: include_str!("../assets/graph.js") }),
+    // The samples are the fixtures of the same name (a test checks them byte for byte).
+    ("/samples/race.board", Asset { content_type: TEXT, body: include_str!("../assets/samples/race.board") }),
+    ("/samples/graph.txt", Asset { content_type: TEXT, body: include_str!("../assets/samples/graph.txt") }),
+    ("/samples/graph-cycles.txt", Asset { content_type: TEXT, body: include_str!("../assets/samples/graph-cycles.txt") }),
 ];
 
 /// The asset served at `path`, if any.
