@@ -9,13 +9,22 @@ async function api(path, body, signal) {
     body: JSON.stringify(body),
     signal,
   });
-  let data;
+  const answer = await response.text();
+  let data, exact;
   try {
-    data = await response.json();
+    data = JSON.parse(answer);
+    exact = exactNumbers(answer);
   } catch (e) {
-    data = { error: { kind: "network", message: "the server's answer is not JSON" } };
+    data = exact = { error: { kind: "network", message: "the server's answer is not JSON" } };
   }
-  return { ok: response.ok, status: response.status, data };
+  return { ok: response.ok, status: response.status, data, exact };
+}
+
+/** The JSON with every number as the text the server wrote (the digits the CLI prints), where
+ * the browser gives the source text; else as JavaScript spells the number. */
+function exactNumbers(body) {
+  return JSON.parse(body, (key, value, context) =>
+    typeof value === "number" ? (context && context.source !== undefined ? context.source : String(value)) : value);
 }
 
 /** The text of an API error: every located problem's report, or the message. */

@@ -143,7 +143,7 @@ function draw(view, pieces, best, last) {
     value.textContent = `${p.value} ${OUTCOME[p.outcome]}`;
     g.append(number, value);
     if (counts.has(v)) {
-      const badge = svgEl("text", { x: at[v].x + radius + 4, y: at[v].y - radius + 4, class: "value" });
+      const badge = svgEl("text", { x: at[v].x + radius + 4, y: at[v].y - radius + 4, class: "badge" });
       badge.textContent = counts.get(v) > 1 ? `●×${counts.get(v)}` : "●";
       badge.setAttribute("fill", "#6c5ce7");
       g.append(badge);

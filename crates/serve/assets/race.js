@@ -22,9 +22,9 @@ function readBoard(source) {
     if (hash >= 0 && raw.slice(0, hash).trim() === "") model.comments.push(raw.slice(hash).trimEnd());
     const words = (hash >= 0 ? raw.slice(0, hash) : raw).trim().split(/\s+/).filter(Boolean);
     if (!words.length) continue;
-    const numbers = words.slice(1).map(Number);
-    if (numbers.some((n) => !Number.isSafeInteger(n) || n < 0)) return null;
     const [word] = words;
+    const numbers = words.slice(1).map(Number);
+    if (word !== "overshoot" && numbers.some((n) => !Number.isSafeInteger(n) || n < 0)) return null;
     if (word === "squares" && numbers.length === 1) model.squares = numbers[0];
     else if (word === "start" && numbers.length === 1) model.start = numbers[0];
     else if (word === "die" && numbers.length === 1) model.die = numbers[0];
@@ -185,11 +185,12 @@ function fromSettings() {
   analyse();
 }
 
-const format = (x) => (typeof x === "number" ? String(x) : "–");
+const format = (x) => (x === undefined || x === null ? "–" : String(x));
 
-function showOdds(reply) {
-  const odds = reply.odds;
-  lastOdds = odds;
+/** Shows the odds: the figures as the server wrote them (`exact`), arithmetic on `reply`. */
+function showOdds(reply, exact) {
+  lastOdds = reply.odds;
+  const odds = exact.odds;
   $("min-turns").textContent = format(odds.min_turns);
   $("expected-turns").textContent = format(odds.expected_turns);
   $("variance").textContent = format(odds.variance);
@@ -252,7 +253,7 @@ async function analyse() {
     const reply = await api("/api/odds", body, controller.signal);
     if (reply.ok) {
       $("board-error").hidden = true;
-      showOdds(reply.data);
+      showOdds(reply.data, reply.exact);
       $("status").textContent = `Done in ${((performance.now() - started) / 1000).toFixed(2)} s.`;
     } else {
       $("board-error").hidden = false;

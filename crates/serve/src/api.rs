@@ -57,15 +57,31 @@ fn problem(problem: &Problem) -> Value {
     })
 }
 
-/// The JSON object (or objects, one a line) an application layer renderer wrote.
-fn rendered_json(text: &str) -> Result<Value, Reply> {
-    let parse = |line: &str| {
-        serde_json::from_str::<Value>(line).map_err(|e| Reply::error(500, "internal", format!("the JSON written is not JSON: {e}")))
-    };
+/// The JSON an application layer renderer wrote (one object, or one a line: then a list),
+/// passed on as written so that every number keeps the digits the CLI prints. It is checked
+/// to be JSON first.
+fn rendered_json(text: &str) -> Result<String, Reply> {
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    match lines.as_slice() {
-        [one] => parse(one),
-        many => many.iter().map(|l| parse(l)).collect::<Result<Vec<_>, _>>().map(Value::Array),
+    for line in &lines {
+        serde_json::from_str::<serde::de::IgnoredAny>(line)
+            .map_err(|e| Reply::error(500, "internal", format!("the JSON written is not JSON: {e}")))?;
+    }
+    Ok(match lines.as_slice() {
+        [one] => (*one).to_owned(),
+        many => format!("[{}]", many.join(",")),
+    })
+}
+
+/// A JSON object of fields already written as JSON text.
+fn object(fields: &[(&str, String)]) -> Reply {
+    let members: Vec<String> = fields
+        .iter()
+        .map(|(name, value)| format!("{}:{value}", Value::from(*name)))
+        .collect();
+    Reply {
+        status: 200,
+        content_type: "application/json; charset=utf-8",
+        body: format!("{{{}}}", members.join(",")).into_bytes(),
     }
 }
 
@@ -97,14 +113,11 @@ fn odds(body: OddsBody) -> Result<Reply, Reply> {
             odds::answer(&source, &request, &mut quiet).map_err(|e| failure(&e))?
         }
     };
-    Ok(Reply::json(
-        200,
-        &json!({
-            "odds": rendered_json(&answer.text)?,
-            "chart": answer.picture,
-            "notes": answer.notes,
-        }),
-    ))
+    Ok(object(&[
+        ("odds", rendered_json(&answer.text)?),
+        ("chart", json!(answer.picture).to_string()),
+        ("notes", json!(answer.notes).to_string()),
+    ]))
 }
 
 #[derive(Deserialize)]
@@ -129,15 +142,12 @@ fn snakes(body: SnakesBody) -> Result<Reply, Reply> {
         draw: true,
         ..snakes::Request::default()
     })?;
-    Ok(Reply::json(
-        200,
-        &json!({
-            "answers": answers.text,
-            "boards": rendered_json(&boards.text)?,
-            "svg": drawing.picture,
-            "notes": answers.notes,
-        }),
-    ))
+    Ok(object(&[
+        ("answers", json!(answers.text).to_string()),
+        ("boards", rendered_json(&boards.text)?),
+        ("svg", json!(drawing.picture).to_string()),
+        ("notes", json!(answers.notes).to_string()),
+    ]))
 }
 
 #[derive(Deserialize)]
