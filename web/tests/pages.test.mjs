@@ -156,9 +156,9 @@ test("race board: a bad board shows the located message and marks its line", asy
 test("race board at a phone's width", async () => {
   const { page, errors, close } = await open("/race", { width: 390, height: 844 });
   await page.locator("#expected-turns").filter({ hasText: /\d/ }).waitFor();
+  await shoot(page, "race-phone");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 1, `the page is ${overflow}px wider than the screen`);
-  await shoot(page, "race-phone");
   assert.deepEqual(errors, []);
   await close();
 });

@@ -118,8 +118,10 @@ function draw(view, pieces, best, last) {
       } else {
         const dx = b.x - a.x, dy = b.y - a.y, length = Math.hypot(dx, dy);
         const ux = dx / length, uy = dy / length;
-        // Edges within a row (inside a cycle) bow out, so a→b and b→a stay apart.
-        const bend = Math.abs(dy) < 1 ? 0.35 * length : 0.08 * length;
+        // Edges within a row (inside a cycle) bow out, so a→b and b→a stay apart; edges past
+        // a row bow round the positions between.
+        const skipped = Math.abs(dy) / gapY;
+        const bend = Math.abs(dy) < 1 ? 0.35 * length : skipped > 1.5 ? 0.3 * length : 0.08 * length;
         const mx = (a.x + b.x) / 2 - uy * bend, my = (a.y + b.y) / 2 + ux * bend;
         const sx = a.x + ux * radius, sy = a.y + uy * radius;
         const ex = mx - b.x, ey = my - b.y, el2 = Math.hypot(ex, ey) || 1;
@@ -145,7 +147,6 @@ function draw(view, pieces, best, last) {
     if (counts.has(v)) {
       const badge = svgEl("text", { x: at[v].x + radius + 4, y: at[v].y - radius + 4, class: "badge" });
       badge.textContent = counts.get(v) > 1 ? `●×${counts.get(v)}` : "●";
-      badge.setAttribute("fill", "#6c5ce7");
       g.append(badge);
     }
     svg.append(g);
