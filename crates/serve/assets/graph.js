@@ -92,7 +92,7 @@ function draw(view, pieces, best, last) {
     return;
   }
   const { rows } = layout(view.successors);
-  const gapX = 78, gapY = 92, radius = 22, margin = 40;
+  const gapX = 84, gapY = 96, radius = 26, margin = 60;
   const widest = Math.max(...rows.map((r) => r.length));
   const width = Math.max(widest * gapX, 200) + 2 * margin, height = rows.length * gapY + margin;
   const at = [];
@@ -114,7 +114,7 @@ function draw(view, pieces, best, last) {
       const a = at[v], b = at[w];
       let d;
       if (v === w) {
-        d = `M${a.x - 10},${a.y - radius + 3} C${a.x - 30},${a.y - 60} ${a.x + 30},${a.y - 60} ${a.x + 10},${a.y - radius + 3}`;
+        d = `M${a.x - 10},${a.y - radius + 3} C${a.x - 30},${a.y - radius - 34} ${a.x + 30},${a.y - radius - 34} ${a.x + 10},${a.y - radius + 3}`;
       } else {
         const dx = b.x - a.x, dy = b.y - a.y, length = Math.hypot(dx, dy);
         const ux = dx / length, uy = dy / length;
@@ -141,8 +141,12 @@ function draw(view, pieces, best, last) {
     g.append(title, svgEl("circle", { cx: at[v].x, cy: at[v].y, r: radius }));
     const number = svgEl("text", { x: at[v].x, y: at[v].y - 4 });
     number.textContent = `${v}`;
-    const value = svgEl("text", { x: at[v].x, y: at[v].y + 11, class: "value" });
-    value.textContent = `${p.value} ${OUTCOME[p.outcome]}`;
+    const label = `${p.value} ${OUTCOME[p.outcome]}`;
+    // Long values (∞(0,1,3)) shrink to stay inside their circle.
+    const size = Math.min(13, Math.floor((2 * radius - 4) / (0.7 * label.length)));
+    const value = svgEl("text", { x: at[v].x, y: at[v].y + 12, class: "value" });
+    value.style.fontSize = `${size}px`;
+    value.textContent = label;
     g.append(number, value);
     if (counts.has(v)) {
       const badge = svgEl("text", { x: at[v].x + radius + 4, y: at[v].y - radius + 4, class: "badge" });
