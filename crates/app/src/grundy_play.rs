@@ -81,14 +81,30 @@ fn illegal(source: &Source, message: String) -> Failure {
 /// # Errors
 /// [`Failure::Invalid`] for a bad input; [`Failure::Usage`] for a case the input does not
 /// have, a piece outside the graph, or a move along no edge.
-pub fn turn(source: &Source, case: usize, pieces: &[Position], user: Option<(usize, Position)>) -> Result<Turn, Failure> {
+pub fn turn(
+    source: &Source,
+    case: usize,
+    pieces: &[Position],
+    user: Option<(usize, Position)>,
+) -> Result<Turn, Failure> {
     let cases = parse(source)?;
     let Some(game) = case.checked_sub(1).and_then(|k| cases.get(k)) else {
-        return Err(illegal(source, format!("test case {case} is out of range: the input has {}", cases.len())));
+        return Err(illegal(
+            source,
+            format!("test case {case} is out of range: the input has {}", cases.len()),
+        ));
     };
     let graph = &game.graph;
-    if let Some((index, &position)) = pieces.iter().enumerate().find(|(_, &p)| p as usize >= graph.len()) {
-        let message = format!("piece #{} stands on position {position}, outside 0..{}", index + 1, graph.len() - 1);
+    if let Some((index, &position)) = pieces
+        .iter()
+        .enumerate()
+        .find(|(_, &p)| p as usize >= graph.len())
+    {
+        let message = format!(
+            "piece #{} stands on position {position}, outside 0..{}",
+            index + 1,
+            graph.len() - 1
+        );
         return Err(illegal(source, message));
     }
     let mut pieces = pieces.to_vec();
@@ -97,7 +113,10 @@ pub fn turn(source: &Source, case: usize, pieces: &[Position], user: Option<(usi
             return Err(illegal(source, format!("there is no piece #{}", piece + 1)));
         };
         if !graph.successors(from).contains(&to) {
-            return Err(illegal(source, format!("piece #{} cannot move from {from} to {to}", piece + 1)));
+            return Err(illegal(
+                source,
+                format!("piece #{} cannot move from {from} to {to}", piece + 1),
+            ));
         }
         pieces[piece] = to;
     }
@@ -117,7 +136,9 @@ pub fn turn(source: &Source, case: usize, pieces: &[Position], user: Option<(usi
         });
     };
     pieces[reply.piece] = reply.to;
-    let outcome = values.outcome(&pieces).map_err(|e| illegal(source, e.to_string()))?;
+    let outcome = values
+        .outcome(&pieces)
+        .map_err(|e| illegal(source, e.to_string()))?;
     let user_won = first_move(graph, &pieces).is_none().then_some(false);
     Ok(Turn {
         pieces,
@@ -129,19 +150,26 @@ pub fn turn(source: &Source, case: usize, pieces: &[Position], user: Option<(usi
 
 /// The first legal move (lowest piece, first successor), if any piece can move.
 fn first_move(graph: &Graph, pieces: &[Position]) -> Option<Move> {
-    pieces.iter().enumerate().find_map(|(piece, &from)| {
-        graph.successors(from).first().map(|&to| Move { piece, from, to })
-    })
+    pieces
+        .iter()
+        .enumerate()
+        .find_map(|(piece, &from)| graph.successors(from).first().map(|&to| Move { piece, from, to }))
 }
 
 /// The test cases of a whole input, all checked.
 fn parse(source: &Source) -> Result<Vec<GrundyCase>, Failure> {
     if source.is_blank() {
-        return Err(Failure::invalid(source.empty_problem("the number of positions N")));
+        return Err(Failure::invalid(
+            source.empty_problem("the number of positions N"),
+        ));
     }
-    let input = tabletop_parse::grundy::parse(source.bytes()).map_err(|e| Failure::invalid(source.problem(&e)))?;
+    let input =
+        tabletop_parse::grundy::parse(source.bytes()).map_err(|e| Failure::invalid(source.problem(&e)))?;
     if input.cases.is_empty() {
-        return Err(Failure::invalid(Problem::unlocated(source.name(), "the input has no test case")));
+        return Err(Failure::invalid(Problem::unlocated(
+            source.name(),
+            "the input has no test case",
+        )));
     }
     Ok(input.cases.into_iter().map(|case| case.value).collect())
 }
@@ -244,9 +272,18 @@ mod tests {
         let source = sample();
         let error = turn(&source, 1, &[0], Some((0, 3))).unwrap_err();
         assert_eq!(error.report(), "error: g: piece #1 cannot move from 0 to 3\n");
-        assert!(turn(&source, 3, &[0], None).unwrap_err().report().contains("out of range"));
-        assert!(turn(&source, 1, &[9], None).unwrap_err().report().contains("outside 0..3"));
-        assert!(turn(&source, 1, &[0], Some((1, 1))).unwrap_err().report().contains("no piece #2"));
+        assert!(turn(&source, 3, &[0], None)
+            .unwrap_err()
+            .report()
+            .contains("out of range"));
+        assert!(turn(&source, 1, &[9], None)
+            .unwrap_err()
+            .report()
+            .contains("outside 0..3"));
+        assert!(turn(&source, 1, &[0], Some((1, 1)))
+            .unwrap_err()
+            .report()
+            .contains("no piece #2"));
         let bad = turn(&Source::new("g", b"2\n1 5\n".to_vec()), 1, &[0], None).unwrap_err();
         assert!(matches!(bad, Failure::Invalid { .. }));
     }

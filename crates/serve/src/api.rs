@@ -24,7 +24,13 @@ pub(crate) fn call(path: &str, body: &[u8]) -> Reply {
 }
 
 fn parsed<T: DeserializeOwned>(body: &[u8]) -> Result<T, Reply> {
-    serde_json::from_slice(body).map_err(|e| Reply::error(400, "bad-request", format!("the body is not the JSON expected: {e}")))
+    serde_json::from_slice(body).map_err(|e| {
+        Reply::error(
+            400,
+            "bad-request",
+            format!("the body is not the JSON expected: {e}"),
+        )
+    })
 }
 
 /// A failure as a JSON error: 422 with the located problems for an invalid input.
@@ -159,14 +165,18 @@ struct GrundyBody {
 
 fn grundy(body: GrundyBody) -> Result<Reply, Reply> {
     let source = Source::new(INPUT, body.text.into_bytes());
-    let answers = tabletop_app::answer(tabletop_app::Game::Grundy, source.bytes()).map_err(|e| failure(&e))?;
+    let answers =
+        tabletop_app::answer(tabletop_app::Game::Grundy, source.bytes()).map_err(|e| failure(&e))?;
     let cases = grundy_play::cases(&source).map_err(|e| failure(&e))?;
     let cases: Vec<Value> = cases.iter().map(case_view).collect();
     Ok(Reply::json(200, &json!({ "answers": answers, "cases": cases })))
 }
 
 fn play(play: Option<tabletop_app::grundy_play::Move>) -> Value {
-    play.map_or(Value::Null, |m| json!({ "piece": m.piece + 1, "from": m.from, "to": m.to }))
+    play.map_or(
+        Value::Null,
+        |m| json!({ "piece": m.piece + 1, "from": m.from, "to": m.to }),
+    )
 }
 
 fn case_view(case: &CaseView) -> Value {

@@ -87,7 +87,11 @@ pub fn respond(method: &str, path: &str, body: &[u8]) -> Reply {
 }
 
 fn too_large() -> Reply {
-    Reply::error(413, "too-large", format!("the request body is over {MAX_BODY} bytes"))
+    Reply::error(
+        413,
+        "too-large",
+        format!("the request body is over {MAX_BODY} bytes"),
+    )
 }
 
 /// How much the server takes on at once.
@@ -123,7 +127,8 @@ impl Server {
     /// # Errors
     /// The reason the address cannot be bound.
     pub fn bind(address: SocketAddr, limits: Limits) -> Result<Server, String> {
-        let http = tiny_http::Server::http(address).map_err(|e| format!("cannot listen on {address}: {e}"))?;
+        let http =
+            tiny_http::Server::http(address).map_err(|e| format!("cannot listen on {address}: {e}"))?;
         Ok(Server { http, limits })
     }
 
@@ -158,7 +163,11 @@ fn accept(request: tiny_http::Request, work: &SyncSender<tiny_http::Request>) {
     match work.try_send(request) {
         Ok(()) => {}
         Err(TrySendError::Full(request) | TrySendError::Disconnected(request)) => {
-            let reply = Reply::error(503, "busy", "the server is busy: too many requests at once; try again shortly");
+            let reply = Reply::error(
+                503,
+                "busy",
+                "the server is busy: too many requests at once; try again shortly",
+            );
             send(request, &reply);
         }
     }

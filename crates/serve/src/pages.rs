@@ -16,17 +16,77 @@ const TEXT: &str = "text/plain; charset=utf-8";
 
 /// Every page and asset, by path.
 pub const ASSETS: &[(&str, Asset)] = &[
-    ("/", Asset { content_type: HTML, body: include_str!("../assets/index.html") }),
-    ("/race", Asset { content_type: HTML, body: include_str!("../assets/race.html") }),
-    ("/graph", Asset { content_type: HTML, body: include_str!("../assets/graph.html") }),
-    ("/style.css", Asset { content_type: CSS, body: include_str!("../assets/style.css") }),
-    ("/common.js", Asset { content_type: JS, body: include_str!("../assets/common.js") }),
-    ("/race.js", Asset { content_type: JS, body: include_str!("../assets/race.js") }),
-    ("/graph.js", Asset { content_type: JS, body: include_str!("../assets/graph.js") }),
+    (
+        "/",
+        Asset {
+            content_type: HTML,
+            body: include_str!("../assets/index.html"),
+        },
+    ),
+    (
+        "/race",
+        Asset {
+            content_type: HTML,
+            body: include_str!("../assets/race.html"),
+        },
+    ),
+    (
+        "/graph",
+        Asset {
+            content_type: HTML,
+            body: include_str!("../assets/graph.html"),
+        },
+    ),
+    (
+        "/style.css",
+        Asset {
+            content_type: CSS,
+            body: include_str!("../assets/style.css"),
+        },
+    ),
+    (
+        "/common.js",
+        Asset {
+            content_type: JS,
+            body: include_str!("../assets/common.js"),
+        },
+    ),
+    (
+        "/race.js",
+        Asset {
+            content_type: JS,
+            body: include_str!("../assets/race.js"),
+        },
+    ),
+    (
+        "/graph.js",
+        Asset {
+            content_type: JS,
+            body: include_str!("../assets/graph.js"),
+        },
+    ),
     // The samples are the fixtures of the same name (a test checks them byte for byte).
-    ("/samples/race.board", Asset { content_type: TEXT, body: include_str!("../assets/samples/race.board") }),
-    ("/samples/graph.txt", Asset { content_type: TEXT, body: include_str!("../assets/samples/graph.txt") }),
-    ("/samples/graph-cycles.txt", Asset { content_type: TEXT, body: include_str!("../assets/samples/graph-cycles.txt") }),
+    (
+        "/samples/race.board",
+        Asset {
+            content_type: TEXT,
+            body: include_str!("../assets/samples/race.board"),
+        },
+    ),
+    (
+        "/samples/graph.txt",
+        Asset {
+            content_type: TEXT,
+            body: include_str!("../assets/samples/graph.txt"),
+        },
+    ),
+    (
+        "/samples/graph-cycles.txt",
+        Asset {
+            content_type: TEXT,
+            body: include_str!("../assets/samples/graph-cycles.txt"),
+        },
+    ),
 ];
 
 /// The asset served at `path`, if any.

@@ -1,6 +1,8 @@
 //! The JSON API, called in-process through `respond` and over HTTP through a real server on
 //! a free loopback port: every endpoint, the error codes, the limits, and many requests at once.
 
+#![allow(clippy::unwrap_used)] // a test crate: a failed unwrap is a failed test
+
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::sync::OnceLock;
@@ -24,7 +26,11 @@ fn body_of(reply: &Reply) -> Value {
 #[test]
 fn odds_answers_with_the_figures_as_the_cli_writes_them() {
     let board = "squares 30\nchute 20 3\nextra 5\n";
-    let reply = respond("POST", "/api/odds", json!({ "board": board, "players": 2 }).to_string().as_bytes());
+    let reply = respond(
+        "POST",
+        "/api/odds",
+        json!({ "board": board, "players": 2 }).to_string().as_bytes(),
+    );
     assert_eq!(reply.status, 200);
     let text = String::from_utf8(reply.body.clone()).unwrap();
     // The digits of `tabletop odds`, passed on as written.
@@ -38,13 +44,29 @@ fn odds_answers_with_the_figures_as_the_cli_writes_them() {
 
 #[test]
 fn a_bad_board_is_422_with_the_located_problem() {
-    let (status, body) = post("/api/odds", &json!({ "board": "squares 10\nladder 3 9\nchute 4 8\n" }));
+    let (status, body) = post(
+        "/api/odds",
+        &json!({ "board": "squares 10\nladder 3 9\nchute 4 8\n" }),
+    );
     assert_eq!(status, 422);
     let problem = &body["error"]["problems"][0];
     assert_eq!(body["error"]["kind"], "invalid");
-    assert_eq!((problem["file"].as_str(), problem["line"].as_u64(), problem["column"].as_u64()), (Some("input"), Some(3), Some(1)));
+    assert_eq!(
+        (
+            problem["file"].as_str(),
+            problem["line"].as_u64(),
+            problem["column"].as_u64()
+        ),
+        (Some("input"), Some(3), Some(1))
+    );
     assert!(problem["message"].as_str().unwrap().contains("goes up"), "{body}");
-    assert!(problem["report"].as_str().unwrap().starts_with("error: input:3:1: "), "{body}");
+    assert!(
+        problem["report"]
+            .as_str()
+            .unwrap()
+            .starts_with("error: input:3:1: "),
+        "{body}"
+    );
     let (status, body) = post("/api/odds", &json!({ "board": "" }));
     assert_eq!(status, 422);
     assert!(body["error"]["message"].as_str().unwrap().contains("empty"));
@@ -80,7 +102,10 @@ fn grundy_gives_the_answers_values_and_moves() {
     let first = &body["cases"][0];
     assert_eq!(first["successors"], json!([[1, 2], [], [3], []]));
     assert_eq!(first["positions"][0], json!({ "value": "2", "outcome": "WIN" }));
-    assert_eq!(first["queries"][0]["play"], json!({ "piece": 1, "from": 0, "to": 1 }));
+    assert_eq!(
+        first["queries"][0]["play"],
+        json!({ "piece": 1, "from": 0, "to": 1 })
+    );
     assert_eq!(first["cyclic"], false);
     let (status, body) = post("/api/grundy", &json!({ "text": "2\n1 5\n" }));
     assert_eq!(status, 422);
@@ -89,19 +114,37 @@ fn grundy_gives_the_answers_values_and_moves() {
 
 #[test]
 fn a_graph_game_is_played_a_turn_at_a_time() {
-    let (status, body) = post("/api/grundy/turn", &json!({ "text": GRUNDY, "case": 1, "pieces": [0] }));
+    let (status, body) = post(
+        "/api/grundy/turn",
+        &json!({ "text": GRUNDY, "case": 1, "pieces": [0] }),
+    );
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["reply"], json!({ "piece": 1, "from": 0, "to": 1 }));
     assert_eq!(body["winner"], "engine");
-    let (status, body) = post("/api/grundy/turn", &json!({ "text": GRUNDY, "case": 1, "pieces": [0, 2], "move": { "piece": 2, "to": 3 } }));
+    let (status, body) = post(
+        "/api/grundy/turn",
+        &json!({ "text": GRUNDY, "case": 1, "pieces": [0, 2], "move": { "piece": 2, "to": 3 } }),
+    );
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["winner"], "engine", "{body}");
-    let (status, body) = post("/api/grundy/turn", &json!({ "text": GRUNDY, "case": 1, "pieces": [0], "move": { "piece": 1, "to": 3 } }));
+    let (status, body) = post(
+        "/api/grundy/turn",
+        &json!({ "text": GRUNDY, "case": 1, "pieces": [0], "move": { "piece": 1, "to": 3 } }),
+    );
     assert_eq!(status, 400);
-    assert!(body["error"]["message"].as_str().unwrap().contains("cannot move from 0 to 3"));
-    let (status, _) = post("/api/grundy/turn", &json!({ "text": GRUNDY, "case": 1, "pieces": [0], "move": { "piece": 0, "to": 1 } }));
+    assert!(body["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("cannot move from 0 to 3"));
+    let (status, _) = post(
+        "/api/grundy/turn",
+        &json!({ "text": GRUNDY, "case": 1, "pieces": [0], "move": { "piece": 0, "to": 1 } }),
+    );
     assert_eq!(status, 400);
-    let (status, _) = post("/api/grundy/turn", &json!({ "text": GRUNDY, "case": 9, "pieces": [0] }));
+    let (status, _) = post(
+        "/api/grundy/turn",
+        &json!({ "text": GRUNDY, "case": 9, "pieces": [0] }),
+    );
     assert_eq!(status, 400);
 }
 
@@ -113,7 +156,10 @@ fn malformed_requests_are_refused_with_a_message() {
         ("/api/odds", b"{\"board\": 3}"),
         ("/api/odds", b"{\"board\": \"squares 3\", \"colour\": 1}"),
         ("/api/grundy", b"\xff\xfe"),
-        ("/api/grundy/turn", b"{\"text\": \"1\\n0\\n0\\n\", \"case\": 1, \"pieces\": [-1]}"),
+        (
+            "/api/grundy/turn",
+            b"{\"text\": \"1\\n0\\n0\\n\", \"case\": 1, \"pieces\": [-1]}",
+        ),
     ] {
         let reply = respond("POST", path, body);
         assert_eq!(reply.status, 400, "{path} {body:?}");
@@ -136,7 +182,9 @@ fn every_page_and_asset_is_served() {
         assert_eq!(reply.status, 200, "{path}");
         assert!(!reply.body.is_empty(), "{path}");
     }
-    assert!(respond("GET", "/race?x=1", b"").content_type.starts_with("text/html"));
+    assert!(respond("GET", "/race?x=1", b"")
+        .content_type
+        .starts_with("text/html"));
 }
 
 /// The pages' samples are the fixtures of the same name, byte for byte.
@@ -165,7 +213,10 @@ fn http(address: SocketAddr, method: &str, path: &str, body: &[u8]) -> (u16, Vec
     let _ = stream.read_to_end(&mut answer);
     let text = String::from_utf8_lossy(&answer);
     let status = text.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-    let start = answer.windows(4).position(|w| w == b"\r\n\r\n").map_or(answer.len(), |i| i + 4);
+    let start = answer
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .map_or(answer.len(), |i| i + 4);
     (status, answer[start..].to_vec())
 }
 
@@ -186,8 +237,16 @@ fn over_http_bad_requests_are_answered_and_the_server_keeps_serving() {
     let address = shared();
     assert_eq!(http(address, "GET", "/", b"").0, 200);
     assert_eq!(http(address, "POST", "/api/odds", b"{not json").0, 400);
-    assert_eq!(http(address, "POST", "/api/odds", &vec![b'x'; MAX_BODY + 10]).0, 413);
-    let (status, body) = http(address, "POST", "/api/grundy", json!({ "text": GRUNDY }).to_string().as_bytes());
+    assert_eq!(
+        http(address, "POST", "/api/odds", &vec![b'x'; MAX_BODY + 10]).0,
+        413
+    );
+    let (status, body) = http(
+        address,
+        "POST",
+        "/api/grundy",
+        json!({ "text": GRUNDY }).to_string().as_bytes(),
+    );
     assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
     assert_eq!(http(address, "GET", "/graph", b"").0, 200);
 }
@@ -195,12 +254,20 @@ fn over_http_bad_requests_are_answered_and_the_server_keeps_serving() {
 #[test]
 fn fifty_requests_at_once_are_all_answered() {
     // Workers and queue enough for fifty; each gets its own correct answer.
-    let address = start(Limits { queue: 64, ..Limits::default() });
+    let address = start(Limits {
+        queue: 64,
+        ..Limits::default()
+    });
     let requests: Vec<_> = (0..50)
         .map(|k| {
             thread::spawn(move || {
                 let board = format!("squares {}\n", 10 + k);
-                http(address, "POST", "/api/odds", json!({ "board": board }).to_string().as_bytes())
+                http(
+                    address,
+                    "POST",
+                    "/api/odds",
+                    json!({ "board": board }).to_string().as_bytes(),
+                )
             })
         })
         .collect();
@@ -214,7 +281,11 @@ fn fifty_requests_at_once_are_all_answered() {
 
 #[test]
 fn beyond_the_workers_and_the_queue_api_calls_get_503_and_pages_still_load() {
-    let address = start(Limits { max_body: MAX_BODY, workers: 1, queue: 1 });
+    let address = start(Limits {
+        max_body: MAX_BODY,
+        workers: 1,
+        queue: 1,
+    });
     // Two calls that never send their (large, so not read ahead) body: one holds the worker,
     // one waits in the queue.
     let mut held = Vec::new();
