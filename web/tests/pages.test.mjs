@@ -136,6 +136,7 @@ test("race board: a bad board shows the located message and marks its line", asy
   await page.fill("#board-text", bad);
   await page.locator("#board-error").filter({ hasText: "input:3:" }).waitFor();
   const message = await page.locator("#board-error").textContent();
+  assert.ok(await page.locator("#results").isHidden(), "the last board's figures are not shown");
   const cliError = (() => {
     try { cli(["odds"], bad); return ""; } catch (error) { return error.stderr.toString(); }
   })();

@@ -251,6 +251,8 @@ async function analyse() {
   if (Number.isInteger(players) && players >= 1) body.players = players;
   try {
     const reply = await api("/api/odds", body, controller.signal);
+    // The figures of another board are never shown beside a bad one.
+    $("results").hidden = !reply.ok;
     if (reply.ok) {
       $("board-error").hidden = true;
       showOdds(reply.data, reply.exact);
