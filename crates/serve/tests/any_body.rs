@@ -10,7 +10,11 @@ const ENDPOINTS: [&str; 4] = ["/api/odds", "/api/snakes", "/api/grundy", "/api/g
 
 fn answered(path: &str, body: &[u8]) {
     let reply = respond("POST", path, body);
-    assert!([200, 400, 413, 422].contains(&reply.status), "{path}: {}", reply.status);
+    assert!(
+        [200, 400, 413, 422].contains(&reply.status),
+        "{path}: {}",
+        reply.status
+    );
     let _: serde_json::Value = serde_json::from_slice(&reply.body).unwrap();
 }
 
