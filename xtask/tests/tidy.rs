@@ -81,7 +81,9 @@ const LAYERS: &[(&str, &[&str])] = &[
             "tabletop-pigs",
         ],
     ),
-    ("tabletop", &["tabletop-app", "tabletop-stress"]),
+    // The web front end: the application layer only.
+    ("tabletop-serve", &["tabletop-app"]),
+    ("tabletop", &["tabletop-app", "tabletop-stress", "tabletop-serve"]),
     ("xtask", &["tabletop-stress"]),
     // Test support: on the engines only, and only ever a dev-dependency (see TEST_SUPPORT).
     (

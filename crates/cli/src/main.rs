@@ -41,6 +41,8 @@ enum Command {
     Stress(commands::stress::Args),
     /// Octal games (Kayles 0.77, Officers 0.6, …): nim-values, period, winning moves.
     Octal(commands::octal::Args),
+    /// The playground in the browser: a local web server with a page per game.
+    Serve(commands::serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +56,7 @@ fn main() -> ExitCode {
         Command::Gen(args) => commands::gen::run(args).map(Answer::text),
         Command::Stress(args) => return commands::stress::run(args),
         Command::Octal(args) => commands::octal::run(args),
+        Command::Serve(args) => commands::serve::run(args),
     };
     let failure = match result {
         Ok(answer) => {

@@ -1,0 +1,83 @@
+// Shared by the pages: calling the JSON API and showing its errors.
+"use strict";
+
+/** Posts `body` as JSON to `path`; resolves to {ok, status, data}. `signal` cancels it. */
+async function api(path, body, signal) {
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+    signal,
+  });
+  const answer = await response.text();
+  let data, exact;
+  try {
+    data = JSON.parse(answer);
+    exact = exactNumbers(answer);
+  } catch (e) {
+    data = exact = { error: { kind: "network", message: "the server's answer is not JSON" } };
+  }
+  return { ok: response.ok, status: response.status, data, exact };
+}
+
+/** The JSON with every number as the text the server wrote (the digits the CLI prints), where
+ * the browser gives the source text; else as JavaScript spells the number. */
+function exactNumbers(body) {
+  return JSON.parse(body, (key, value, context) =>
+    typeof value === "number" ? (context && context.source !== undefined ? context.source : String(value)) : value);
+}
+
+/** The text of an API error: every located problem's report, or the message. */
+function errorText(data) {
+  const error = (data && data.error) || { message: "unknown error" };
+  if (error.problems && error.problems.length) {
+    return error.problems.map((p) => p.report.trimEnd()).join("\n");
+  }
+  return error.message;
+}
+
+/** The first problem's line (1-based), if the error is located. */
+function errorLine(data) {
+  const problems = data && data.error && data.error.problems;
+  return problems && problems.length ? problems[0].line : null;
+}
+
+/** Selects line `line` (1-based) of a textarea, so a located error shows where it is. */
+function markLine(textarea, line) {
+  const lines = textarea.value.split("\n");
+  if (!line || line > lines.length) return;
+  let start = 0;
+  for (let i = 0; i < line - 1; i++) start += lines[i].length + 1;
+  textarea.setSelectionRange(start, start + lines[line - 1].length);
+  const height = textarea.scrollHeight / Math.max(lines.length, 1);
+  textarea.scrollTop = Math.max(0, (line - 3) * height);
+}
+
+/** An element with attributes and children. */
+function el(tag, attributes, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes || {})) {
+    if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) node.append(child);
+  return node;
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** An SVG element with attributes. */
+function svgEl(tag, attributes) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attributes || {})) node.setAttribute(key, value);
+  return node;
+}
+
+/** Runs `f` after `ms` of quiet: the last call wins. */
+function debounce(f, ms) {
+  let timer = null;
+  return (...args) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => f(...args), ms);
+  };
+}

@@ -1,0 +1,301 @@
+// The race board page: an editor kept in step with the board file, and the odds of
+// `POST /api/odds` (the same numbers as `tabletop odds`).
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const text = $("board-text");
+/** The most squares the editor draws; larger boards are edited as text. */
+const MAX_DRAWN = 400;
+
+/** The board as the editor sees it (read from the text, written back to it). */
+let board = null;
+let picked = null;
+let running = null;
+let lastOdds = null;
+
+/** Reads the board file's statements the editor shows; null when a line is not one of them
+ * (the server then says where and why). */
+function readBoard(source) {
+  const model = { squares: null, start: 0, overshoot: "stay", die: 6, jumps: new Map(), specials: new Map(), comments: [] };
+  for (const raw of source.split("\n")) {
+    const hash = raw.indexOf("#");
+    if (hash >= 0 && raw.slice(0, hash).trim() === "") model.comments.push(raw.slice(hash).trimEnd());
+    const words = (hash >= 0 ? raw.slice(0, hash) : raw).trim().split(/\s+/).filter(Boolean);
+    if (!words.length) continue;
+    const [word] = words;
+    const numbers = words.slice(1).map(Number);
+    if (word !== "overshoot" && numbers.some((n) => !Number.isSafeInteger(n) || n < 0)) return null;
+    if (word === "squares" && numbers.length === 1) model.squares = numbers[0];
+    else if (word === "start" && numbers.length === 1) model.start = numbers[0];
+    else if (word === "die" && numbers.length === 1) model.die = numbers[0];
+    else if (word === "overshoot" && words.length === 2 && ["stay", "bounce", "win"].includes(words[1])) model.overshoot = words[1];
+    else if (["ladder", "chute", "snake"].includes(word) && numbers.length === 2) model.jumps.set(numbers[0], numbers[1]);
+    else if (["miss", "extra"].includes(word) && numbers.length === 1) model.specials.set(numbers[0], word);
+    else return null;
+  }
+  return model.squares === null ? null : model;
+}
+
+/** The board file of the editor's board: comments first, then the statements in order. */
+function writeBoard(model) {
+  const lines = [...model.comments];
+  lines.push(`squares ${model.squares}`, `start ${model.start}`, `overshoot ${model.overshoot}`, `die ${model.die}`);
+  const jumps = [...model.jumps].sort((a, b) => (a[1] > a[0]) === (b[1] > b[0]) ? a[0] - b[0] : (a[1] > a[0] ? -1 : 1));
+  for (const [from, to] of jumps) lines.push(`${to > from ? "ladder" : "chute"} ${from} ${to}`);
+  for (const [square, kind] of [...model.specials].sort((a, b) => a[0] - b[0])) lines.push(`${kind} ${square}`);
+  return lines.join("\n") + "\n";
+}
+
+/** Row and column (0-based, row 0 on top) of square s: numbered from the bottom left,
+ * back and forth. */
+function cell(s, width, rows) {
+  const index = s - 1;
+  const fromBottom = Math.floor(index / width);
+  const along = index % width;
+  const column = fromBottom % 2 === 0 ? along : width - 1 - along;
+  return { row: rows - 1 - fromBottom, column };
+}
+
+function drawBoard() {
+  const container = $("board");
+  container.replaceChildren();
+  if (!board) return;
+  if (board.squares > MAX_DRAWN) {
+    container.append(el("p", { class: "hint", text: `A board of ${board.squares} squares is edited as text (the editor draws up to ${MAX_DRAWN}).` }));
+    return;
+  }
+  const width = board.squares <= 100 ? Math.min(10, board.squares) : Math.ceil(Math.sqrt(board.squares));
+  const rows = Math.ceil(board.squares / width);
+  container.style.gridTemplateColumns = `repeat(${width}, minmax(0, 1fr))`;
+  for (let s = 1; s <= board.squares; s++) {
+    const { row, column } = cell(s, width, rows);
+    const kind = board.specials.get(s);
+    const classes = ["square"];
+    if ((row + column) % 2 === 1) classes.push("dark");
+    if (kind) classes.push(kind);
+    if (s === board.squares) classes.push("goal");
+    if (s === board.start) classes.push("start");
+    if (s === picked) classes.push("picked");
+    const jump = board.jumps.get(s);
+    let label = `square ${s}`;
+    if (jump !== undefined) label += `, ${jump > s ? "ladder" : "chute"} to ${jump}`;
+    if (kind) label += kind === "miss" ? ", miss a turn" : ", extra throw";
+    if (s === board.squares) label += ", goal";
+    const button = el("button", { type: "button", class: classes.join(" "), "data-square": String(s), "aria-label": label }, el("span", { text: String(s) }));
+    button.style.gridRow = String(row + 1);
+    button.style.gridColumn = String(column + 1);
+    button.addEventListener("click", () => clickSquare(s));
+    container.append(button);
+  }
+  const svg = svgEl("svg", { class: "jumps", viewBox: `0 0 ${width * 10} ${rows * 10}`, preserveAspectRatio: "none", "aria-hidden": "true" });
+  const defs = svgEl("defs");
+  for (const [id, colour] of [["up", "#1a7f37"], ["down", "#b42318"]]) {
+    const marker = svgEl("marker", { id: `arrow-${id}`, viewBox: "0 0 10 10", refX: "8", refY: "5", markerWidth: "4", markerHeight: "4", orient: "auto-start-reverse" });
+    marker.append(svgEl("path", { d: "M0,0 L10,5 L0,10 z", fill: colour }));
+    defs.append(marker);
+  }
+  svg.append(defs);
+  const centre = (s) => {
+    if (s === 0) return { x: 2, y: rows * 10 + 3 };
+    const { row, column } = cell(Math.min(s, board.squares), width, rows);
+    return { x: column * 10 + 5, y: row * 10 + 6 };
+  };
+  for (const [from, to] of board.jumps) {
+    if (from > board.squares || to > board.squares) continue;
+    const a = centre(from), b = centre(to);
+    const up = to > from;
+    svg.append(svgEl("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: up ? "#1a7f37" : "#b42318", "stroke-width": "1.6",
+      "stroke-opacity": "0.8", "stroke-linecap": "round", "marker-end": `url(#arrow-${up ? "up" : "down"})`, "vector-effect": "non-scaling-stroke" }));
+  }
+  container.append(svg);
+}
+
+function clickSquare(s) {
+  const mode = document.querySelector("input[name=mode]:checked").value;
+  if (mode === "special") {
+    if (board.jumps.has(s) || [...board.jumps.values()].includes(s)) {
+      $("pick-hint").textContent = `Square ${s} starts or ends a jump: a special square cannot.`;
+      return;
+    }
+    const now = board.specials.get(s);
+    if (!now) board.specials.set(s, "miss");
+    else if (now === "miss") board.specials.set(s, "extra");
+    else board.specials.delete(s);
+    $("pick-hint").textContent = `Square ${s}: ${board.specials.get(s) || "plain"}.`;
+  } else if (picked === null) {
+    picked = s;
+    $("pick-hint").textContent = `From square ${s}: now pick where the jump ends.`;
+    drawBoard();
+    focusSquare(s);
+    return;
+  } else if (picked === s) {
+    const removed = board.jumps.delete(s);
+    $("pick-hint").textContent = removed ? `The jump from ${s} is removed.` : "Nothing picked.";
+    picked = null;
+  } else {
+    board.jumps.set(picked, s);
+    board.specials.delete(picked);
+    board.specials.delete(s);
+    $("pick-hint").textContent = `${s > picked ? "Ladder" : "Chute"} ${picked} → ${s} added.`;
+    picked = null;
+  }
+  text.value = writeBoard(board);
+  drawBoard();
+  focusSquare(s);
+  analyse();
+}
+
+function focusSquare(s) {
+  const button = document.querySelector(`#board button[data-square="${s}"]`);
+  if (button) button.focus();
+}
+
+/** The controls show the board's settings. */
+function showSettings() {
+  if (!board) return;
+  $("squares").value = board.squares;
+  $("die").value = board.die;
+  $("start").value = board.start;
+  $("overshoot").value = board.overshoot;
+}
+
+function fromText() {
+  const model = readBoard(text.value);
+  if (model) {
+    board = model;
+    picked = null;
+    showSettings();
+    drawBoard();
+  }
+  analyse();
+}
+
+function fromSettings() {
+  if (!board) return;
+  const number = (id, fallback) => {
+    const value = Number($(id).value);
+    return Number.isSafeInteger(value) && value >= 0 ? value : fallback;
+  };
+  board.squares = Math.max(1, number("squares", board.squares));
+  board.die = number("die", board.die);
+  board.start = number("start", board.start);
+  board.overshoot = $("overshoot").value;
+  text.value = writeBoard(board);
+  drawBoard();
+  analyse();
+}
+
+const format = (x) => (x === undefined || x === null ? "–" : String(x));
+
+/** Shows the odds: the figures as the server wrote them (`exact`), arithmetic on `reply`. */
+function showOdds(reply, exact) {
+  lastOdds = reply.odds;
+  const odds = exact.odds;
+  $("min-turns").textContent = format(odds.min_turns);
+  $("expected-turns").textContent = format(odds.expected_turns);
+  $("variance").textContent = format(odds.variance);
+  $("median").textContent = format(odds.median);
+  const body = $("percentiles").querySelector("tbody");
+  body.replaceChildren();
+  const entries = Object.entries(odds.percentiles || {});
+  body.append(el("tr", {}, el("th", { scope: "row", text: "p" }), ...entries.map(([p]) => el("th", { scope: "col", text: `${p}%` }))));
+  body.append(el("tr", {}, el("th", { scope: "row", text: "turns" }), ...entries.map(([, t]) => el("td", { text: t === null ? "–" : String(t) }))));
+  $("chart").innerHTML = reply.chart || "<p class=\"hint\">The distribution is beyond the work budget: no chart.</p>";
+  $("notes").textContent = (reply.notes || []).join("\n");
+  const seats = $("seats").querySelector("tbody");
+  seats.replaceChildren();
+  const chances = odds.win_probability || [];
+  chances.forEach((p, i) => seats.append(el("tr", {}, el("td", { text: String(i + 1) }), el("td", { text: String(p) }))));
+  $("rounds").textContent = odds.expected_rounds !== undefined ? `expected rounds: ${odds.expected_rounds}` :
+    (odds.players > 1 ? "The race is beyond the work budget." : "One player: the chance is 1.");
+}
+
+/** The turn under the pointer: read from the chart's cumulative curve, one point per turn. */
+function turnAt(clientX) {
+  const svg = $("chart").querySelector("svg");
+  if (!svg || !lastOdds || !lastOdds.distribution) return null;
+  const curve = [...svg.querySelectorAll("polyline")].find((p) => /#C83C28/i.test(p.getAttribute("stroke") || ""));
+  if (!curve) return null;
+  const points = curve.getAttribute("points").trim().split(/\s+/).map((p) => Number(p.split(",")[0]));
+  if (points.length < 2) return null;
+  const box = svg.getBoundingClientRect();
+  const scale = svg.viewBox.baseVal.width / box.width;
+  const x = (clientX - box.left) * scale;
+  const step = points[1] - points[0];
+  const t = Math.round((x - points[0]) / step);
+  return t >= 1 && t < points.length ? t : null;
+}
+
+let shownTurn = null;
+function showTurn(t) {
+  const distribution = lastOdds && lastOdds.distribution;
+  if (!distribution || t === null || t < 1 || t > distribution.length) return;
+  shownTurn = t;
+  let cumulative = 0;
+  for (let i = 0; i < t; i++) cumulative += distribution[i];
+  $("hover").textContent = `t = ${t}: P(T = ${t}) = ${distribution[t - 1].toPrecision(6)}, P(T ≤ ${t}) = ${Math.min(1, cumulative).toPrecision(6)}`;
+}
+
+async function analyse() {
+  if (running) running.abort();
+  const controller = new AbortController();
+  running = controller;
+  const started = performance.now();
+  $("status").textContent = "Computing…";
+  $("cancel").hidden = false;
+  const tick = setInterval(() => {
+    $("status").textContent = `Computing… ${((performance.now() - started) / 1000).toFixed(1)} s`;
+  }, 250);
+  const players = Number($("players").value);
+  const body = { board: text.value };
+  if (Number.isInteger(players) && players >= 1) body.players = players;
+  try {
+    const reply = await api("/api/odds", body, controller.signal);
+    // The figures of another board are never shown beside a bad one.
+    $("results").hidden = !reply.ok;
+    if (reply.ok) {
+      $("board-error").hidden = true;
+      showOdds(reply.data, reply.exact);
+      $("status").textContent = `Done in ${((performance.now() - started) / 1000).toFixed(2)} s.`;
+    } else {
+      $("board-error").hidden = false;
+      $("board-error").textContent = errorText(reply.data);
+      $("status").textContent = "The board is not valid: see the message.";
+      const line = errorLine(reply.data);
+      if (line && document.activeElement !== text) markLine(text, line);
+    }
+  } catch (error) {
+    $("status").textContent = error.name === "AbortError" ? "Cancelled." : `The server cannot be reached: ${error.message}`;
+  } finally {
+    clearInterval(tick);
+    if (running === controller) {
+      running = null;
+      $("cancel").hidden = true;
+    }
+  }
+}
+
+async function loadSample() {
+  const response = await fetch("/samples/race.board");
+  text.value = await response.text();
+  fromText();
+}
+
+text.addEventListener("input", debounce(fromText, 300));
+for (const id of ["squares", "die", "start"]) $(id).addEventListener("change", fromSettings);
+$("overshoot").addEventListener("change", fromSettings);
+$("players").addEventListener("change", analyse);
+$("reset").addEventListener("click", loadSample);
+$("cancel").addEventListener("click", () => running && running.abort());
+for (const radio of document.querySelectorAll("input[name=mode]")) {
+  radio.addEventListener("change", () => { picked = null; drawBoard(); });
+}
+$("chart").addEventListener("mousemove", (event) => showTurn(turnAt(event.clientX)));
+$("chart").addEventListener("keydown", (event) => {
+  if (!lastOdds || !lastOdds.distribution) return;
+  if (event.key === "ArrowRight") showTurn(Math.min((shownTurn || 0) + 1, lastOdds.distribution.length));
+  else if (event.key === "ArrowLeft") showTurn(Math.max((shownTurn || 2) - 1, 1));
+  else return;
+  event.preventDefault();
+});
+loadSample();

@@ -1,0 +1,245 @@
+//! The JSON API (`docs/api.md`): one function per endpoint, each an application layer request.
+
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tabletop_app::grundy_play::{self, CaseView, Turn};
+use tabletop_app::{odds, snakes, Answer, Failure, Problem, Source};
+
+use crate::Reply;
+
+/// The name problems are reported against.
+const INPUT: &str = "input";
+
+/// Dispatches `path` (an `/api/` path) with its JSON body.
+pub(crate) fn call(path: &str, body: &[u8]) -> Reply {
+    let result = match path {
+        "/api/odds" => parsed(body).and_then(odds),
+        "/api/snakes" => parsed(body).and_then(snakes),
+        "/api/grundy" => parsed(body).and_then(grundy),
+        "/api/grundy/turn" => parsed(body).and_then(grundy_turn),
+        _ => Err(Reply::error(404, "not-found", format!("no endpoint {path}"))),
+    };
+    result.unwrap_or_else(|reply| reply)
+}
+
+fn parsed<T: DeserializeOwned>(body: &[u8]) -> Result<T, Reply> {
+    serde_json::from_slice(body).map_err(|e| {
+        Reply::error(
+            400,
+            "bad-request",
+            format!("the body is not the JSON expected: {e}"),
+        )
+    })
+}
+
+/// A failure as a JSON error: 422 with the located problems for an invalid input.
+fn failure(failure: &Failure) -> Reply {
+    match failure {
+        Failure::Invalid { problems, .. } => {
+            let message = problems.first().map_or_else(String::new, |p| p.message.clone());
+            let problems: Vec<Value> = problems.iter().map(problem).collect();
+            Reply::json(
+                422,
+                &json!({ "error": { "kind": "invalid", "message": message, "problems": problems } }),
+            )
+        }
+        Failure::Usage(text) => Reply::error(400, "usage", text.trim_end()),
+        Failure::Io(text) => Reply::error(500, "io", text.trim_end()),
+    }
+}
+
+/// A located problem: file, line, column (1-based, `null` when the whole input is meant),
+/// message, the snippet with its caret, the test case.
+fn problem(problem: &Problem) -> Value {
+    json!({
+        "file": problem.file,
+        "line": problem.location.map(|l| l.line),
+        "column": problem.location.map(|l| l.column),
+        "message": problem.message,
+        "snippet": problem.snippet,
+        "case": problem.case,
+        "report": problem.to_string(),
+    })
+}
+
+/// The JSON an application layer renderer wrote (one object, or one a line: then a list),
+/// passed on as written so that every number keeps the digits the CLI prints. It is checked
+/// to be JSON first.
+fn rendered_json(text: &str) -> Result<String, Reply> {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    for line in &lines {
+        serde_json::from_str::<serde::de::IgnoredAny>(line)
+            .map_err(|e| Reply::error(500, "internal", format!("the JSON written is not JSON: {e}")))?;
+    }
+    Ok(match lines.as_slice() {
+        [one] => (*one).to_owned(),
+        many => format!("[{}]", many.join(",")),
+    })
+}
+
+/// A JSON object of fields already written as JSON text.
+fn object(fields: &[(&str, String)]) -> Reply {
+    let members: Vec<String> = fields
+        .iter()
+        .map(|(name, value)| format!("{}:{value}", Value::from(*name)))
+        .collect();
+    Reply {
+        status: 200,
+        content_type: "application/json; charset=utf-8",
+        body: format!("{{{}}}", members.join(",")).into_bytes(),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OddsBody {
+    /// The board file.
+    board: String,
+    players: Option<u16>,
+    #[serde(default)]
+    percentiles: Vec<f64>,
+}
+
+fn odds(body: OddsBody) -> Result<Reply, Reply> {
+    let source = Source::new(INPUT, body.board.into_bytes());
+    let mut request = odds::Request {
+        players: body.players,
+        json: true,
+        chart: true,
+        percentiles: body.percentiles,
+        exact: false,
+    };
+    let mut quiet = |_: &str| {};
+    let answer = match odds::answer(&source, &request, &mut quiet) {
+        Ok(answer) => answer,
+        // The distribution may be beyond the work budget: answer without the chart.
+        Err(_) => {
+            request.chart = false;
+            odds::answer(&source, &request, &mut quiet).map_err(|e| failure(&e))?
+        }
+    };
+    Ok(object(&[
+        ("odds", rendered_json(&answer.text)?),
+        ("chart", json!(answer.picture).to_string()),
+        ("notes", json!(answer.notes).to_string()),
+    ]))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SnakesBody {
+    /// The judge input.
+    text: String,
+    /// The board to draw (1-based), by default the first.
+    case: Option<usize>,
+}
+
+fn snakes(body: SnakesBody) -> Result<Reply, Reply> {
+    let source = Source::new(INPUT, body.text.into_bytes());
+    let run = |request: &snakes::Request| snakes::answer(&source, request).map_err(|e| failure(&e));
+    let answers: Answer = run(&snakes::Request::default())?;
+    let boards = run(&snakes::Request {
+        json: true,
+        ..snakes::Request::default()
+    })?;
+    let drawing = run(&snakes::Request {
+        case: Some(body.case.unwrap_or(1)),
+        draw: true,
+        ..snakes::Request::default()
+    })?;
+    Ok(object(&[
+        ("answers", json!(answers.text).to_string()),
+        ("boards", rendered_json(&boards.text)?),
+        ("svg", json!(drawing.picture).to_string()),
+        ("notes", json!(answers.notes).to_string()),
+    ]))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GrundyBody {
+    /// The judge input.
+    text: String,
+}
+
+fn grundy(body: GrundyBody) -> Result<Reply, Reply> {
+    let source = Source::new(INPUT, body.text.into_bytes());
+    let answers =
+        tabletop_app::answer(tabletop_app::Game::Grundy, source.bytes()).map_err(|e| failure(&e))?;
+    let cases = grundy_play::cases(&source).map_err(|e| failure(&e))?;
+    let cases: Vec<Value> = cases.iter().map(case_view).collect();
+    Ok(Reply::json(200, &json!({ "answers": answers, "cases": cases })))
+}
+
+fn play(play: Option<tabletop_app::grundy_play::Move>) -> Value {
+    play.map_or(
+        Value::Null,
+        |m| json!({ "piece": m.piece + 1, "from": m.from, "to": m.to }),
+    )
+}
+
+fn case_view(case: &CaseView) -> Value {
+    let positions: Vec<Value> = case
+        .positions
+        .iter()
+        .map(|p| json!({ "value": p.value, "outcome": p.outcome.as_str() }))
+        .collect();
+    let queries: Vec<Value> = case
+        .queries
+        .iter()
+        .map(|q| json!({ "pieces": q.pieces, "outcome": q.outcome.as_str(), "play": play(q.play) }))
+        .collect();
+    json!({
+        "successors": case.successors,
+        "positions": positions,
+        "cyclic": case.cyclic,
+        "queries": queries,
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TurnBody {
+    text: String,
+    /// The test case, 1-based.
+    case: usize,
+    pieces: Vec<u32>,
+    /// The user's move, `None` for the engine to move first.
+    #[serde(rename = "move")]
+    user: Option<UserMove>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UserMove {
+    /// The piece, 1-based.
+    piece: usize,
+    to: u32,
+}
+
+fn grundy_turn(body: TurnBody) -> Result<Reply, Reply> {
+    let source = Source::new(INPUT, body.text.into_bytes());
+    let user = match body.user {
+        Some(UserMove { piece: 0, .. }) => {
+            return Err(Reply::error(400, "usage", "pieces are numbered from 1"));
+        }
+        Some(m) => Some((m.piece - 1, m.to)),
+        None => None,
+    };
+    let turn: Turn = grundy_play::turn(&source, body.case, &body.pieces, user).map_err(|e| failure(&e))?;
+    let winner = match turn.user_won {
+        Some(true) => json!("you"),
+        Some(false) => json!("engine"),
+        None => Value::Null,
+    };
+    Ok(Reply::json(
+        200,
+        &json!({
+            "pieces": turn.pieces,
+            "reply": play(turn.reply),
+            "winner": winner,
+            "outcome": turn.outcome.as_str(),
+        }),
+    ))
+}

@@ -1,0 +1,262 @@
+// End-to-end tests of `tabletop serve` in headless Chromium: each page is used as a person
+// would use it, and what it shows is compared with the command line's answer.
+//
+// Environment: TABLETOP_URL (the running server, e.g. http://127.0.0.1:40123/), TABLETOP_BIN
+// (the same build's `tabletop`, for the CLI's answers), CHROMIUM (default /usr/bin/chromium),
+// SCREENSHOTS (default ../../target/screenshots). `run.sh` sets them all.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium } from "playwright-core";
+
+const base = process.env.TABLETOP_URL;
+const bin = process.env.TABLETOP_BIN;
+const shots = process.env.SCREENSHOTS || path.resolve(import.meta.dirname, "../../target/screenshots");
+assert.ok(base, "TABLETOP_URL is the running server");
+assert.ok(bin, "TABLETOP_BIN is the tabletop binary");
+mkdirSync(shots, { recursive: true });
+
+let browser;
+let profile;
+before(async () => {
+  profile = mkdtempSync(path.join(tmpdir(), "tabletop-chromium-"));
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+      "--disable-sync", "--no-first-run", `--disk-cache-dir=${profile}/cache`],
+  });
+});
+after(async () => {
+  await browser?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+/** `tabletop args...` with `input` on stdin: its stdout. */
+function cli(args, input) {
+  return execFileSync(bin, args, { input, encoding: "utf8", stdio: ["pipe", "pipe", "pipe"] });
+}
+
+/** A fresh page at 1280x800 that fails the test on any script error. */
+async function open(route, viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  // An invalid input is answered 422 on purpose (the page shows the problem); any other
+  // failed request or script error fails the test.
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().includes("status of 422")) errors.push(message.text());
+  });
+  await page.goto(new URL(route, base).href);
+  return { page, errors, close: () => context.close() };
+}
+
+async function shoot(page, name) {
+  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+}
+
+const cliExpected = (board) => /expected turns: (\S+)/.exec(cli(["odds"], board))[1];
+
+test("the start page shows each linked game's sample", async () => {
+  const { page, errors, close } = await open("/");
+  await page.waitForFunction(() => document.getElementById("race-sample").textContent.includes("squares 100"));
+  await page.waitForFunction(() => document.getElementById("graph-sample").textContent.length > 10);
+  for (const link of ["/race", "/graph"]) assert.ok(await page.locator(`a[href="${link}"]`).count());
+  await shoot(page, "start");
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test("race board: the sample's figures are the CLI's, a new ladder changes them to the CLI's", async () => {
+  const { page, errors, close } = await open("/race");
+  const expected = page.locator("#expected-turns");
+  await expected.filter({ hasText: /\d/ }).waitFor();
+  const board = await page.locator("#board-text").inputValue();
+  const sampleExpected = cliExpected(board);
+  await assert.doesNotReject(expected.filter({ hasText: sampleExpected }).waitFor());
+  // Every figure as the CLI prints it, digit for digit.
+  const summary = cli(["odds", "--players", "2"], board);
+  const figure = (name) => new RegExp(`^${name}: (.*)$`, "m").exec(summary)[1];
+  assert.equal(await page.locator("#min-turns").textContent(), figure("fewest turns"));
+  assert.equal(await page.locator("#expected-turns").textContent(), figure("expected turns"));
+  assert.equal(await page.locator("#variance").textContent(), figure("variance"));
+  assert.equal(await page.locator("#median").textContent(), figure("median turns"));
+  const seats = await page.locator("#seats tbody td:nth-child(2)").allTextContents();
+  assert.deepEqual(seats, [figure("seat 1 wins"), figure("seat 2 wins")]);
+  assert.equal(await page.locator("#rounds").textContent(), `expected rounds: ${figure("expected rounds")}`);
+  const percentiles = await page.locator("#percentiles tr:nth-child(2) td").allTextContents();
+  const heads = await page.locator("#percentiles tr:nth-child(1) th[scope=col]").allTextContents();
+  assert.equal(heads.map((p, i) => `${p}: ${percentiles[i]}`).join(", "), figure("percentiles \\(turns\\)"));
+  const json = JSON.parse(cli(["odds", "--json"], board));
+  assert.ok(await page.locator("#chart svg").count(), "the chart is drawn");
+  // Hovering the chart at turn 10 reads the distribution there.
+  const box = await page.locator("#chart svg").boundingBox();
+  const curve = await page.evaluate(() => {
+    const line = [...document.querySelectorAll("#chart polyline")].find((p) => /#C83C28/i.test(p.getAttribute("stroke")));
+    return line.getAttribute("points").trim().split(/\s+/).map((p) => Number(p.split(",")[0]));
+  });
+  await page.mouse.move(box.x + curve[10] * (box.width / 900), box.y + box.height / 2);
+  await page.locator("#hover").filter({ hasText: `P(T = 10) = ${json.distribution[9].toPrecision(6)}` }).waitFor();
+  await shoot(page, "race");
+
+  // A ladder from 2 to 50: two clicks on the board.
+  await page.click('#board button[data-square="2"]');
+  await page.click('#board button[data-square="50"]');
+  const changed = await page.locator("#board-text").inputValue();
+  assert.match(changed, /^ladder 2 50$/m);
+  const newExpected = cliExpected(changed);
+  assert.notEqual(newExpected, sampleExpected);
+  await expected.filter({ hasText: newExpected }).waitFor();
+  assert.equal(await expected.textContent(), newExpected);
+
+  // A miss-a-turn square by clicking in the other mode, and the text follows.
+  await page.check('input[name=mode][value=special]');
+  await page.click('#board button[data-square="7"]');
+  assert.match(await page.locator("#board-text").inputValue(), /^miss 7$/m);
+  await expected.filter({ hasText: cliExpected(await page.locator("#board-text").inputValue()) }).waitFor();
+
+  // The text drives the editor: a chute typed in is drawn as one.
+  await page.fill("#board-text", "squares 30\nchute 20 3\nextra 5\n");
+  await page.locator('#board button[data-square="20"][aria-label*="chute to 3"]').waitFor();
+  assert.equal(await page.locator("#board button.square").count(), 30);
+  assert.ok(await page.locator('#board button[data-square="5"].extra').count());
+  await expected.filter({ hasText: cliExpected("squares 30\nchute 20 3\nextra 5\n") }).waitFor();
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test("race board: a bad board shows the located message and marks its line", async () => {
+  const { page, errors, close } = await open("/race");
+  await page.locator("#expected-turns").filter({ hasText: /\d/ }).waitFor();
+  const bad = "squares 10\nladder 3 9\nchute 4 8\n";
+  await page.fill("#board-text", bad);
+  await page.locator("#board-error").filter({ hasText: "input:3:" }).waitFor();
+  const message = await page.locator("#board-error").textContent();
+  assert.ok(await page.locator("#results").isHidden(), "the last board's figures are not shown");
+  const cliError = (() => {
+    try { cli(["odds"], bad); return ""; } catch (error) { return error.stderr.toString(); }
+  })();
+  assert.ok(cliError.split("\n")[0].endsWith(message.split("\n")[0].replace(/^error: input:/, "")), `${message} vs ${cliError}`);
+  // The bad line is selected once the text loses focus and the board is sent again.
+  await page.locator("#players").focus();
+  await page.fill("#players", "3");
+  await page.locator("#players").press("Tab");
+  await page.waitForFunction(() => {
+    const t = document.getElementById("board-text");
+    return t.value.slice(t.selectionStart, t.selectionEnd) === "chute 4 8";
+  });
+  await shoot(page, "race-error");
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test("race board at a phone's width", async () => {
+  const { page, errors, close } = await open("/race", { width: 390, height: 844 });
+  await page.locator("#expected-turns").filter({ hasText: /\d/ }).waitFor();
+  await shoot(page, "race-phone");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 1, `the page is ${overflow}px wider than the screen`);
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test("game graph: the answers are the CLI's, each query's move is shown", async () => {
+  const { page, errors, close } = await open("/graph");
+  const text = await page.locator("#graph-text").inputValue();
+  await page.locator("#queries tbody tr").first().waitFor();
+  const answers = cli(["grundy"], text).trim().split("\n");
+  const json = cli(["grundy", "--json"], text).trim().split("\n").map((l) => JSON.parse(l));
+  const cases = await page.locator("#case option").count();
+  const shown = [];
+  for (let k = 0; k < cases; k++) {
+    await page.selectOption("#case", String(k));
+    shown.push(...await page.locator("#queries tbody td:nth-child(3)").allTextContents());
+  }
+  assert.deepEqual(shown, answers);
+  await page.selectOption("#case", "0");
+  assert.equal(await page.locator("#drawing svg .node").count(), 4);
+  // The first query's winning move is the red edge, as the CLI says.
+  const first = json[0];
+  assert.equal(first.outcome ?? first.answer, answers[0]);
+  assert.ok(await page.locator("#drawing svg path.best").count() === 1);
+  await shoot(page, "graph");
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+/** Plays the shown query to the end; `choose` picks the user's move among the buttons. */
+async function playToTheEnd(page, choose) {
+  await page.click("#play");
+  for (let moves = 0; moves < 200; moves++) {
+    await page.waitForFunction(() => {
+      const verdict = document.getElementById("verdict").textContent;
+      return verdict.startsWith("Your move") || verdict.includes("wins") || verdict.includes("win:");
+    });
+    const verdict = await page.locator("#verdict").textContent();
+    if (!verdict.startsWith("Your move")) return verdict;
+    const buttons = page.locator("#moves button");
+    const count = await buttons.count();
+    await buttons.nth(choose(count, moves)).click();
+    await page.waitForFunction(() => !document.getElementById("verdict").textContent.startsWith("Your move")
+      || document.querySelectorAll("#moves button").length > 0);
+  }
+  throw new Error("the game did not end in 200 moves");
+}
+
+test("game graph: from every WIN query the engine, moving first, wins", async () => {
+  const { page, errors, close } = await open("/graph");
+  await page.locator("#queries tbody tr").first().waitFor();
+  const cases = await page.locator("#case option").count();
+  let played = 0;
+  for (let k = 0; k < cases; k++) {
+    await page.selectOption("#case", String(k));
+    const rows = await page.locator("#queries tbody tr").count();
+    for (let q = 0; q < rows; q++) {
+      if ((await page.locator(`#queries tbody tr:nth-child(${q + 1}) td:nth-child(3)`).textContent()) !== "WIN") continue;
+      for (const choose of [() => 0, (count) => count - 1, (count, moves) => moves % count]) {
+        await page.click(`#queries tbody tr:nth-child(${q + 1}) button`);
+        const verdict = await playToTheEnd(page, choose);
+        assert.equal(verdict, "The engine wins: you have no move left.");
+        played++;
+      }
+    }
+  }
+  assert.ok(played >= 3 * 4, `${played} games played`);
+  await shoot(page, "graph-played");
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test("game graph with cycles: values and DRAW answers are the CLI's; the engine never loses a DRAW", async () => {
+  const { page, errors, close } = await open("/graph");
+  await page.locator("#queries tbody tr").first().waitFor();
+  await page.click("#sample-cycles");
+  await page.locator("#case option", { hasText: "cycles" }).waitFor({ state: "attached" });
+  const text = await page.locator("#graph-text").inputValue();
+  const values = cli(["grundy", "--values"], text).trim().split(/\s+/);
+  const shownValues = await page.locator("#drawing svg .node text.value").allTextContents();
+  assert.deepEqual(shownValues.map((v) => v.split(" ")[0]), values);
+  const answers = cli(["grundy"], text).trim().split("\n");
+  assert.deepEqual(await page.locator("#queries tbody td:nth-child(3)").allTextContents(), answers);
+  const draw = answers.indexOf("DRAW");
+  assert.ok(draw >= 0, "the sample has a DRAW query");
+  await page.click(`#queries tbody tr:nth-child(${draw + 1}) button`);
+  await page.click("#play");
+  // Thirty user moves (the first legal one each time): the engine never loses.
+  for (let moves = 0; moves < 30; moves++) {
+    await page.waitForFunction(() => /Your move|wins|win:/.test(document.getElementById("verdict").textContent));
+    const verdict = await page.locator("#verdict").textContent();
+    assert.notEqual(verdict, "You win: the engine has no move left.");
+    if (!verdict.startsWith("Your move")) break;
+    await page.locator("#moves button").first().click();
+    await page.waitForFunction(() => document.querySelectorAll("#moves button").length > 0
+      || !document.getElementById("verdict").textContent.startsWith("Your move"));
+  }
+  await shoot(page, "graph-cycles");
+  assert.deepEqual(errors, []);
+  await close();
+});
