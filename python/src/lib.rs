@@ -1,0 +1,466 @@
+//! The native module `tabletop._tabletop`: a thin PyO3 layer over `tabletop-app`, the one
+//! application layer the CLI uses. Nothing here parses a game or computes an answer: it
+//! hands text and numbers to the app layer (with the GIL released for the work) and turns
+//! its typed results into Python values, numpy arrays for the long ones.
+
+use std::sync::OnceLock;
+
+use numpy::{PyArray1, PyReadonlyArray1};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::prelude::*;
+use tabletop_app::grundy::{Graph as GameGraph, Outcome, Position, Strategy, Value, Values};
+use tabletop_app::octal::{Leave, NimSequence, OctalCode};
+use tabletop_app::odds::Analysis;
+use tabletop_app::{Failure, Game, Source};
+
+create_exception!(
+    _tabletop,
+    InputError,
+    PyValueError,
+    "A bad input: the message is the CLI's located report; `line`, `column` (1-based, or None) and `case` (1-based test case, or None) say where."
+);
+
+/// A game's text: `str` or `bytes`.
+#[derive(FromPyObject)]
+enum Text {
+    /// A Python string (its UTF-8 bytes are read).
+    Str(String),
+    /// Raw bytes, read as they are.
+    Bytes(Vec<u8>),
+}
+
+impl Text {
+    fn into_bytes(self) -> Vec<u8> {
+        match self {
+            Text::Str(text) => text.into_bytes(),
+            Text::Bytes(bytes) => bytes,
+        }
+    }
+}
+
+/// The Python exception for an app-layer failure: `InputError` (located) for a bad input,
+/// `OSError` for I/O, `ValueError` for a request that makes no sense.
+fn raise(py: Python<'_>, failure: Failure) -> PyErr {
+    match &failure {
+        Failure::Io(text) => PyOSError::new_err(text.trim_end().to_owned()),
+        Failure::Usage(text) => PyValueError::new_err(text.trim_end().to_owned()),
+        Failure::Invalid { problems, .. } => {
+            let error = InputError::new_err(failure.report().trim_end().to_owned());
+            let first = problems.first();
+            let value = error.value(py);
+            let located = first.and_then(|p| p.location);
+            let attributes = [
+                ("line", located.map(|l| l.line)),
+                ("column", located.map(|l| l.column)),
+                ("case", first.and_then(|p| p.case)),
+            ];
+            for (name, number) in attributes {
+                if let Err(e) = value.setattr(name, number) {
+                    return e;
+                }
+            }
+            if let Err(e) = value.setattr("problem", first.map(|p| p.message.clone())) {
+                return e;
+            }
+            error
+        }
+    }
+}
+
+/// The judge's output for `text` of `game` ("chutes", "snakes", "grundy" or "pigs"): the
+/// same bytes as `tabletop <game>`. Raises `InputError` for a bad input.
+#[pyfunction]
+fn answer(py: Python<'_>, game: &str, text: Text) -> PyResult<String> {
+    let game: Game = game
+        .parse()
+        .map_err(|e: tabletop_app::UnknownName| PyValueError::new_err(e.to_string()))?;
+    let bytes = text.into_bytes();
+    py.detach(|| tabletop_app::answer(game, &bytes))
+        .map_err(|f| raise(py, f))
+}
+
+/// A race board, read from a board file (docs/rules/board.md). Immutable.
+#[pyclass(frozen, module = "tabletop._tabletop")]
+struct Board {
+    text: Vec<u8>,
+}
+
+#[pymethods]
+impl Board {
+    /// Reads a board file; raises `InputError` for a bad one.
+    #[staticmethod]
+    fn parse(py: Python<'_>, text: Text) -> PyResult<Board> {
+        let text = text.into_bytes();
+        py.detach(|| tabletop_app::odds::read_board(&Source::new("<board>", text.clone())))
+            .map_err(|f| raise(py, f))?;
+        Ok(Board { text })
+    }
+
+    /// The board file text.
+    #[getter]
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.text).into_owned()
+    }
+
+    /// The exact odds: see `tabletop.Board.odds`.
+    #[pyo3(signature = (players=None, exact=false, percentiles=Vec::new()))]
+    fn odds(
+        &self,
+        py: Python<'_>,
+        players: Option<u16>,
+        exact: bool,
+        percentiles: Vec<f64>,
+    ) -> PyResult<Odds> {
+        let request = tabletop_app::odds::Request {
+            players,
+            exact,
+            percentiles,
+            ..Default::default()
+        };
+        let text = self.text.clone();
+        let analysis = py
+            .detach(|| {
+                let source = Source::new("<board>", text);
+                tabletop_app::odds::analyse(&source, &request, &mut |_| {})
+            })
+            .map_err(|f| raise(py, f))?;
+        Ok(Odds { analysis })
+    }
+
+    /// The same board's answer as `tabletop odds` writes it (the summary, or JSON).
+    #[pyo3(signature = (players=None, exact=false, json=false))]
+    fn summary(&self, py: Python<'_>, players: Option<u16>, exact: bool, json: bool) -> PyResult<String> {
+        let request = tabletop_app::odds::Request {
+            players,
+            exact,
+            json,
+            ..Default::default()
+        };
+        let text = self.text.clone();
+        let answer = py
+            .detach(|| {
+                let source = Source::new("<board>", text);
+                tabletop_app::odds::answer(&source, &request, &mut |_| {})
+            })
+            .map_err(|f| raise(py, f))?;
+        Ok(answer.text)
+    }
+}
+
+/// The exact odds of a board (see `tabletop.Odds`).
+#[pyclass(frozen, module = "tabletop._tabletop")]
+struct Odds {
+    analysis: Analysis,
+}
+
+#[pymethods]
+impl Odds {
+    /// The fewest turns that can reach the goal.
+    #[getter]
+    fn min_turns(&self) -> u64 {
+        self.analysis.min_turns
+    }
+
+    /// The expected number of turns of one counter.
+    #[getter]
+    fn expected_turns(&self) -> f64 {
+        self.analysis.expected_turns
+    }
+
+    /// The variance of the number of turns.
+    #[getter]
+    fn variance(&self) -> f64 {
+        self.analysis.variance
+    }
+
+    /// The expected number of turns as `"numerator/denominator"`, when asked for.
+    #[getter]
+    fn expected_turns_exact_text(&self) -> Option<String> {
+        self.analysis
+            .exact
+            .as_ref()
+            .map(|exact| format!("{}/{}", exact.numer(), exact.denom()))
+    }
+
+    /// Whether the distribution was tabulated (it is not beyond the work budget).
+    #[getter]
+    fn tabulated(&self) -> bool {
+        self.analysis.distribution.is_some()
+    }
+
+    /// The median number of turns, or None when the distribution was not tabulated.
+    #[getter]
+    fn median(&self) -> Option<u64> {
+        self.analysis.distribution.as_ref().map(|d| d.median())
+    }
+
+    /// The p-th percentile (0 < p < 100) of the number of turns, or None when beyond the table.
+    fn percentile(&self, p: f64) -> Option<u64> {
+        self.analysis.distribution.as_ref().and_then(|d| d.percentile(p))
+    }
+
+    /// `P(T = t)` for t in 0..=horizon as a float64 array (empty when not tabulated).
+    #[getter]
+    fn distribution<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
+        let probabilities: Vec<f64> = match &self.analysis.distribution {
+            Some(d) => (0..=d.horizon()).map(|t| d.probability(t)).collect(),
+            None => Vec::new(),
+        };
+        PyArray1::from_vec(py, probabilities)
+    }
+
+    /// `P(T > horizon)`: what the table leaves out (1.0 when not tabulated).
+    #[getter]
+    fn distribution_rest(&self) -> f64 {
+        self.analysis.distribution.as_ref().map_or(1.0, |d| d.rest())
+    }
+
+    /// The expected number of rounds of the race, when players were given and it was tabulated.
+    #[getter]
+    fn expected_rounds(&self) -> Option<f64> {
+        self.analysis.race.as_ref().map(|race| race.expected_rounds)
+    }
+
+    /// Each seat's chance to win (seat 1 first), or None.
+    #[getter]
+    fn win_probability<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray1<f64>>> {
+        self.analysis
+            .race
+            .as_ref()
+            .map(|race| PyArray1::from_slice(py, &race.win_probability))
+    }
+
+    /// The notes: what was left out and why (the CLI writes them to stderr).
+    #[getter]
+    fn notes(&self) -> Vec<String> {
+        self.analysis.notes.clone()
+    }
+}
+
+/// A game graph (positions 0..n-1, moves as successor lists).
+#[pyclass(frozen, module = "tabletop._tabletop")]
+struct Graph {
+    graph: GameGraph,
+    values: OnceLock<Values>,
+}
+
+impl Graph {
+    fn wrap(graph: GameGraph) -> Graph {
+        Graph {
+            graph,
+            values: OnceLock::new(),
+        }
+    }
+
+    fn solved(&self, py: Python<'_>) -> &Values {
+        if let Some(values) = self.values.get() {
+            return values;
+        }
+        let values = py.detach(|| self.graph.values());
+        self.values.get_or_init(|| values)
+    }
+}
+
+/// A graph error as a ValueError.
+fn graph_error(error: tabletop_app::grundy::GraphError) -> PyErr {
+    PyValueError::new_err(error.to_string())
+}
+
+#[pymethods]
+impl Graph {
+    /// A graph from successor lists: `successors[v]` lists the positions v moves to.
+    #[new]
+    fn new(py: Python<'_>, successors: Vec<Vec<u64>>) -> PyResult<Graph> {
+        let graph = py
+            .detach(|| GameGraph::from_lists(&successors))
+            .map_err(graph_error)?;
+        Ok(Graph::wrap(graph))
+    }
+
+    /// A graph from CSR arrays of uint32: the successors of v are `targets[offsets[v]:offsets[v+1]]`.
+    #[staticmethod]
+    fn from_csr(
+        py: Python<'_>,
+        offsets: PyReadonlyArray1<'_, u32>,
+        targets: PyReadonlyArray1<'_, u32>,
+    ) -> PyResult<Graph> {
+        let offsets = offsets.as_slice()?.to_vec();
+        let targets = targets.as_slice()?.to_vec();
+        let graph = py
+            .detach(|| GameGraph::from_csr(offsets, targets))
+            .map_err(graph_error)?;
+        Ok(Graph::wrap(graph))
+    }
+
+    /// The number of positions.
+    fn __len__(&self) -> usize {
+        self.graph.len()
+    }
+
+    /// The number of moves.
+    #[getter]
+    fn edge_count(&self) -> usize {
+        self.graph.edge_count()
+    }
+
+    /// The CSR arrays `(offsets, targets)` as uint32 arrays.
+    fn csr<'py>(&self, py: Python<'py>) -> (Bound<'py, PyArray1<u32>>, Bound<'py, PyArray1<u32>>) {
+        (
+            PyArray1::from_slice(py, self.graph.offsets()),
+            PyArray1::from_slice(py, self.graph.successor_array()),
+        )
+    }
+
+    /// The generalized Sprague-Grundy values as int64, with -1 for an infinite value.
+    fn values<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        let values: Vec<i64> = self
+            .solved(py)
+            .iter()
+            .map(|value| match value {
+                Value::Finite(v) => i64::from(v),
+                Value::Infinite(_) => -1,
+            })
+            .collect();
+        PyArray1::from_vec(py, values)
+    }
+
+    /// The finite values among an infinite position's successors (its K), or None when
+    /// the position's value is finite.
+    fn infinite_set(&self, py: Python<'_>, position: Position) -> PyResult<Option<Vec<u32>>> {
+        match self.solved(py).get(position) {
+            Some(Value::Finite(_)) => Ok(None),
+            Some(Value::Infinite(k)) => Ok(Some(k.to_vec())),
+            None => Err(PyValueError::new_err(format!(
+                "position {position} is outside 0..{}",
+                self.graph.len().saturating_sub(1)
+            ))),
+        }
+    }
+
+    /// The value of one position as the CLI writes it: `3` or `∞(0,2)`.
+    fn value_text(&self, py: Python<'_>, position: Position) -> PyResult<String> {
+        match self.solved(py).get(position) {
+            Some(value) => Ok(value.to_string()),
+            None => Err(PyValueError::new_err(format!(
+                "position {position} is outside 0..{}",
+                self.graph.len().saturating_sub(1)
+            ))),
+        }
+    }
+
+    /// "WIN", "LOSE" or "DRAW" for the sum with a piece on each of `pieces`.
+    fn outcome(&self, py: Python<'_>, pieces: Vec<Position>) -> PyResult<&'static str> {
+        let values = self.solved(py);
+        let outcome: Outcome = values
+            .outcome(&pieces)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(outcome.as_str())
+    }
+
+    /// The move to play: `(piece index, from, to)` for a WIN, None for a LOSE or a DRAW.
+    fn winning_move(
+        &self,
+        py: Python<'_>,
+        pieces: Vec<Position>,
+    ) -> PyResult<Option<(usize, Position, Position)>> {
+        let values = self.solved(py);
+        let play = py
+            .detach(|| Strategy::new(&self.graph, values).answer(&pieces))
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(match play.outcome {
+            Outcome::Win => play.play.map(|m| (m.piece, m.from, m.to)),
+            Outcome::Lose | Outcome::Draw => None,
+        })
+    }
+}
+
+/// Every test case of a POJ 2425 text: a list of `(Graph, queries)`.
+#[pyfunction]
+fn grundy_parse(py: Python<'_>, text: Text) -> PyResult<Vec<(Graph, Vec<Vec<Position>>)>> {
+    let bytes = text.into_bytes();
+    let cases = py
+        .detach(|| tabletop_app::grundy::read_cases(&Source::new("<text>", bytes)))
+        .map_err(|f| raise(py, f))?;
+    Ok(cases
+        .into_iter()
+        .map(|case| (Graph::wrap(case.graph), case.queries))
+        .collect())
+}
+
+/// The nim-values of an octal game (see `tabletop.octal`).
+#[pyclass(frozen, module = "tabletop._tabletop")]
+struct Octal {
+    code: OctalCode,
+    sequence: NimSequence,
+}
+
+#[pymethods]
+impl Octal {
+    /// G(0..=heaps) as uint32.
+    #[getter]
+    fn values<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
+        PyArray1::from_slice(py, self.sequence.values())
+    }
+
+    /// The largest heap computed.
+    #[getter]
+    fn heaps(&self) -> usize {
+        self.sequence.values().len().saturating_sub(1)
+    }
+
+    /// The code's digits (`0.77` is [0, 7, 7]).
+    #[getter]
+    fn digits(&self) -> Vec<u8> {
+        self.code.digits().to_vec()
+    }
+
+    /// `(period, preperiod)` proven by the computed values, or None.
+    fn period(&self, py: Python<'_>) -> Option<(usize, usize)> {
+        py.detach(|| self.sequence.period())
+            .map(|p| (p.period, p.preperiod))
+    }
+
+    /// A winning move in the sum of `heaps`: `(heap index, take, leave)` with `leave` the
+    /// list of heaps left of it, or None when the sum is lost. Heaps must be within the
+    /// values computed.
+    fn winning_move(&self, heaps: Vec<u64>) -> PyResult<Option<(usize, u64, Vec<u64>)>> {
+        let found = self
+            .code
+            .winning_move(self.sequence.values(), &heaps)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(found.map(|m| (m.heap, m.take, Leave::heaps(m.leave))))
+    }
+
+    /// "WIN" or "LOSE" for the sum of `heaps`.
+    fn outcome(&self, heaps: Vec<u64>) -> PyResult<&'static str> {
+        tabletop_app::octal::heaps_outcome(self.sequence.values(), &heaps)
+            .map(Outcome::as_str)
+            .map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+}
+
+/// The nim-values G(0..=heaps) of the octal game `code` (such as "0.77").
+#[pyfunction]
+fn octal(py: Python<'_>, code: &str, heaps: u64) -> PyResult<Octal> {
+    let code_source = Source::new("<code>", code.as_bytes().to_vec());
+    let code = tabletop_app::octal::read_code(&code_source).map_err(|f| raise(py, f))?;
+    let sequence = py
+        .detach(|| tabletop_app::octal::values(&code, heaps))
+        .map_err(|f| raise(py, f))?;
+    Ok(Octal { code, sequence })
+}
+
+/// The native part of `tabletop`; use the `tabletop` package, which wraps it.
+#[pymodule]
+fn _tabletop(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("InputError", m.py().get_type::<InputError>())?;
+    m.add_function(wrap_pyfunction!(answer, m)?)?;
+    m.add_function(wrap_pyfunction!(grundy_parse, m)?)?;
+    m.add_function(wrap_pyfunction!(octal, m)?)?;
+    m.add_class::<Board>()?;
+    m.add_class::<Odds>()?;
+    m.add_class::<Graph>()?;
+    m.add_class::<Octal>()?;
+    Ok(())
+}
