@@ -5,10 +5,13 @@
 
 use std::sync::OnceLock;
 
+mod events;
+
 use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 use tabletop_app::grundy::{Graph as GameGraph, Outcome, Position, Strategy, Value, Values};
 use tabletop_app::octal::{Leave, NimSequence, OctalCode};
 use tabletop_app::odds::Analysis;
@@ -84,6 +87,7 @@ fn answer(py: Python<'_>, game: &str, text: Text) -> PyResult<String> {
 #[pyclass(frozen, module = "tabletop._tabletop")]
 struct Board {
     text: Vec<u8>,
+    file: tabletop_app::odds::BoardFile,
 }
 
 #[pymethods]
@@ -92,9 +96,10 @@ impl Board {
     #[staticmethod]
     fn parse(py: Python<'_>, text: Text) -> PyResult<Board> {
         let text = text.into_bytes();
-        py.detach(|| tabletop_app::odds::read_board(&Source::new("<board>", text.clone())))
+        let file = py
+            .detach(|| tabletop_app::odds::read_board(&Source::new("<board>", text.clone())))
             .map_err(|f| raise(py, f))?;
-        Ok(Board { text })
+        Ok(Board { text, file })
     }
 
     /// The board file text.
@@ -451,6 +456,43 @@ fn octal(py: Python<'_>, code: &str, heaps: u64) -> PyResult<Octal> {
     Ok(Octal { code, sequence })
 }
 
+/// One Chutes and Ladders game on `board`: `(winner, json, events)`, with the `--json`
+/// object as text and the events as dicts.
+#[pyfunction]
+fn chutes_play<'py>(
+    py: Python<'py>,
+    board: &Board,
+    players: usize,
+    throws: Vec<u8>,
+) -> PyResult<(usize, String, Bound<'py, PyList>)> {
+    let played = py
+        .detach(|| tabletop_app::chutes::play(&board.file.board, players, &throws))
+        .map_err(|f| raise(py, f))?;
+    let events = PyList::empty(py);
+    for event in &played.events {
+        events.append(events::chutes_event(py, event)?)?;
+    }
+    Ok((played.ending.winner, played.json, events))
+}
+
+/// One 猪国杀 game: `(judge output, json, events, notes)`, with the `--json` object as text
+/// and the events as dicts.
+#[pyfunction]
+fn pigs_play<'py>(
+    py: Python<'py>,
+    text: Text,
+) -> PyResult<(String, String, Bound<'py, PyList>, Vec<String>)> {
+    let bytes = text.into_bytes();
+    let played = py
+        .detach(|| tabletop_app::pigs::play(&Source::new("<text>", bytes)))
+        .map_err(|f| raise(py, f))?;
+    let events = PyList::empty(py);
+    for event in &played.events {
+        events.append(events::pigs_event(py, event)?)?;
+    }
+    Ok((played.output, played.json, events, played.notes))
+}
+
 /// The native part of `tabletop`; use the `tabletop` package, which wraps it.
 #[pymodule]
 fn _tabletop(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -458,6 +500,8 @@ fn _tabletop(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(answer, m)?)?;
     m.add_function(wrap_pyfunction!(grundy_parse, m)?)?;
     m.add_function(wrap_pyfunction!(octal, m)?)?;
+    m.add_function(wrap_pyfunction!(chutes_play, m)?)?;
+    m.add_function(wrap_pyfunction!(pigs_play, m)?)?;
     m.add_class::<Board>()?;
     m.add_class::<Odds>()?;
     m.add_class::<Graph>()?;

@@ -40,7 +40,9 @@ __all__ = [
     "Graph",
     "Octal",
     "octal",
+    "chutes",
     "grundy",
+    "pigs",
 ]
 
 __version__ = "0.1.0"
@@ -374,4 +376,4 @@ def octal(code: str, heaps: int) -> Octal:
     return Octal(_tabletop.octal(code, _natural("heaps", heaps)))
 
 
-from . import grundy  # noqa: E402  (a submodule that uses the classes above)
+from . import chutes, grundy, pigs  # noqa: E402  (submodules that use the classes above)
