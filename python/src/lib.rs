@@ -121,6 +121,9 @@ impl Board {
             players,
             exact,
             percentiles,
+            // The table the JSON form keeps: every P(T = t) exact to its last digit, down
+            // to the JSON tail.
+            json: true,
             ..Default::default()
         };
         let text = self.text.clone();
