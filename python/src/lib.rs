@@ -6,6 +6,7 @@
 use std::sync::OnceLock;
 
 mod events;
+mod implicit;
 
 use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::create_exception;
@@ -509,5 +510,6 @@ fn _tabletop(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Odds>()?;
     m.add_class::<Graph>()?;
     m.add_class::<Octal>()?;
+    m.add_class::<implicit::ImplicitGame>()?;
     Ok(())
 }

@@ -9,6 +9,8 @@ The same library code as the ``tabletop`` command line, through its one applicat
 - :class:`Graph` -- a game graph (lists or numpy CSR arrays): generalized Sprague-Grundy
   values with cycles, the outcome of a sum, the move to play; :func:`tabletop.grundy.parse`
   reads POJ 2425 text.
+- :class:`ImplicitGame` -- a game given by a Python move function: values memoised in
+  Rust, the outcome and a winning move of a sum.
 - :func:`octal` -- an octal game's nim-values as a numpy array, its period, a winning move.
 
 Bad input raises :class:`InputError` (a ``ValueError``), whose message is the command
@@ -19,7 +21,7 @@ Long computations run with the GIL released, so other Python threads go on meanw
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Iterable, Mapping, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Sequence, Tuple
 
 from . import _tabletop
 from ._tabletop import InputError
@@ -38,6 +40,8 @@ __all__ = [
     "Odds",
     "Outcome",
     "Graph",
+    "INFINITE",
+    "ImplicitGame",
     "Octal",
     "octal",
     "chutes",
@@ -327,6 +331,45 @@ class Graph:
 
     def __repr__(self) -> str:
         return f"<Graph positions={len(self)} moves={self.edge_count}>"
+
+
+class ImplicitGame:
+    """A game given by a rule: ``moves(position)`` returns the positions one move reaches
+    (any iterable of hashable objects). Play must end from every position (a cycle raises
+    ``ValueError``).
+
+    Values are memoised in Rust, by position (Python's ``hash`` and ``==``), and computed
+    with an explicit stack (a chain of a million moves needs no recursion). An exception
+    raised inside ``moves`` propagates unchanged (and the memo is dropped); Ctrl-C stops a
+    long search. At most ``limit`` positions are evaluated (``MemoryError`` past it).
+
+    >>> subtraction = ImplicitGame(lambda n: [n - s for s in (1, 3, 4) if s <= n])
+    >>> [subtraction.value(n) for n in range(8)]
+    [0, 1, 0, 1, 2, 3, 2, 0]
+    """
+
+    __slots__ = ("_game",)
+
+    def __init__(self, moves: "Callable[[Any], Iterable[Any]]", limit: int = 10_000_000) -> None:
+        self._game = _tabletop.ImplicitGame(moves, _natural("limit", limit))
+
+    def value(self, position: Any) -> int:
+        """The Sprague-Grundy value of ``position``."""
+        return self._game.value(position)
+
+    def outcome(self, positions: Iterable[Any]) -> Outcome:
+        """WIN or LOSE for the sum of ``positions`` (one game per entry)."""
+        return Outcome(self._game.outcome(list(positions)))
+
+    def winning_move(self, positions: Iterable[Any]) -> "Optional[Tuple[int, Any]]":
+        """A winning move in the sum: ``(index, position to move that game to)`` (0-based
+        index), or None when the sum is lost."""
+        return self._game.winning_move(list(positions))
+
+    @property
+    def known(self) -> int:
+        """How many positions have a memoised value."""
+        return self._game.known
 
 
 class Octal:

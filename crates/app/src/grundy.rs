@@ -10,7 +10,10 @@ use tabletop_render::grundy::{write_answer, write_values, Dot, MarkedMove};
 use tabletop_render::json::write_grundy;
 
 pub use tabletop_grundy::strategy::{Answer as Play, Move, Strategy};
-pub use tabletop_grundy::{Graph, GraphError, Outcome, PieceError, Position, Value, Values};
+pub use tabletop_grundy::{
+    Graph, GraphError, ImplicitCycle, ImplicitGame, Outcome, PieceError, Position, Solver, SumMove, Value,
+    Values,
+};
 pub use tabletop_render::grundy::Spelling;
 
 /// One test case read typed: the graph and its queries (each a list of piece positions).
