@@ -497,6 +497,23 @@ fn pigs_play<'py>(
     Ok((played.output, played.json, events, played.notes))
 }
 
+/// One random valid input of `game` in the judge format, the same as `tabletop gen` for the
+/// same seed, size ("tiny", "judge" or "big") and `cycles` (grundy only).
+#[pyfunction]
+#[pyo3(signature = (game, seed=1, size="judge", cycles=false))]
+fn gen(py: Python<'_>, game: &str, seed: u64, size: &str, cycles: bool) -> PyResult<String> {
+    let name = |e: tabletop_app::UnknownName| PyValueError::new_err(e.to_string());
+    let game: Game = game.parse().map_err(name)?;
+    let size: tabletop_stress::Size = size.parse().map_err(name)?;
+    if cycles && game != Game::Grundy {
+        return Err(PyValueError::new_err(format!(
+            "cycles is for grundy only, not {game}"
+        )));
+    }
+    let spec = tabletop_stress::gen::Spec { game, size, cycles };
+    Ok(py.detach(|| tabletop_stress::gen::generate(spec, seed).render()))
+}
+
 /// The native part of `tabletop`; use the `tabletop` package, which wraps it.
 #[pymodule]
 fn _tabletop(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -506,6 +523,7 @@ fn _tabletop(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(octal, m)?)?;
     m.add_function(wrap_pyfunction!(chutes_play, m)?)?;
     m.add_function(wrap_pyfunction!(pigs_play, m)?)?;
+    m.add_function(wrap_pyfunction!(gen, m)?)?;
     m.add_class::<Board>()?;
     m.add_class::<Odds>()?;
     m.add_class::<Graph>()?;

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 __all__ = [
     "InputError",
     "TabletopWarning",
+    "gen",
     "answer",
     "Board",
     "Odds",
@@ -410,6 +411,14 @@ class Octal:
 
     def __repr__(self) -> str:
         return f"<Octal heaps={self.heaps}>"
+
+
+def gen(game: str, seed: int = 1, size: str = "judge", cycles: bool = False) -> str:
+    """One random valid input of ``game`` (one of :data:`GAMES`) in the judge format: the
+    same text as ``tabletop gen GAME --seed SEED --size SIZE`` forever. ``size`` is
+    ``"tiny"``, ``"judge"`` (within the judge's limits) or ``"big"``; ``cycles`` (grundy
+    only) allows cycles (DRAW answers)."""
+    return _tabletop.gen(game, _natural("seed", seed), size, cycles)
 
 
 def octal(code: str, heaps: int) -> Octal:
