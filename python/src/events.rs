@@ -122,34 +122,7 @@ pub fn pigs_event<'py>(py: Python<'py>, event: &PigsEvent) -> PyResult<Bound<'py
             "turn",
             &[("number", obj(py, *number)?), ("pig", obj(py, *pig)?)],
         ),
-        PigsEvent::Draw {
-            pig,
-            cards: drawn,
-            repeated,
-            reason,
-            hand_size,
-            hand,
-        } => dict(
-            py,
-            "draw",
-            &[
-                ("pig", obj(py, *pig)?),
-                ("cards", obj(py, cards(drawn))?),
-                ("repeated", obj(py, *repeated)?),
-                (
-                    "reason",
-                    obj(
-                        py,
-                        match reason {
-                            DrawReason::Turn => "turn",
-                            DrawReason::Reward => "reward",
-                        },
-                    )?,
-                ),
-                ("hand_size", obj(py, *hand_size)?),
-                ("hand", obj(py, hand.as_deref().map(cards))?),
-            ],
-        ),
+        PigsEvent::Draw { .. } => draw(py, event),
         PigsEvent::Use {
             pig,
             card: used,
@@ -232,6 +205,48 @@ pub fn pigs_event<'py>(py: Python<'py>, event: &PigsEvent) -> PyResult<Bound<'py
                 ("lost_crossbow", obj(py, *lost_crossbow)?),
             ],
         ),
+        PigsEvent::End { .. } => end(py, event),
+    }
+}
+
+/// A draw event (its hand as letters, None for a hand too long to list).
+fn draw<'py>(py: Python<'py>, event: &PigsEvent) -> PyResult<Bound<'py, PyDict>> {
+    match event {
+        PigsEvent::Draw {
+            pig,
+            cards: drawn,
+            repeated,
+            reason,
+            hand_size,
+            hand,
+        } => dict(
+            py,
+            "draw",
+            &[
+                ("pig", obj(py, *pig)?),
+                ("cards", obj(py, cards(drawn))?),
+                ("repeated", obj(py, *repeated)?),
+                (
+                    "reason",
+                    obj(
+                        py,
+                        match reason {
+                            DrawReason::Turn => "turn",
+                            DrawReason::Reward => "reward",
+                        },
+                    )?,
+                ),
+                ("hand_size", obj(py, *hand_size)?),
+                ("hand", obj(py, hand.as_deref().map(cards))?),
+            ],
+        ),
+        _ => dict(py, "draw", &[]),
+    }
+}
+
+/// The end of the game: the winner and why.
+fn end<'py>(py: Python<'py>, event: &PigsEvent) -> PyResult<Bound<'py, PyDict>> {
+    match event {
         PigsEvent::End { winner, reason } => {
             let (why, pig, killer) = match *reason {
                 EndReason::NoFpAlive => ("no_fp_alive", None, None),
@@ -250,5 +265,6 @@ pub fn pigs_event<'py>(py: Python<'py>, event: &PigsEvent) -> PyResult<Bound<'py
                 ],
             )
         }
+        _ => dict(py, "end", &[]),
     }
 }

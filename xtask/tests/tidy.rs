@@ -439,6 +439,10 @@ fn the_python_binding_goes_through_the_application_layer() {
     let texts: Vec<&str> = sources.iter().map(|(_, text)| text.as_str()).collect();
     let mut violations = layer_violations(binding);
     violations.extend(unused_dependencies(binding, &texts, &texts));
+    for (path, text) in &sources {
+        let shown = path.strip_prefix(&root).unwrap_or(path).display().to_string();
+        violations.extend(long_functions(&shown, text));
+    }
     violations.extend(rust_version_violations(&[
         binding.clone(),
         packages().remove(0).manifest,
