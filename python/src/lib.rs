@@ -137,6 +137,28 @@ impl Board {
         Ok(Odds { analysis })
     }
 
+    /// The fewest throws from the start square to the goal, or None when unreachable
+    /// (Snakes and Ladders rules: see `tabletop.Board.fewest_throws`).
+    fn fewest_throws(&self, py: Python<'_>) -> PyResult<Option<u64>> {
+        let line = py
+            .detach(|| tabletop_app::snakes::race_line(&self.file))
+            .map_err(|f| raise(py, f))?;
+        Ok(line.map(|line| line.throws))
+    }
+
+    /// One optimal line as `(throw, repeat, land, to)` steps, or None when unreachable.
+    fn optimal_path(&self, py: Python<'_>) -> PyResult<Option<Vec<(u8, u64, u64, u64)>>> {
+        let line = py
+            .detach(|| tabletop_app::snakes::race_line(&self.file))
+            .map_err(|f| raise(py, f))?;
+        Ok(line.map(|line| {
+            line.steps
+                .iter()
+                .map(|step| (step.throw, step.repeat, step.land, step.to))
+                .collect()
+        }))
+    }
+
     /// The same board's answer as `tabletop odds` writes it (the summary, or JSON).
     #[pyo3(signature = (players=None, exact=false, json=false))]
     fn summary(&self, py: Python<'_>, players: Option<u16>, exact: bool, json: bool) -> PyResult<String> {

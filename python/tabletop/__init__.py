@@ -162,6 +162,21 @@ class Board:
         _warn(result.notes)
         return result
 
+    def fewest_throws(self) -> Optional[int]:
+        """The fewest throws from the start square to the goal (None when it cannot be
+        reached), under the Snakes and Ladders rules (docs/rules/snakes.md): the board must
+        have ``die 6``, ``overshoot stay`` and no miss or extra squares (else ValueError)."""
+        return self._board.fewest_throws()
+
+    def optimal_path(self) -> "Optional[list[dict[str, int]]]":
+        """One line of play with :meth:`fewest_throws` throws, as the steps of
+        ``tabletop snakes --json`` (docs/json.md): dicts with ``throw``, ``repeat`` (always
+        present here, 1 for a single throw), ``land`` and ``to``. None when unreachable."""
+        steps = self._board.optimal_path()
+        if steps is None:
+            return None
+        return [{"throw": t, "repeat": r, "land": land, "to": to} for t, r, land, to in steps]
+
     def summary(self, players: Optional[int] = None, exact: bool = False, json: bool = False) -> str:
         """What ``tabletop odds`` prints for this board (the summary, or its JSON object)."""
         return self._board.summary(players, exact, json)

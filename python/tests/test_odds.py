@@ -120,3 +120,48 @@ def test_players_give_the_race():
     assert abs(odds.win_probability.sum() - 1.0) < 1e-12
     assert odds.expected_rounds < odds.expected_turns
     assert tabletop.Board(squares=10).odds().win_probability is None
+
+
+def _snakes_boards(text):
+    """The boards of a snakes judge input as board files (test-only reader)."""
+    numbers = iter(int(w) for w in text.split())
+    boards = []
+    for n in numbers:
+        snakes, ladders = next(numbers), next(numbers)
+        pairs = [(next(numbers), next(numbers)) for _ in range(snakes + ladders)]
+        lines = [f"squares {n * n}", "start 1"] + [
+            f"{'ladder' if b > a else 'chute'} {a} {b}" for a, b in pairs]
+        # A board file has its start before its goal: a 1x1 board (0 throws) has none.
+        boards.append(tabletop.Board.parse("\n".join(lines) + "\n") if n > 1 else None)
+    return boards
+
+
+@pytest.mark.parametrize("name", ["sample", "json-sample-n1-unreachable", "json-huge-board-repeats"])
+def test_fewest_throws_and_path_are_the_snakes_cli(name):
+    snakes = {c.name: c for c in cases("snakes")}
+    case = snakes.get(name)
+    if case is None:
+        pytest.skip(f"no snakes fixture {name}")
+    boards = _snakes_boards(case.text.decode())
+    lines = case.out.decode().splitlines()
+    assert len(boards) == len(lines)
+    for board, line in zip(boards, lines):
+        if board is None:
+            assert line == '{"throws":0,"path":[]}'
+            continue
+        if "--json" in case.args:
+            want = json.loads(line)
+            path = board.optimal_path()
+            assert board.fewest_throws() == want["throws"]
+            if want["path"] is None:
+                assert path is None
+            else:
+                assert [{k: v for k, v in s.items() if k != "repeat" or v > 1} for s in path] == want["path"]
+        else:
+            assert str(board.fewest_throws()) == line or (line == "-1" and board.fewest_throws() is None)
+
+
+def test_fewest_throws_needs_the_snakes_rules():
+    with pytest.raises(ValueError, match="Snakes and Ladders rules"):
+        tabletop.Board(squares=36, miss=[4]).fewest_throws()
+    assert tabletop.Board(squares=36, start=1).fewest_throws() == 6
