@@ -84,6 +84,9 @@ fn answer(py: Python<'_>, game: &str, text: Text) -> PyResult<String> {
         .map_err(|f| raise(py, f))
 }
 
+/// One step of an optimal line: `(throw, repeat, land, to)`.
+type PathStep = (u8, u64, u64, u64);
+
 /// A race board, read from a board file (docs/rules/board.md). Immutable.
 #[pyclass(frozen, module = "tabletop._tabletop")]
 struct Board {
@@ -147,7 +150,7 @@ impl Board {
     }
 
     /// One optimal line as `(throw, repeat, land, to)` steps, or None when unreachable.
-    fn optimal_path(&self, py: Python<'_>) -> PyResult<Option<Vec<(u8, u64, u64, u64)>>> {
+    fn optimal_path(&self, py: Python<'_>) -> PyResult<Option<Vec<PathStep>>> {
         let line = py
             .detach(|| tabletop_app::snakes::race_line(&self.file))
             .map_err(|f| raise(py, f))?;
