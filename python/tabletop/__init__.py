@@ -188,10 +188,11 @@ class Board:
 class Odds:
     """The exact odds of a board (from :meth:`Board.odds`). ``T`` is the number of turns."""
 
-    __slots__ = ("_odds",)
+    __slots__ = ("_odds", "_distribution")
 
     def __init__(self, odds: "_tabletop.Odds") -> None:
         self._odds = odds
+        self._distribution: "Optional[npt.NDArray[np.float64]]" = None
 
     @property
     def min_turns(self) -> int:
@@ -230,8 +231,10 @@ class Odds:
     @property
     def distribution(self) -> "npt.NDArray[np.float64]":
         """``P(T = t)`` for t = 0, 1, ..., horizon: a float64 array (empty when the
-        distribution is beyond the work budget)."""
-        return self._odds.distribution
+        distribution is beyond the work budget). Made once; the same array every time."""
+        if self._distribution is None:
+            self._distribution = self._odds.distribution
+        return self._distribution
 
     @property
     def distribution_rest(self) -> float:

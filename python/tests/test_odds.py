@@ -165,3 +165,10 @@ def test_fewest_throws_needs_the_snakes_rules():
     with pytest.raises(ValueError, match="Snakes and Ladders rules"):
         tabletop.Board(squares=36, miss=[4]).fewest_throws()
     assert tabletop.Board(squares=36, start=1).fewest_throws() == 6
+
+
+def test_the_distribution_is_made_once():
+    odds = tabletop.Board(squares=20).odds()
+    assert odds.distribution is odds.distribution
+    # The Rust vector itself, handed over without a copy (numpy holds it through its base).
+    assert odds.distribution.flags["C_CONTIGUOUS"] and odds.distribution.base is not None
