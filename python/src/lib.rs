@@ -10,7 +10,7 @@ mod implicit;
 
 use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use tabletop_app::grundy::{Graph as GameGraph, Outcome, Position, Strategy, Value, Values};
@@ -72,6 +72,45 @@ fn raise(py: Python<'_>, failure: Failure) -> PyErr {
     }
 }
 
+/// How often a long computation looks for Ctrl-C.
+const SIGNAL_POLL: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// Runs `work` on a thread of its own while this one, with the GIL released, waits for it
+/// and looks for Ctrl-C (and any other signal with a Python handler) every [`SIGNAL_POLL`]:
+/// a signal's exception is raised at once. The work is bounded by the app layer (work
+/// budgets, memory caps), so an abandoned computation ends by itself, its result dropped.
+fn interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> PyResult<T> {
+    use std::sync::mpsc::{channel, RecvTimeoutError};
+    let (sender, receiver) = channel();
+    std::thread::Builder::new()
+        .name("tabletop".into())
+        .spawn(move || {
+            // The receiver is gone when the caller was interrupted: nothing to hand over.
+            let _ = sender.send(work());
+        })
+        .map_err(|e| PyRuntimeError::new_err(format!("starting the computation: {e}")))?;
+    let mut receiver = receiver;
+    loop {
+        let (back, received) = py.detach(move || {
+            let received = receiver.recv_timeout(SIGNAL_POLL);
+            (receiver, received)
+        });
+        receiver = back;
+        match received {
+            Ok(result) => return Ok(result),
+            Err(RecvTimeoutError::Timeout) => py.check_signals()?,
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(PyRuntimeError::new_err(
+                    "the computation failed (a bug: please report it)",
+                ))
+            }
+        }
+    }
+}
+
 /// The judge's output for `text` of `game` ("chutes", "snakes", "grundy" or "pigs"): the
 /// same bytes as `tabletop <game>`. Raises `InputError` for a bad input.
 #[pyfunction]
@@ -80,8 +119,7 @@ fn answer(py: Python<'_>, game: &str, text: Text) -> PyResult<String> {
         .parse()
         .map_err(|e: tabletop_app::UnknownName| PyValueError::new_err(e.to_string()))?;
     let bytes = text.into_bytes();
-    py.detach(|| tabletop_app::answer(game, &bytes))
-        .map_err(|f| raise(py, f))
+    interruptible(py, move || tabletop_app::answer(game, &bytes))?.map_err(|f| raise(py, f))
 }
 
 /// One step of an optimal line: `(throw, repeat, land, to)`.
@@ -131,12 +169,11 @@ impl Board {
             ..Default::default()
         };
         let text = self.text.clone();
-        let analysis = py
-            .detach(|| {
-                let source = Source::new("<board>", text);
-                tabletop_app::odds::analyse(&source, &request, &mut |_| {})
-            })
-            .map_err(|f| raise(py, f))?;
+        let analysis = interruptible(py, move || {
+            let source = Source::new("<board>", text);
+            tabletop_app::odds::analyse(&source, &request, &mut |_| {})
+        })?
+        .map_err(|f| raise(py, f))?;
         Ok(Odds { analysis })
     }
 
@@ -172,12 +209,11 @@ impl Board {
             ..Default::default()
         };
         let text = self.text.clone();
-        let answer = py
-            .detach(|| {
-                let source = Source::new("<board>", text);
-                tabletop_app::odds::answer(&source, &request, &mut |_| {})
-            })
-            .map_err(|f| raise(py, f))?;
+        let answer = interruptible(py, move || {
+            let source = Source::new("<board>", text);
+            tabletop_app::odds::answer(&source, &request, &mut |_| {})
+        })?
+        .map_err(|f| raise(py, f))?;
         Ok(answer.text)
     }
 }
@@ -479,8 +515,8 @@ impl Octal {
 fn octal(py: Python<'_>, code: &str, heaps: u64) -> PyResult<Octal> {
     let code_source = Source::new("<code>", code.as_bytes().to_vec());
     let code = tabletop_app::octal::read_code(&code_source).map_err(|f| raise(py, f))?;
-    let sequence = py
-        .detach(|| tabletop_app::octal::values(&code, heaps))
+    let work_code = code.clone();
+    let sequence = interruptible(py, move || tabletop_app::octal::values(&work_code, heaps))?
         .map_err(|f| raise(py, f))?;
     Ok(Octal { code, sequence })
 }

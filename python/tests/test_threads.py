@@ -51,3 +51,23 @@ def test_another_thread_runs_during_a_million_square_odds_call():
     during = [t for t in ticks if started < t < finished]
     # Holding the GIL for the whole call would leave no tick inside it.
     assert len(during) >= 10, (len(during), finished - started)
+
+
+def test_ctrl_c_stops_a_long_octal_call_at_once():
+    import os
+    import signal
+
+    import pytest
+
+    if not hasattr(signal, "SIGINT") or threading.current_thread() is not threading.main_thread():
+        pytest.skip("needs SIGINT on the main thread")
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    started = time.perf_counter()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            # Officers to 4*10^5 heaps: seconds of work, interrupted after 0.3 s.
+            tabletop.octal("0.6", 400_000)
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - started < 1.5
