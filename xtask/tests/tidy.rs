@@ -84,6 +84,9 @@ const LAYERS: &[(&str, &[&str])] = &[
     // The web front end: the application layer only.
     ("tabletop-serve", &["tabletop-app"]),
     ("tabletop", &["tabletop-app", "tabletop-stress", "tabletop-serve"]),
+    // The Python package (python/, its own workspace, built by maturin): a front end like
+    // the CLI, never on parse, render or an engine directly.
+    ("tabletop-python", &["tabletop-app", "tabletop-stress"]),
     ("xtask", &["tabletop-stress"]),
     // Test support: on the engines only, and only ever a dev-dependency (see TEST_SUPPORT).
     (
@@ -422,6 +425,33 @@ fn engines_never_print_or_do_io() {
     assert_none("impure engine code", violations);
 }
 
+/// The Python binding's manifest: outside the workspace (so that `cargo test --workspace`
+/// needs no Python), checked here like a member.
+const PYTHON_BINDING: &str = "python/Cargo.toml";
+
+#[test]
+fn the_python_binding_goes_through_the_application_layer() {
+    let root = workspace_root();
+    let manifests = manifest::outside(&root, &root.join(PYTHON_BINDING));
+    assert_eq!(manifests.len(), 1, "one package in {PYTHON_BINDING}");
+    let binding = &manifests[0];
+    assert_eq!(binding.package, "tabletop-python");
+    let mut sources = Vec::new();
+    collect_sources(&binding.dir.join("src"), &mut sources);
+    let texts: Vec<&str> = sources.iter().map(|(_, text)| text.as_str()).collect();
+    let mut violations = layer_violations(binding);
+    violations.extend(unused_dependencies(binding, &texts, &texts));
+    for (path, text) in &sources {
+        let shown = path.strip_prefix(&root).unwrap_or(path).display().to_string();
+        violations.extend(long_functions(&shown, text));
+    }
+    violations.extend(rust_version_violations(&[
+        binding.clone(),
+        packages().remove(0).manifest,
+    ]));
+    assert_none("python binding", violations);
+}
+
 #[test]
 fn every_crate_has_the_workspace_rust_version() {
     let manifests: Vec<Manifest> = packages().into_iter().map(|p| p.manifest).collect();
@@ -464,6 +494,28 @@ fn an_engine_that_dev_depends_on_the_parser_is_caught() {
     let violations = layer_violations(&engine);
     assert_eq!(violations.len(), 1, "{violations:?}");
     assert!(violations[0].contains("tabletop-grundy depends (Dev) on tabletop-parse"));
+}
+
+#[test]
+fn a_python_binding_on_the_parser_or_an_engine_is_caught() {
+    let binding = manifest(
+        "tabletop-python",
+        &[
+            "normal pyo3",
+            "normal tabletop-app",
+            "normal tabletop-parse",
+            "normal tabletop-odds",
+        ],
+    );
+    let violations = layer_violations(&binding);
+    assert_eq!(violations.len(), 2, "{violations:?}");
+    assert!(violations[0].contains("tabletop-python depends (Normal) on tabletop-parse"));
+    assert!(violations[1].contains("on tabletop-odds"));
+    let thin = manifest(
+        "tabletop-python",
+        &["normal pyo3", "normal tabletop-app", "normal tabletop-stress"],
+    );
+    assert_eq!(layer_violations(&thin), Vec::<String>::new());
 }
 
 #[test]

@@ -1,8 +1,10 @@
 //! Chutes and Ladders with a fixed throw list (UVa 647): each game's winner, its JSON
 //! object, a turn-by-turn trace, or each seat's exact chance with a fair die.
 
-use tabletop_boards::chutes::{self, Event};
-use tabletop_boards::Board;
+use tabletop_boards::chutes;
+
+pub use tabletop_boards::chutes::{Ending, Event};
+pub use tabletop_boards::Board;
 use tabletop_odds::{Odds, Rules};
 use tabletop_parse::chutes::ChutesGame;
 use tabletop_parse::{ParseError, Spanned};
@@ -174,6 +176,47 @@ impl GameAnswer<'_> {
     }
 }
 
+/// The most players [`play`] seats: far more than any table, few enough that the counters
+/// stay small.
+pub const MAX_PLAYERS: usize = 1 << 20;
+
+/// One game played through, typed: how it ended, its `--json` object, every event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Played {
+    /// The winner (1-based) and the throws used.
+    pub ending: Ending,
+    /// The `--json` object (winner, turns, throws used, every counter's square), one line.
+    pub json: String,
+    /// What happened, in order (players 1-based).
+    pub events: Vec<Event>,
+}
+
+/// Plays one game on `board` with `players` players and the throw list `throws`, for front
+/// ends that hand the game on (the board comes from a board file, see [`crate::odds::read_board`]).
+///
+/// # Errors
+/// [`Failure::Usage`] for no players or more than [`MAX_PLAYERS`], more than [`MAX_THROWS`]
+/// throws, a throw that is not a die value, or a game that runs out of throws.
+pub fn play(board: &Board, players: usize, throws: &[u8]) -> Result<Played, Failure> {
+    if players > MAX_PLAYERS {
+        return Err(Failure::Usage(format!(
+            "error: {players} players are more than the {MAX_PLAYERS} a game seats"
+        )));
+    }
+    if throws.len() > MAX_THROWS {
+        return Err(Failure::Usage(format!(
+            "error: {} throws are more than the {MAX_THROWS} a throw list holds",
+            throws.len()
+        )));
+    }
+    let mut events = Vec::new();
+    let ending = chutes::play_logged(board, players, throws, &mut events)
+        .map_err(|e| Failure::Usage(format!("error: {e}")))?;
+    let mut json = String::new();
+    written(write_chutes(&mut json, &ending, players, &events))?;
+    Ok(Played { ending, json, events })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -190,6 +233,21 @@ mod tests {
         let trace = String::from_utf8(trace).unwrap();
         assert!(trace.starts_with("game 1: 2 players\n"), "{trace}");
         assert!(trace.contains("game 2: 2 players\n"), "{trace}");
+    }
+
+    #[test]
+    fn a_played_game_is_the_judge_s_game() {
+        let parsed = tabletop_parse::chutes::parse(SAMPLE).unwrap();
+        let game = &parsed.games[0].value;
+        let played = play(&game.board, game.players, &parsed.throws).unwrap();
+        assert_eq!(played.ending.winner, 2);
+        assert!(played.json.starts_with("{\"winner\":2,"), "{}", played.json);
+        assert!(matches!(
+            played.events.first(),
+            Some(Event::Turn { number: 1, player: 1 })
+        ));
+        assert!(matches!(play(&game.board, 2, &[1]), Err(Failure::Usage(_))));
+        assert!(matches!(play(&game.board, 0, &[1]), Err(Failure::Usage(_))));
     }
 
     #[test]

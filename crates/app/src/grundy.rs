@@ -4,14 +4,49 @@
 //! The input is read a test case at a time ([`Stream`]): memory for the largest test case
 //! and the answers, not for the whole input.
 
-use tabletop_grundy::strategy::Strategy;
-use tabletop_grundy::{Outcome, PieceError, Position, Values};
 use tabletop_parse::grundy::{CaseSplitter, GrundyCase, Resume};
 use tabletop_parse::ParseError;
 use tabletop_render::grundy::{write_answer, write_values, Dot, MarkedMove};
 use tabletop_render::json::write_grundy;
 
+pub use tabletop_grundy::strategy::{Answer as Play, Move, Strategy};
+pub use tabletop_grundy::{
+    Graph, GraphError, ImplicitCycle, ImplicitGame, Outcome, PieceError, Position, Solver, SumMove, Value,
+    Values,
+};
 pub use tabletop_render::grundy::Spelling;
+
+/// One test case read typed: the graph and its queries (each a list of piece positions).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Case {
+    /// The validated graph.
+    pub graph: Graph,
+    /// The queries, in input order.
+    pub queries: Vec<Vec<Position>>,
+}
+
+/// Every test case of the POJ 2425 text `source`, typed, for front ends that compute with
+/// the graphs themselves.
+///
+/// # Errors
+/// [`Failure::Invalid`] with the first located problem of a bad input.
+pub fn read_cases(source: &crate::Source) -> Result<Vec<Case>, Failure> {
+    if source.is_blank() {
+        return Err(Failure::invalid(
+            source.empty_problem("the number of positions N"),
+        ));
+    }
+    let input =
+        tabletop_parse::grundy::parse(source.bytes()).map_err(|e| Failure::invalid(source.problem(&e)))?;
+    Ok(input
+        .cases
+        .into_iter()
+        .map(|case| Case {
+            queries: case.value.queries.iter().map(<[Position]>::to_vec).collect(),
+            graph: case.value.graph,
+        })
+        .collect())
+}
 
 use crate::keep_going::Problems;
 use crate::{written, Answer, Failure, Problem, Stream, Window};

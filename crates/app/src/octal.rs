@@ -2,7 +2,10 @@
 
 use std::time::Instant;
 
-use tabletop_grundy::octal::{NimSequence, OctalCode};
+pub use tabletop_grundy::octal::{
+    heaps_outcome, HeapMove, Leave, NimSequence, OctalCode, Period, QueryError,
+};
+pub use tabletop_grundy::Outcome;
 use tabletop_render::octal::{write_json, write_plain, write_stats, Query};
 
 use crate::{Answer, Failure, Problem, Source};
@@ -54,20 +57,7 @@ pub fn answer(game: Game<'_>, request: &Request) -> Result<Answer, Failure> {
     let asked = request.heaps.or(file_heaps).unwrap_or(DEFAULT_HEAPS);
     // A query's heaps are always computed.
     let n = asked.max(query.iter().flatten().copied().max().unwrap_or(0));
-    let needed = code
-        .memory_estimate(n)
-        .and_then(|bytes| bytes.checked_add(n.saturating_add(1).saturating_mul(TEXT_PER_VALUE)))
-        .unwrap_or(u64::MAX);
-    if needed > MEMORY_CAP {
-        return Err(Failure::invalid(Problem::unlocated(
-            &format!("--heaps {n}"),
-            format!(
-                "computing G(0..={n}) needs about {:.1} GiB, more than the {} GiB `tabletop octal` allows itself; ask for fewer heaps",
-                needed as f64 / (1u64 << 30) as f64,
-                MEMORY_CAP >> 30
-            ),
-        )));
-    }
+    check_memory(&code, n, TEXT_PER_VALUE)?;
     let started = Instant::now();
     // The cap keeps n far below usize::MAX.
     let sequence = NimSequence::compute(&code, n as usize);
@@ -97,6 +87,53 @@ pub fn answer(game: Game<'_>, request: &Request) -> Result<Answer, Failure> {
         picture: None,
         notes,
     })
+}
+
+/// Refuses up front a computation of G(0..=n) that would need more than [`MEMORY_CAP`]
+/// (with `per_value` bytes of output per value on top of the working space).
+fn check_memory(code: &OctalCode, n: u64, per_value: u64) -> Result<(), Failure> {
+    let needed = code
+        .memory_estimate(n)
+        .and_then(|bytes| bytes.checked_add(n.saturating_add(1).saturating_mul(per_value)))
+        .unwrap_or(u64::MAX);
+    if needed > MEMORY_CAP {
+        return Err(Failure::invalid(Problem::unlocated(
+            &format!("--heaps {n}"),
+            format!(
+                "computing G(0..={n}) needs about {:.1} GiB, more than the {} GiB `tabletop octal` allows itself; ask for fewer heaps",
+                needed as f64 / (1u64 << 30) as f64,
+                MEMORY_CAP >> 30
+            ),
+        )));
+    }
+    Ok(())
+}
+
+/// The octal code of `source` (such as `0.77`), for front ends that compute with it.
+///
+/// # Errors
+/// [`Failure::Invalid`] for a text that is not an octal code.
+pub fn read_code(source: &Source) -> Result<OctalCode, Failure> {
+    tabletop_parse::octal::code(source.bytes()).map_err(|e| Failure::invalid(source.problem(&e)))
+}
+
+/// The nim-values G(0..=`heaps`) of `code`, typed (no text), refused up front like
+/// [`answer`] when they would need more than [`MEMORY_CAP`].
+///
+/// # Errors
+/// [`Failure::Invalid`] when the values would need more than [`MEMORY_CAP`].
+pub fn values(code: &OctalCode, heaps: u64) -> Result<NimSequence, Failure> {
+    check_memory(code, heaps, 0)?;
+    // The cap keeps heaps far below usize::MAX.
+    Ok(NimSequence::compute(code, heaps as usize))
+}
+
+/// The heap sizes of a sum, read from `source` (such as `3 5 7`).
+///
+/// # Errors
+/// [`Failure::Invalid`] for a text that is not a list of heap sizes.
+pub fn read_heaps(source: &Source) -> Result<Vec<u64>, Failure> {
+    tabletop_parse::octal::heaps(source.bytes()).map_err(|e| Failure::invalid(source.problem(&e)))
 }
 
 /// The code and the largest heap the game text names.

@@ -1,8 +1,10 @@
 //! A race board's exact odds (board file format: `docs/rules/board.md`): the summary, its
 //! JSON object, the chart of the game length.
 
-use tabletop_odds::{Distribution, Odds, OddsError, Race, Stop, Tabulate, DEFAULT_WORK};
-use tabletop_parse::board::BoardFile;
+use tabletop_odds::{Odds, OddsError, Stop, Tabulate, DEFAULT_WORK};
+
+pub use tabletop_odds::{BigRational, Distribution, Race};
+pub use tabletop_parse::board::BoardFile;
 use tabletop_render::odds::{chart, write_json, write_summary, Report, JSON_DISTRIBUTION_REST, SVG_REST};
 
 use crate::{Answer, Failure, Source};
@@ -32,17 +34,84 @@ pub struct Request {
 /// Where long work reports how far it got (a message such as `exact: prime 3 of about 9`).
 pub type Progress<'a> = &'a mut dyn FnMut(&str);
 
+/// The typed figures of a board: what [`answer`] renders, for front ends that hand numbers
+/// on (the Python package) instead of text.
+#[derive(Debug, Clone)]
+pub struct Analysis {
+    /// The board file read.
+    pub file: BoardFile,
+    /// The fewest turns that can reach the goal.
+    pub min_turns: u64,
+    /// The positions the chain has (the board's squares a counter can be on, with states).
+    pub states: usize,
+    /// The expected number of turns of one counter.
+    pub expected_turns: f64,
+    /// The variance of the number of turns.
+    pub variance: f64,
+    /// The expected number of turns as an exact fraction, when asked for.
+    pub exact: Option<BigRational>,
+    /// The distribution of the game length, when within the work budget.
+    pub distribution: Option<Distribution>,
+    /// Each percentile asked for (in percent) and its turn, `None` when beyond the table.
+    pub percentiles: Vec<(f64, Option<u64>)>,
+    /// The race of `players` counters, when asked for and tabulated far enough.
+    pub race: Option<Race>,
+    /// Notes for the user: what was left out and why, a skipped byte-order mark.
+    pub notes: Vec<String>,
+}
+
 /// Analyses the board file `source`.
 ///
 /// # Errors
 /// [`Failure::Invalid`] for a bad board file, a goal that cannot be reached (or can be
 /// missed forever), or a chart asked for when the distribution is beyond the work budget.
 pub fn answer(source: &Source, request: &Request, progress: Progress<'_>) -> Result<Answer, Failure> {
+    let analysis = analyse(source, request, progress)?;
+    let picture = match (request.chart, &analysis.distribution) {
+        (true, Some(d)) => Some(chart(d).map_err(|e| Failure::Io(format!("error: drawing the chart: {e}")))?),
+        (true, None) => return Err(Failure::invalid(no_chart(source, &analysis))),
+        (false, _) => None,
+    };
+    let report = Report {
+        board: &analysis.file.board,
+        rules: &analysis.file.rules,
+        min_turns: analysis.min_turns,
+        expected_turns: analysis.expected_turns,
+        variance: Some(analysis.variance),
+        exact: analysis.exact.as_ref(),
+        distribution: analysis.distribution.as_ref(),
+        percentiles: &analysis.percentiles,
+        race: analysis.race.as_ref(),
+    };
+    let text = tabletop_render::to_string(|out| match request.json {
+        true => write_json(out, &report),
+        false => write_summary(out, &report),
+    });
+    Ok(Answer {
+        text,
+        picture,
+        notes: analysis.notes,
+    })
+}
+
+/// The board file `source`, read and checked (its layout, not yet its odds).
+///
+/// # Errors
+/// [`Failure::Invalid`] for an empty or bad board file.
+pub fn read_board(source: &Source) -> Result<BoardFile, Failure> {
     if source.is_blank() {
         return Err(Failure::invalid(source.empty_problem("`squares N`")));
     }
-    let file =
-        tabletop_parse::board::parse(source.bytes()).map_err(|e| Failure::invalid(source.problem(&e)))?;
+    tabletop_parse::board::parse(source.bytes()).map_err(|e| Failure::invalid(source.problem(&e)))
+}
+
+/// The typed figures of the board file `source` (everything [`answer`] writes, but no chart).
+///
+/// # Errors
+/// [`Failure::Invalid`] for a bad board file or a goal that cannot be reached (or can be
+/// missed forever), or an exact fraction beyond the limit.
+pub fn analyse(source: &Source, request: &Request, progress: Progress<'_>) -> Result<Analysis, Failure> {
+    let file = read_board(source)?;
     let engine = |error: OddsError| Failure::invalid(source.problem(&file.locate(&error)));
     if request.exact {
         // Refused before any solve when the exact fraction is beyond the limit.
@@ -78,39 +147,29 @@ pub fn answer(source: &Source, request: &Request, progress: Progress<'_>) -> Res
         race.as_ref(),
         &percentiles,
     ));
-    let picture = match (request.chart, &distribution) {
-        (true, Some(d)) => Some(chart(d).map_err(|e| Failure::Io(format!("error: drawing the chart: {e}")))?),
-        (true, None) => return Err(Failure::invalid(no_chart(source, &file, &odds))),
-        (false, _) => None,
-    };
-    let report = Report {
-        board: &file.board,
-        rules: &file.rules,
+    Ok(Analysis {
         min_turns: odds.min_turns(),
+        states: odds.states(),
         expected_turns: odds.expected_turns(),
-        variance: Some(variance),
-        exact: exact.as_ref(),
-        distribution: distribution.as_ref(),
-        percentiles: &percentiles,
-        race: race.as_ref(),
-    };
-    let text = tabletop_render::to_string(|out| match request.json {
-        true => write_json(out, &report),
-        false => write_summary(out, &report),
-    });
-    Ok(Answer { text, picture, notes })
+        variance,
+        exact,
+        distribution,
+        percentiles,
+        race,
+        notes,
+        file,
+    })
 }
 
 /// A chart was asked for, but the distribution is beyond the work budget: refused, with the
 /// estimate.
-fn no_chart(source: &Source, file: &BoardFile, odds: &Odds) -> crate::Problem {
+fn no_chart(source: &Source, analysis: &Analysis) -> crate::Problem {
     let message = format!(
         "the chart needs the distribution of the game length, which is beyond the work budget: about {:.3e} turns over {} squares are more than {DEFAULT_WORK} steps",
-        odds.expected_turns(),
-        odds.states()
+        analysis.expected_turns, analysis.states
     );
     source.problem(&tabletop_parse::ParseError::new(
-        file.squares_span.clone(),
+        analysis.file.squares_span.clone(),
         message,
     ))
 }

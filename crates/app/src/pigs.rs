@@ -4,7 +4,9 @@
 use std::fmt::Write as _;
 use tabletop_parse::ParseError;
 
-use tabletop_pigs::{DrawReason, EndReason, Event, Game, Role};
+use tabletop_pigs::{Game, Role};
+
+pub use tabletop_pigs::{Card, DrawReason, EndReason, Event, Target, Winner};
 use tabletop_render::json::write_pigs;
 use tabletop_render::pigs::{write_ending, Trace};
 
@@ -156,6 +158,53 @@ pub fn story(source: &Source, line: usize) -> String {
     out
 }
 
+/// A game played through, typed: what the judge prints, the `--json` object, every event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Played {
+    /// The judge's output (what `tabletop pigs` prints).
+    pub output: String,
+    /// The `--json` object (winner, turns, every pig's state), one line.
+    pub json: String,
+    /// Every event of the game, in order (pig numbers 0-based: 0 is pig 1, the MP).
+    pub events: Vec<Event>,
+    /// Notes about the input (a skipped byte-order mark).
+    pub notes: Vec<String>,
+}
+
+/// Plays the game of `source` with its events recorded, for front ends that hand the
+/// events on.
+///
+/// # Errors
+/// [`Failure::Invalid`] for a bad input or a game that can never end.
+pub fn play(source: &Source) -> Result<Played, Failure> {
+    let invalid = |error: &ParseError| Failure::invalid(source.problem(error));
+    if source.is_blank() {
+        return Err(Failure::invalid(source.empty_problem("the number of pigs n")));
+    }
+    let parsed = tabletop_parse::pigs::parse(source.bytes()).map_err(|e| invalid(&e))?;
+    let mut game = Game::new(&parsed.setup)
+        .map_err(|e| invalid(&ParseError::new(parsed.header.clone(), e.to_string())))?;
+    game.record_events();
+    if let Err(never) = game.run() {
+        let message = format!(
+            "{never} (the repeated card is here; stopped after {} turns)",
+            game.turns()
+        );
+        return Err(invalid(&ParseError::new(parsed.last_card.clone(), message)));
+    }
+    let (mut output, mut json) = (String::new(), String::new());
+    if let Some(outcome) = game.ending() {
+        written(write_ending(&mut output, &outcome))?;
+        written(write_pigs(&mut json, &outcome))?;
+    }
+    Ok(Played {
+        output,
+        json,
+        events: game.events().to_vec(),
+        notes: source.notes(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -196,6 +245,20 @@ mod tests {
         let whole =
             tabletop_render::to_string(|out| tabletop_render::pigs::write_trace(out, &roles, game.events()));
         assert_eq!(String::from_utf8(streamed).unwrap(), whole);
+    }
+
+    #[test]
+    fn a_played_game_is_the_answer_with_its_events() {
+        let source = Source::new("p", SAMPLE.to_vec());
+        let played = play(&source).unwrap();
+        assert_eq!(
+            played.output,
+            answer(&source, &Request::default(), None).unwrap().text
+        );
+        let json = answer(&source, &Request { json: true }, None).unwrap().text;
+        assert_eq!(played.json, json);
+        assert!(matches!(played.events.last(), Some(Event::End { .. })));
+        assert!(play(&Source::new("p", b"2 1\nMP D D D D\nFP D D D D\nD\n".to_vec())).is_err());
     }
 
     #[test]

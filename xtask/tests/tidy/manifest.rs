@@ -76,15 +76,25 @@ impl Manifest {
 
 /// Every workspace member of the workspace at `root`, from `cargo metadata --no-deps`.
 pub fn workspace(root: &Path) -> Vec<Manifest> {
+    metadata(root, &[])
+}
+
+/// The packages of the manifest at `path` (a crate outside the workspace, with its own
+/// `[workspace]`, such as the Python binding), from `cargo metadata --no-deps`.
+pub fn outside(root: &Path, path: &Path) -> Vec<Manifest> {
+    let path = path.to_string_lossy().into_owned();
+    metadata(root, &["--manifest-path", &path])
+}
+
+fn metadata(root: &Path, extra: &[&str]) -> Vec<Manifest> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let output = Command::new(
-        cargo,
-        ["metadata", "--format-version", "1", "--no-deps", "--offline"],
-    )
-    .current_dir(root)
-    .timeout(Duration::from_secs(300))
-    .run(b"")
-    .expect("cargo metadata runs");
+    let mut args = vec!["metadata", "--format-version", "1", "--no-deps", "--offline"];
+    args.extend_from_slice(extra);
+    let output = Command::new(cargo, args)
+        .current_dir(root)
+        .timeout(Duration::from_secs(300))
+        .run(b"")
+        .expect("cargo metadata runs");
     assert!(
         output.status.success(),
         "cargo metadata: {}",

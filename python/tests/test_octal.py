@@ -1,0 +1,81 @@
+"""`tabletop.octal`: the CLI's values, periods and moves on the fixtures."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import tabletop
+from conftest import cases, flag
+
+OCTAL = [c for c in cases("octal") if c.out is not None and c.err is None]
+
+
+def _game(case):
+    words = case.text.decode().split()
+    heaps = flag(case.args, "--heaps") or (words[1] if len(words) > 1 else "200")
+    query = flag(case.args, "--query")
+    heaps = int(heaps)
+    if query:
+        heaps = max(heaps, *map(int, query.split(",")))
+    return words[0], heaps, [int(h) for h in query.split(",")] if query else None
+
+
+@pytest.mark.parametrize("case", OCTAL, ids=lambda c: c.name)
+def test_values_period_and_move_are_the_cli_output(case):
+    code, heaps, query = _game(case)
+    game = tabletop.octal(code, heaps)
+    values = game.values
+    assert values.dtype == np.uint32 and values.shape == (heaps + 1,)
+    assert game.heaps == heaps
+    if "--json" in case.args:
+        expected = json.loads(case.out)
+        assert values.tolist() == expected["values"]
+        period = expected["period"]
+        assert game.period() == (None if period is None else (period["period"], period["preperiod"]))
+        move = expected["query"]["move"]
+        assert str(game.outcome(query)) == expected["query"]["outcome"]
+        assert game.winning_move(query) == (move["heap"] - 1, move["take"], move["leave"])
+        return
+    lines = case.out.decode().splitlines()
+    if query:
+        assert lines == _query_lines(game, query)
+        return
+    assert " ".join(map(str, values.tolist())) == lines[0]
+    if "--period" in case.args:
+        period = game.period()
+        want = f"no period up to {heaps}" if period is None else f"period {period[0]} preperiod {period[1]}"
+        assert lines[1] == want
+    else:
+        assert len(lines) == 1
+
+
+def _query_lines(game, query):
+    """The CLI's answer to a query, written from the Python results."""
+    outcome = str(game.outcome(query))
+    move = game.winning_move(query)
+    if move is None:
+        return [outcome]
+    heap, take, leave = move
+    left = "nothing" if not leave else " and ".join(map(str, leave))
+    return [outcome, f"heap {heap + 1} ({query[heap]} tokens): take {take}, leave {left}"]
+
+
+def test_kayles_move():
+    kayles = tabletop.octal("0.77", 10)
+    assert kayles.winning_move([3, 4]) == (0, 2, [1])
+    assert kayles.winning_move([4, 4]) is None
+    assert kayles.outcome([4, 4]) is tabletop.Outcome.LOSE
+    with pytest.raises(ValueError):
+        kayles.winning_move([11])
+
+
+def test_bad_codes_and_huge_requests_are_input_errors():
+    with pytest.raises(tabletop.InputError, match="octal"):
+        tabletop.octal("0.8", 10)
+    with pytest.raises(tabletop.InputError, match="GiB"):
+        tabletop.octal("0.6", 10**12)
+    with pytest.raises(ValueError):
+        tabletop.octal("0.6", -1)

@@ -1,0 +1,73 @@
+"""Long computations release the GIL: another Python thread makes progress meanwhile."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+import warnings
+
+import tabletop
+
+
+def _big_board():
+    """The shape of the odds benchmark's largest board: 10^6 squares, 100 jumps."""
+    rng = random.Random(1)
+    squares = 10**6
+    ladders, chutes = {}, {}
+    used = set()
+    while len(ladders) + len(chutes) < 100:
+        a, b = rng.randrange(1, squares), rng.randrange(1, squares)
+        if a == b or a in used or b in used:
+            continue
+        used.update((a, b))
+        (ladders if b > a else chutes)[a] = b
+    return tabletop.Board(squares=squares, ladders=ladders, chutes=chutes)
+
+
+def test_another_thread_runs_during_a_million_square_odds_call():
+    board = _big_board()
+    ticks = []
+    done = threading.Event()
+
+    def count():
+        while not done.is_set():
+            ticks.append(time.perf_counter())
+            time.sleep(0.001)
+
+    counter = threading.Thread(target=count)
+    counter.start()
+    time.sleep(0.01)
+    try:
+        started = time.perf_counter()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", tabletop.TabletopWarning)
+            odds = board.odds()
+        finished = time.perf_counter()
+    finally:
+        done.set()
+        counter.join()
+    assert odds.expected_turns > 1000
+    during = [t for t in ticks if started < t < finished]
+    # Holding the GIL for the whole call would leave no tick inside it.
+    assert len(during) >= 10, (len(during), finished - started)
+
+
+def test_ctrl_c_stops_a_long_octal_call_at_once():
+    import os
+    import signal
+
+    import pytest
+
+    if not hasattr(signal, "SIGINT") or threading.current_thread() is not threading.main_thread():
+        pytest.skip("needs SIGINT on the main thread")
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    started = time.perf_counter()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            # Officers to 4*10^5 heaps: seconds of work, interrupted after 0.3 s.
+            tabletop.octal("0.6", 400_000)
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - started < 1.5
