@@ -95,23 +95,25 @@ fn draw(board: &SnakesBoard, k: usize, notes: &mut Vec<String>) -> String {
     tabletop_render::to_string(|out| write_board_svg(out, side, board, line.as_ref()))
 }
 
-#[cfg(test)]
-mod race_tests {
-    use super::*;
-
-    #[test]
-    fn a_race_board_s_line_is_the_snakes_line() {
-        let source = Source::new(
-            "b",
-            b"squares 36\nstart 1\nladder 3 23\nladder 5 16\nladder 20 33\nchute 35 25\n".to_vec(),
-        );
-        let file = crate::odds::read_board(&source).unwrap();
-        let line = race_line(&file).unwrap().unwrap();
-        assert_eq!(line.throws, 3);
-        let misses = Source::new("b", b"squares 36\nmiss 4\n".to_vec());
-        let file = crate::odds::read_board(&misses).unwrap();
-        assert!(matches!(race_line(&file), Err(Failure::Usage(_))));
+/// The fewest throws and one optimal line of a race board (a board file), from its start
+/// square, under the Snakes and Ladders rules (docs/rules/snakes.md): a die 1..6, a throw
+/// past the goal not allowed, no miss-a-turn or extra-turn squares. `None` when the goal
+/// cannot be reached.
+///
+/// # Errors
+/// [`Failure::Usage`] for a board those rules do not cover (another die, another overshoot
+/// rule, miss or extra squares).
+pub fn race_line(file: &crate::odds::BoardFile) -> Result<Option<Line>, Failure> {
+    let rules = &file.rules;
+    if rules.die != 6
+        || rules.overshoot != tabletop_odds::Overshoot::Stay
+        || !file.board.specials().is_empty()
+    {
+        return Err(Failure::Usage(
+            "error: the fewest throws follow the Snakes and Ladders rules: `die 6`, `overshoot stay` and no miss or extra squares".into(),
+        ));
     }
+    Ok(line::optimal_line(&file.board, rules.start))
 }
 
 #[cfg(test)]
@@ -148,25 +150,18 @@ mod tests {
             "{failure}"
         );
     }
-}
 
-/// The fewest throws and one optimal line of a race board (a board file), from its start
-/// square, under the Snakes and Ladders rules (docs/rules/snakes.md): a die 1..6, a throw
-/// past the goal not allowed, no miss-a-turn or extra-turn squares. `None` when the goal
-/// cannot be reached.
-///
-/// # Errors
-/// [`Failure::Usage`] for a board those rules do not cover (another die, another overshoot
-/// rule, miss or extra squares).
-pub fn race_line(file: &crate::odds::BoardFile) -> Result<Option<Line>, Failure> {
-    let rules = &file.rules;
-    if rules.die != 6
-        || rules.overshoot != tabletop_odds::Overshoot::Stay
-        || !file.board.specials().is_empty()
-    {
-        return Err(Failure::Usage(
-            "error: the fewest throws follow the Snakes and Ladders rules: `die 6`, `overshoot stay` and no miss or extra squares".into(),
-        ));
+    #[test]
+    fn a_race_board_s_line_is_the_snakes_line() {
+        let source = Source::new(
+            "b",
+            b"squares 36\nstart 1\nladder 3 23\nladder 5 16\nladder 20 33\nchute 35 25\n".to_vec(),
+        );
+        let file = crate::odds::read_board(&source).unwrap();
+        let line = race_line(&file).unwrap().unwrap();
+        assert_eq!(line.throws, 3);
+        let misses = Source::new("b", b"squares 36\nmiss 4\n".to_vec());
+        let file = crate::odds::read_board(&misses).unwrap();
+        assert!(matches!(race_line(&file), Err(Failure::Usage(_))));
     }
-    Ok(line::optimal_line(&file.board, rules.start))
 }
