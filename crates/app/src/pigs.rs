@@ -4,7 +4,8 @@
 use std::fmt::Write as _;
 use tabletop_parse::ParseError;
 
-use tabletop_pigs::{Game, Role};
+use tabletop_parse::pigs::PigsInput;
+use tabletop_pigs::{Game, NeverEnds, Role};
 
 pub use tabletop_pigs::{Card, DrawReason, EndReason, Event, Target, Winner};
 use tabletop_render::json::write_pigs;
@@ -25,13 +26,7 @@ pub struct Request {
 /// # Errors
 /// [`Failure::Invalid`] for a bad input or a game that can never end.
 pub fn answer(source: &Source, request: &Request, trace: TraceSink<'_>) -> Result<Answer, Failure> {
-    let invalid = |error: &ParseError| Failure::invalid(source.problem(error));
-    if source.is_blank() {
-        return Err(Failure::invalid(source.empty_problem("the number of pigs n")));
-    }
-    let parsed = tabletop_parse::pigs::parse(source.bytes()).map_err(|e| invalid(&e))?;
-    let mut game = Game::new(&parsed.setup)
-        .map_err(|e| invalid(&ParseError::new(parsed.header.clone(), e.to_string())))?;
+    let (parsed, mut game) = start(source)?;
     let result = match trace {
         Some(sink) => {
             game.record_events();
@@ -63,13 +58,7 @@ pub fn answer(source: &Source, request: &Request, trace: TraceSink<'_>) -> Resul
             answer.notes = source.notes();
             Ok(answer)
         }
-        Err(never) => {
-            let message = format!(
-                "{never} (the repeated card is here; stopped after {} turns)",
-                game.turns()
-            );
-            Err(invalid(&ParseError::new(parsed.last_card.clone(), message)))
-        }
+        Err(never) => Err(never_ends(source, &parsed, &game, &never)),
     }
 }
 
@@ -171,26 +160,37 @@ pub struct Played {
     pub notes: Vec<String>,
 }
 
+/// The parsed input of `source` and its game at the start.
+fn start(source: &Source) -> Result<(PigsInput, Game), Failure> {
+    let invalid = |error: &ParseError| Failure::invalid(source.problem(error));
+    if source.is_blank() {
+        return Err(Failure::invalid(source.empty_problem("the number of pigs n")));
+    }
+    let parsed = tabletop_parse::pigs::parse(source.bytes()).map_err(|e| invalid(&e))?;
+    let game = Game::new(&parsed.setup)
+        .map_err(|e| invalid(&ParseError::new(parsed.header.clone(), e.to_string())))?;
+    Ok((parsed, game))
+}
+
+/// A game that can never end, located at the repeated card.
+fn never_ends(source: &Source, parsed: &PigsInput, game: &Game, never: &NeverEnds) -> Failure {
+    let message = format!(
+        "{never} (the repeated card is here; stopped after {} turns)",
+        game.turns()
+    );
+    Failure::invalid(source.problem(&ParseError::new(parsed.last_card.clone(), message)))
+}
+
 /// Plays the game of `source` with its events recorded, for front ends that hand the
 /// events on.
 ///
 /// # Errors
 /// [`Failure::Invalid`] for a bad input or a game that can never end.
 pub fn play(source: &Source) -> Result<Played, Failure> {
-    let invalid = |error: &ParseError| Failure::invalid(source.problem(error));
-    if source.is_blank() {
-        return Err(Failure::invalid(source.empty_problem("the number of pigs n")));
-    }
-    let parsed = tabletop_parse::pigs::parse(source.bytes()).map_err(|e| invalid(&e))?;
-    let mut game = Game::new(&parsed.setup)
-        .map_err(|e| invalid(&ParseError::new(parsed.header.clone(), e.to_string())))?;
+    let (parsed, mut game) = start(source)?;
     game.record_events();
     if let Err(never) = game.run() {
-        let message = format!(
-            "{never} (the repeated card is here; stopped after {} turns)",
-            game.turns()
-        );
-        return Err(invalid(&ParseError::new(parsed.last_card.clone(), message)));
+        return Err(never_ends(source, &parsed, &game, &never));
     }
     let (mut output, mut json) = (String::new(), String::new());
     if let Some(outcome) = game.ending() {

@@ -14,79 +14,32 @@ const JS: &str = "text/javascript; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
 const TEXT: &str = "text/plain; charset=utf-8";
 
+/// An entry of [`ASSETS`]: a path, a content type and a file of `assets/`.
+macro_rules! asset {
+    ($path:literal, $content_type:expr, $file:literal) => {
+        (
+            $path,
+            Asset {
+                content_type: $content_type,
+                body: include_str!(concat!("../assets/", $file)),
+            },
+        )
+    };
+}
+
 /// Every page and asset, by path.
 pub const ASSETS: &[(&str, Asset)] = &[
-    (
-        "/",
-        Asset {
-            content_type: HTML,
-            body: include_str!("../assets/index.html"),
-        },
-    ),
-    (
-        "/race",
-        Asset {
-            content_type: HTML,
-            body: include_str!("../assets/race.html"),
-        },
-    ),
-    (
-        "/graph",
-        Asset {
-            content_type: HTML,
-            body: include_str!("../assets/graph.html"),
-        },
-    ),
-    (
-        "/style.css",
-        Asset {
-            content_type: CSS,
-            body: include_str!("../assets/style.css"),
-        },
-    ),
-    (
-        "/common.js",
-        Asset {
-            content_type: JS,
-            body: include_str!("../assets/common.js"),
-        },
-    ),
-    (
-        "/race.js",
-        Asset {
-            content_type: JS,
-            body: include_str!("../assets/race.js"),
-        },
-    ),
-    (
-        "/graph.js",
-        Asset {
-            content_type: JS,
-            body: include_str!("../assets/graph.js"),
-        },
-    ),
+    asset!("/", HTML, "index.html"),
+    asset!("/race", HTML, "race.html"),
+    asset!("/graph", HTML, "graph.html"),
+    asset!("/style.css", CSS, "style.css"),
+    asset!("/common.js", JS, "common.js"),
+    asset!("/race.js", JS, "race.js"),
+    asset!("/graph.js", JS, "graph.js"),
     // The samples are the fixtures of the same name (a test checks them byte for byte).
-    (
-        "/samples/race.board",
-        Asset {
-            content_type: TEXT,
-            body: include_str!("../assets/samples/race.board"),
-        },
-    ),
-    (
-        "/samples/graph.txt",
-        Asset {
-            content_type: TEXT,
-            body: include_str!("../assets/samples/graph.txt"),
-        },
-    ),
-    (
-        "/samples/graph-cycles.txt",
-        Asset {
-            content_type: TEXT,
-            body: include_str!("../assets/samples/graph-cycles.txt"),
-        },
-    ),
+    asset!("/samples/race.board", TEXT, "samples/race.board"),
+    asset!("/samples/graph.txt", TEXT, "samples/graph.txt"),
+    asset!("/samples/graph-cycles.txt", TEXT, "samples/graph-cycles.txt"),
 ];
 
 /// The asset served at `path`, if any.
