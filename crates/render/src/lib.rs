@@ -128,6 +128,21 @@ pub fn to_string(render: impl FnOnce(&mut String) -> fmt::Result) -> String {
     out
 }
 
+/// Checks that `svg` is well-formed XML with one `<svg>` root, and gives back its texts,
+/// trimmed.
+#[cfg(test)]
+pub(crate) fn well_formed(svg: &str) -> Vec<String> {
+    let document = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("not XML: {e}\n{svg}"));
+    assert_eq!(document.root_element().tag_name().name(), "svg");
+    document
+        .descendants()
+        .filter_map(|node| node.text())
+        .map(str::trim)
+        .filter(|text| !text.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
