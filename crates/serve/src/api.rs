@@ -161,6 +161,10 @@ fn snakes(body: SnakesBody) -> Result<Reply, Reply> {
 struct GrundyBody {
     /// The judge input.
     text: String,
+    /// The test case to draw (1-based), by default the first.
+    case: Option<usize>,
+    /// The query to show on the drawing (1-based); by default none: every winning move.
+    query: Option<usize>,
 }
 
 fn grundy(body: GrundyBody) -> Result<Reply, Reply> {
@@ -168,8 +172,12 @@ fn grundy(body: GrundyBody) -> Result<Reply, Reply> {
     let answers =
         tabletop_app::answer(tabletop_app::Game::Grundy, source.bytes()).map_err(|e| failure(&e))?;
     let cases = grundy_play::cases(&source).map_err(|e| failure(&e))?;
+    let svg = grundy_play::draw(&source, body.case.unwrap_or(1), body.query).map_err(|e| failure(&e))?;
     let cases: Vec<Value> = cases.iter().map(case_view).collect();
-    Ok(Reply::json(200, &json!({ "answers": answers, "cases": cases })))
+    Ok(Reply::json(
+        200,
+        &json!({ "answers": answers, "cases": cases, "svg": svg }),
+    ))
 }
 
 fn play(play: Option<tabletop_app::grundy_play::Move>) -> Value {

@@ -208,7 +208,10 @@ fn read_body(request: &mut tiny_http::Request, max_body: usize) -> Result<Vec<u8
 }
 
 fn send(request: tiny_http::Request, reply: &Reply) {
-    let mut response = tiny_http::Response::from_data(reply.body.clone()).with_status_code(reply.status);
+    // The length is known: sent with a Content-Length however large (no chunks to undo).
+    let mut response = tiny_http::Response::from_data(reply.body.clone())
+        .with_status_code(reply.status)
+        .with_chunked_threshold(usize::MAX);
     for (name, value) in [
         ("Content-Type", reply.content_type),
         ("Cache-Control", "no-store"),
