@@ -309,6 +309,7 @@ fn beyond_the_workers_and_the_queue_api_calls_get_503_and_pages_still_load() {
         max_body: MAX_BODY,
         workers: 1,
         queue: 1,
+        ..Limits::default()
     });
     // Two calls that never send their (large, so not read ahead) body: one holds the worker,
     // one waits in the queue.
