@@ -249,8 +249,24 @@ pub fn write_graph_svg<W: Write + ?Sized>(out: &mut W, picture: &GraphPicture<'_
     let layout = layout(graph);
     let listed = picture.queries.len().min(MAX_LISTED) + usize::from(picture.queries.len() > MAX_LISTED);
     let legend_y = layout.height + 6.0;
-    let height = legend_y + 26.0 + QUERY_LINE * listed as f64 + 10.0;
-    let width = layout.width;
+    let height = legend_y + 44.0 + QUERY_LINE * listed as f64 + 10.0;
+    // Wide enough for the title and the query lines too (about 7 pixels a character).
+    let longest = query_lines(picture)
+        .iter()
+        .map(|line| line.chars().count())
+        .chain([LEGEND[0].len(), LEGEND[1].len(), 60])
+        .max()
+        .unwrap_or(60);
+    let width = layout.width.max(32.0 + 7.0 * longest as f64).ceil();
+    let layout = Layout {
+        at: layout
+            .at
+            .iter()
+            .map(|&(x, y)| (x + (width - layout.width) / 2.0, y))
+            .collect(),
+        width,
+        ..layout
+    };
     writeln!(
         out,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" \
@@ -272,7 +288,7 @@ pub fn write_graph_svg<W: Write + ?Sized>(out: &mut W, picture: &GraphPicture<'_
     )?;
     let cyclic = match layout.back.is_empty() {
         true => "no cycles",
-        false => "with cycles (moves that close one curve up)",
+        false => "with cycles",
     };
     writeln!(
         out,
@@ -432,27 +448,59 @@ pub fn badge(count: usize) -> String {
     }
 }
 
+/// What the picture's two lines under the graph say.
+const LEGEND: [&str; 2] = [
+    "Each position: its number, its value, the outcome of one piece there (player to move).",
+    "Ringed: the pieces of the query shown; red: the winning move; curved up: a move closing a cycle.",
+];
+
+/// Each query's line: pieces, answer, the move to play (the answer word apart, coloured).
+fn query_lines(picture: &GraphPicture<'_>) -> Vec<String> {
+    picture
+        .queries
+        .iter()
+        .take(MAX_LISTED)
+        .enumerate()
+        .map(|(k, query)| {
+            format!(
+                "query {}: pieces on {} → {}{}",
+                k + 1,
+                query.pieces.iter().join(" "),
+                query.answer.outcome.as_str(),
+                play_text(query)
+            )
+        })
+        .collect()
+}
+
+/// `: move piece 1 from 0 to 2`, or how to keep the draw, or nothing.
+fn play_text(query: &GraphQuery<'_>) -> String {
+    match query.answer.play {
+        Some(m) if query.answer.outcome == Outcome::Win => {
+            format!(": move piece {} from {} to {}", m.piece + 1, m.from, m.to)
+        }
+        Some(m) => format!(
+            ": keep the draw by piece {} from {} to {}",
+            m.piece + 1,
+            m.from,
+            m.to
+        ),
+        None => String::new(),
+    }
+}
+
 /// The queries under the graph: pieces, answer, the move to play.
 fn write_queries<W: Write + ?Sized>(out: &mut W, picture: &GraphPicture<'_>, top: f64) -> fmt::Result {
-    writeln!(
-        out,
-        "<text x=\"16\" y=\"{:.1}\" font-size=\"12\" fill=\"#444\">Each position: number, value, outcome of one piece there \
-         (player to move). Ringed: the pieces of the query shown; red: the winning move.</text>",
-        top + 12.0
-    )?;
+    for (k, line) in LEGEND.iter().enumerate() {
+        writeln!(
+            out,
+            "<text x=\"16\" y=\"{:.1}\" font-size=\"12\" fill=\"#444\">{line}</text>",
+            top + 12.0 + 16.0 * k as f64
+        )?;
+    }
+    let top = top + 18.0;
     for (k, query) in picture.queries.iter().take(MAX_LISTED).enumerate() {
-        let play = match query.answer.play {
-            Some(m) if query.answer.outcome == Outcome::Win => {
-                format!(": move piece {} from {} to {}", m.piece + 1, m.from, m.to)
-            }
-            Some(m) => format!(
-                ": keep the draw by piece {} from {} to {}",
-                m.piece + 1,
-                m.from,
-                m.to
-            ),
-            None => String::new(),
-        };
+        let play = play_text(query);
         let shown = picture.shown == Some(k);
         let colour = match query.answer.outcome {
             Outcome::Win => "#1a7f37",
