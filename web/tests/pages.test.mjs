@@ -304,7 +304,8 @@ test("race board: a slow board shows its progress and Cancel stops it on the ser
   assert.ok(job, "the page names its job");
   await shoot(page, "race-progress");
   await page.click("#cancel");
-  await page.locator("#status").filter({ hasText: "Cancelled." }).waitFor();
+  await page.locator("#status").filter({ hasText: "Cancelled" }).waitFor();
+  assert.ok(await page.locator("#results.stale").count(), "the last board's figures are dimmed");
   assert.ok(await page.locator("#progress").isHidden());
   assert.ok(await page.locator("#cancel").isHidden());
   // The server stopped the work: the job is cancelled and finished.

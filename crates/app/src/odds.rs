@@ -46,8 +46,10 @@ pub struct Tick<'a> {
     /// What [`Progress`] is told, e.g. `distribution: turn 512, 3.100e-2 left`.
     pub message: &'a str,
     /// The part of the stage done, 0 to 1: primes done of those needed; for the table the
-    /// logarithm of the probability left over that of the tail it stops at (the tail
-    /// shrinks geometrically, so this grows about evenly with the turns).
+    /// largest of three measures of the end: the work budget spent, the turns done of the
+    /// mean plus four standard deviations (at most 0.95: the tail may be longer), and the
+    /// logarithm of the probability left over that of the tail the table stops at (the tail
+    /// shrinks geometrically, so this grows about evenly with the turns once it does).
     pub fraction: f64,
 }
 
@@ -254,7 +256,7 @@ fn analyse_watched(
         true => DEFAULT_PERCENTILES.to_vec(),
         false => request.percentiles.clone(),
     };
-    let distribution = tabulate(request, &odds, &wanted, watch).map_err(engine)?;
+    let distribution = tabulate(request, &odds, variance, &wanted, watch).map_err(engine)?;
     let race = match (request.players, &distribution) {
         (Some(players), Some(distribution)) => Some(distribution.race(usize::from(players)).map_err(engine)?),
         _ => None,
@@ -321,6 +323,7 @@ fn tail_needed(request: &Request, wanted: &[f64]) -> f64 {
 fn tabulate(
     request: &Request,
     odds: &Odds,
+    variance: f64,
     wanted: &[f64],
     watch: &mut Watch<'_, '_>,
 ) -> Result<Option<Distribution>, OddsError> {
@@ -329,10 +332,14 @@ fn tabulate(
         return Ok(None);
     }
     let tail = tail_needed(request, wanted);
+    let likely_end = (odds.expected_turns() + 4.0 * variance.max(0.0).sqrt()).max(1.0);
     let ticks = &mut *watch.ticks;
     let mut tick = |turns: u64, left: f64| {
         let message = format!("distribution: turn {turns}, {left:.3e} left");
-        let fraction = (left.max(f64::MIN_POSITIVE).ln() / tail.ln()).clamp(0.0, 1.0);
+        let by_budget = turns as f64 * squares / DEFAULT_WORK as f64;
+        let by_turns = (turns as f64 / likely_end).min(0.95);
+        let by_tail = left.max(f64::MIN_POSITIVE).ln() / tail.ln();
+        let fraction = by_budget.max(by_turns).max(by_tail).clamp(0.0, 1.0);
         ticks(&Tick {
             stage: "distribution",
             message: &message,

@@ -67,6 +67,7 @@ function drawBoard() {
   container.replaceChildren();
   if (!board) return;
   if (board.squares > MAX_DRAWN) {
+    container.style.gridTemplateColumns = "";
     container.append(el("p", { class: "hint", text: `A board of ${board.squares} squares is edited as text (the editor draws up to ${MAX_DRAWN}).` }));
     return;
   }
@@ -318,6 +319,8 @@ function cancelRunning() {
   controller.abort();
   $("cancel").hidden = true;
   $("progress").hidden = true;
+  $("results").classList.remove("stale");
+  $("results").removeAttribute("aria-busy");
   if (id) api("/api/odds/cancel", { job: id }).catch(() => {});
 }
 
@@ -329,6 +332,10 @@ async function analyse() {
   const started = performance.now();
   $("status").textContent = "Computing…";
   $("cancel").hidden = false;
+  // The last board's figures stay, dimmed, until the new ones come.
+  $("results").classList.add("stale");
+  $("results").setAttribute("aria-busy", "true");
+  $("line-info").textContent = "";
   const players = Number($("players").value);
   const body = { board: text.value };
   if (Number.isInteger(players) && players >= 1) body.players = players;
@@ -353,6 +360,8 @@ async function analyse() {
       running = null;
       $("cancel").hidden = true;
       $("progress").hidden = true;
+      $("results").classList.remove("stale");
+      $("results").removeAttribute("aria-busy");
     }
   }
 }
@@ -371,7 +380,9 @@ $("reset").addEventListener("click", loadSample);
 $("cancel").addEventListener("click", () => {
   if (!running) return;
   cancelRunning();
-  $("status").textContent = "Cancelled.";
+  // The figures shown are the last board's, not this one's.
+  $("results").classList.add("stale");
+  $("status").textContent = "Cancelled: the figures shown (dimmed) are the last board's.";
 });
 for (const radio of document.querySelectorAll("input[name=mode]")) {
   radio.addEventListener("change", () => { picked = null; drawBoard(); });
