@@ -159,7 +159,10 @@ fn grundy_svg_draws_the_chosen_case() {
     let output = tabletop_reading_all(&["grundy", "--svg", "-", "--case", "2"], input.as_bytes());
     assert!(output.status.success(), "{}", text(&output.stderr));
     let svg = text(&output.stdout);
-    assert!(svg.starts_with("<svg") && svg.contains("Test case 2: 4 positions"), "{svg}");
+    assert!(
+        svg.starts_with("<svg") && svg.contains("Test case 2: 4 positions"),
+        "{svg}"
+    );
     assert_eq!(svg.matches("class=\"query\"").count(), 3);
     // To a file, the answers on stdout as usual.
     let dir = std::env::temp_dir().join(format!("tabletop-grundy-svg-{}", std::process::id()));
@@ -168,7 +171,9 @@ fn grundy_svg_draws_the_chosen_case() {
     let output = tabletop_reading_all(&["grundy", "--svg", file.to_str().unwrap()], input.as_bytes());
     assert!(output.status.success(), "{}", text(&output.stderr));
     assert_eq!(text(&output.stdout), "WIN\nWIN\nWIN\nLOSE\nWIN\n");
-    assert!(std::fs::read_to_string(&file).unwrap().contains("Test case 1: 4 positions"));
+    assert!(std::fs::read_to_string(&file)
+        .unwrap()
+        .contains("Test case 1: 4 positions"));
     // A bad input: the located error, nothing drawn.
     let output = tabletop_reading_all(&["grundy", "--svg", "-"], b"2\n1 5\n");
     assert_eq!(output.status.code(), Some(2));

@@ -324,7 +324,7 @@ fn write_edges<W: Write + ?Sized>(out: &mut W, picture: &GraphPicture<'_>, layou
     let (red, plain): (Vec<_>, Vec<_>) = edges.into_iter().partition(|edge| best.contains_key(edge));
     let mut labels = String::new();
     for (v, w) in plain.into_iter().chain(red) {
-        let d = edge_path(layout, v, w);
+        let (d, (lx, ly)) = edge_path(layout, v, w);
         let (class, colour, stroke, head) = match best.get(&(v, w)) {
             Some(_) => ("edge best", BEST, 3.5, "best"),
             None => ("edge", PLAIN, 1.4, "plain"),
@@ -335,13 +335,11 @@ fn write_edges<W: Write + ?Sized>(out: &mut W, picture: &GraphPicture<'_>, layou
              stroke-width=\"{stroke}\" marker-end=\"url(#tt-head-{head})\"/>"
         )?;
         if let (Some(queries), None) = (best.get(&(v, w)), picture.shown) {
-            let (a, b) = (layout.at[v as usize], layout.at[w as usize]);
             let _ = writeln!(
                 labels,
-                "<text class=\"edge-label\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\" fill=\"{BEST}\" font-weight=\"bold\" \
+                "<text class=\"edge-label\" x=\"{:.1}\" y=\"{ly:.1}\" font-size=\"12\" fill=\"{BEST}\" font-weight=\"bold\" \
                  stroke=\"white\" stroke-width=\"3\" paint-order=\"stroke\">q{}</text>",
-                (a.0 + b.0) / 2.0 + 6.0,
-                (a.1 + b.1) / 2.0,
+                lx + 5.0,
                 queries.iter().join(",")
             );
         }
@@ -349,12 +347,13 @@ fn write_edges<W: Write + ?Sized>(out: &mut W, picture: &GraphPicture<'_>, layou
     out.write_str(&labels)
 }
 
-/// The curve of move `v → w`, from the edge of one circle to the edge of the other.
-fn edge_path(layout: &Layout, v: Position, w: Position) -> String {
+/// The curve of move `v → w`, from the edge of one circle to the edge of the other, and the
+/// point half-way along it (for a label).
+fn edge_path(layout: &Layout, v: Position, w: Position) -> (String, (f64, f64)) {
     let (a, b) = (layout.at[v as usize], layout.at[w as usize]);
     if v == w {
         let (x, y) = a;
-        return format!(
+        let d = format!(
             "M{:.1},{:.1} C{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}",
             x + 10.0,
             y - RADIUS + 3.0,
@@ -365,24 +364,66 @@ fn edge_path(layout: &Layout, v: Position, w: Position) -> String {
             x + RADIUS - 1.0,
             y + 4.0
         );
+        return (d, (x + 40.0, y - RADIUS - 12.0));
     }
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let length = dx.hypot(dy).max(1.0);
     let (ux, uy) = (dx / length, dy / length);
     let rows = dy / GAP_Y;
-    // Moves that close a cycle (up or sideways) bow out widely, so that v → w and w → v stay
-    // apart; moves down past a layer bow round the positions between.
-    let bend = if layout.back.contains(&(v, w)) || dy.abs() < 1.0 {
-        0.3 * length + 18.0
-    } else if rows > 1.5 {
-        0.22 * length
-    } else {
-        0.06 * length
+    let closing = layout.back.contains(&(v, w)) || dy.abs() < 1.0;
+    // A move to the next layer is nearly straight. Others bow round the positions between:
+    // the bend and the side that pass farthest from them (sampled along the curve), the
+    // smaller bend when both clear them; moves that close a cycle bow at least a little, so
+    // that v → w and w → v stay apart.
+    let bends: &[f64] = match (closing, rows > 1.5) {
+        (false, false) => &[0.06],
+        (false, true) => &[0.1, 0.22, 0.4],
+        (true, _) => &[0.3, 0.5, 0.75],
     };
-    let (mx, my) = ((a.0 + b.0) / 2.0 - uy * bend, (a.1 + b.1) / 2.0 + ux * bend);
+    let control = |bend: f64, side: f64| {
+        let bend = bend * length + if closing { 18.0 } else { 0.0 };
+        (
+            (a.0 + b.0) / 2.0 - uy * bend * side,
+            (a.1 + b.1) / 2.0 + ux * bend * side,
+        )
+    };
+    let at = |(cx, cy): (f64, f64), t: f64| {
+        let (p, q, r) = ((1.0 - t) * (1.0 - t), 2.0 * t * (1.0 - t), t * t);
+        (p * a.0 + q * cx + r * b.0, p * a.1 + q * cy + r * b.1)
+    };
+    let halfway = |c: (f64, f64)| at(c, 0.5);
+    let clearance = |c: (f64, f64)| {
+        let mut least = f64::INFINITY;
+        for t in [0.2, 0.35, 0.5, 0.65, 0.8] {
+            let (x, y) = at(c, t);
+            if x < 4.0 || x > layout.width - 4.0 {
+                return f64::NEG_INFINITY;
+            }
+            for (p, &(px, py)) in layout.at.iter().enumerate() {
+                if p != v as usize && p != w as usize {
+                    least = least.min((px - x).hypot(py - y));
+                }
+            }
+        }
+        least
+    };
+    let mut best = (f64::NEG_INFINITY, control(bends[0], 1.0));
+    for &bend in bends {
+        for side in [1.0, -1.0] {
+            let c = control(bend, side);
+            let clear = clearance(c).min(RADIUS + 10.0);
+            if clear > best.0 {
+                best = (clear, c);
+            }
+        }
+    }
+    let (mx, my) = best.1;
     let (sx, sy) = towards(a, (mx, my));
     let (ex, ey) = towards(b, (mx, my));
-    format!("M{sx:.1},{sy:.1} Q{mx:.1},{my:.1} {ex:.1},{ey:.1}")
+    (
+        format!("M{sx:.1},{sy:.1} Q{mx:.1},{my:.1} {ex:.1},{ey:.1}"),
+        halfway((mx, my)),
+    )
 }
 
 /// The point on the circle round `centre` in the direction of `to`.
