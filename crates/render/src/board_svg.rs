@@ -245,10 +245,10 @@ fn write_path<W: Write + ?Sized>(out: &mut W, grid: &Grid, path: &Line) -> fmt::
             )?;
             let (mx, my) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
             // Labels after the lines, so that no line of play crosses them.
-            let _ = write!(
+            let _ = writeln!(
                 labels,
                 "<g class=\"throw-label\"><circle cx=\"{mx:.1}\" cy=\"{my:.1}\" r=\"{radius:.1}\" fill=\"white\" stroke=\"{PATH}\" stroke-width=\"1\"/>\
-                 <text x=\"{mx:.1}\" y=\"{:.1}\" font-size=\"{:.1}\" text-anchor=\"middle\" fill=\"{PATH}\" font-weight=\"bold\">{}</text></g>\n",
+                 <text x=\"{mx:.1}\" y=\"{:.1}\" font-size=\"{:.1}\" text-anchor=\"middle\" fill=\"{PATH}\" font-weight=\"bold\">{}</text></g>",
                 my + radius * 0.45,
                 radius * 1.3,
                 step.throw

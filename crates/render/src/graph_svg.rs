@@ -129,20 +129,9 @@ fn back_edges(graph: &Graph) -> HashSet<(Position, Position)> {
     back
 }
 
-/// Layers by the longest path down to a position without forward moves, then ordered by
-/// the mean place of the neighbours (two sweeps each way).
-fn layout(graph: &Graph) -> Layout {
-    let n = graph.len();
-    let back = back_edges(graph);
-    let closing = &back;
-    let forward = |v: Position| {
-        graph
-            .successors(v)
-            .iter()
-            .copied()
-            .filter(move |&w| !closing.contains(&(v, w)) && w != v)
-    };
-    // Heights in reverse topological order of the forward moves (post-order of a search).
+/// Each position's longest path down along the `forward` moves (which form no cycle), in
+/// the post-order of an iterative search.
+fn heights<I: Iterator<Item = Position>>(n: usize, forward: &impl Fn(Position) -> I) -> Vec<usize> {
     let mut height = vec![0usize; n];
     let mut done = vec![false; n];
     for root in 0..n {
@@ -163,6 +152,23 @@ fn layout(graph: &Graph) -> Layout {
             stack.extend(forward(v).filter(|&w| !done[w as usize]).map(|w| (w, false)));
         }
     }
+    height
+}
+
+/// Layers by the longest path down to a position without forward moves, then ordered by
+/// the mean place of the neighbours (two sweeps each way).
+fn layout(graph: &Graph) -> Layout {
+    let n = graph.len();
+    let back = back_edges(graph);
+    let closing = &back;
+    let forward = |v: Position| {
+        graph
+            .successors(v)
+            .iter()
+            .copied()
+            .filter(move |&w| !closing.contains(&(v, w)) && w != v)
+    };
+    let height = heights(n, &forward);
     let top = height.iter().copied().max().unwrap_or(0);
     let mut rows: Vec<Vec<Position>> = vec![Vec::new(); top + 1];
     for v in 0..n {

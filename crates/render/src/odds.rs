@@ -260,6 +260,58 @@ pub fn chart(distribution: &Distribution) -> Result<String, String> {
     chart_with(distribution, &ChartLabels::default())
 }
 
+/// The chart's two coordinate systems: bars by turn (left axis), curves (right axis).
+type Chart<'a, 'b> = plotters::chart::DualCoordChartContext<
+    'a,
+    plotters::prelude::SVGBackend<'b>,
+    plotters::prelude::Cartesian2d<
+        plotters::coord::ranged1d::SegmentedCoord<plotters::coord::types::RangedCoordu64>,
+        plotters::coord::types::RangedCoordf64,
+    >,
+    plotters::prelude::Cartesian2d<
+        plotters::coord::types::RangedCoordf64,
+        plotters::coord::types::RangedCoordf64,
+    >,
+>;
+
+/// The mean and the median: dashed vertical lines, labelled at the top (the median's label on
+/// the left of its line, the mean's on the right, as the mean is usually the larger).
+fn draw_marks(chart: &mut Chart<'_, '_>, distribution: &Distribution) -> Result<(), String> {
+    use plotters::prelude::*;
+    use plotters::style::text_anchor;
+
+    let colour = RGBColor(MARKS.0, MARKS.1, MARKS.2);
+    let (mean, median) = (distribution.mean(), distribution.median());
+    let marks = [
+        (mean + 0.5, format!("mean {mean:.2}"), true),
+        (median as f64 + 0.5, format!("median {median}"), false),
+    ];
+    for (x, text, right) in marks {
+        chart
+            .draw_secondary_series(DashedLineSeries::new(
+                [(x, 0.0), (x, 0.97)],
+                6,
+                4,
+                colour.stroke_width(2),
+            ))
+            .map_err(|e| e.to_string())?;
+        let (anchor, nudge) = match right {
+            true => (text_anchor::HPos::Left, 4),
+            false => (text_anchor::HPos::Right, -4),
+        };
+        let style = ("sans-serif", 14)
+            .into_font()
+            .color(&colour)
+            .pos(text_anchor::Pos::new(anchor, text_anchor::VPos::Bottom));
+        chart
+            .draw_secondary_series(std::iter::once(
+                EmptyElement::at((x, 0.97)) + Text::new(text, (nudge, 0), style),
+            ))
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
 /// The line under the chart's title: the board in brief, the mean and the median.
 fn subtitle(distribution: &Distribution, labels: &ChartLabels<'_>) -> String {
     let mut parts = Vec::new();
@@ -291,7 +343,6 @@ fn subtitle(distribution: &Distribution, labels: &ChartLabels<'_>) -> String {
 /// The drawing library's message.
 pub fn chart_with(distribution: &Distribution, labels: &ChartLabels<'_>) -> Result<String, String> {
     use plotters::prelude::*;
-    use plotters::style::text_anchor;
 
     let rgb = |(r, g, b): (u8, u8, u8)| RGBColor(r, g, b);
     let last = last_turn(distribution, SVG_REST).max(1);
@@ -367,37 +418,7 @@ pub fn chart_with(distribution: &Distribution, labels: &ChartLabels<'_>) -> Resu
                 .label(format!("seat {} has won by round t", seat + 1))
                 .legend(move |(x, y)| PathElement::new([(x, y), (x + 14, y)], colour.stroke_width(1)));
         }
-        // The mean and the median: dashed vertical lines, labelled at the top (the median's
-        // label on the left of its line, the mean's on the right, as the mean is usually
-        // the larger).
-        let (mean, median) = (distribution.mean(), distribution.median());
-        let marks = [
-            (mean + 0.5, format!("mean {mean:.2}"), true),
-            (median as f64 + 0.5, format!("median {median}"), false),
-        ];
-        for (x, text, right) in marks {
-            chart
-                .draw_secondary_series(DashedLineSeries::new(
-                    [(x, 0.0), (x, 0.97)],
-                    6,
-                    4,
-                    rgb(MARKS).stroke_width(2).into(),
-                ))
-                .map_err(|e| e.to_string())?;
-            let (anchor, nudge) = match right {
-                true => (text_anchor::HPos::Left, 4),
-                false => (text_anchor::HPos::Right, -4),
-            };
-            let style = ("sans-serif", 14)
-                .into_font()
-                .color(&rgb(MARKS))
-                .pos(text_anchor::Pos::new(anchor, text_anchor::VPos::Bottom));
-            chart
-                .draw_secondary_series(std::iter::once(
-                    EmptyElement::at((x, 0.97)) + Text::new(text, (nudge, 0), style),
-                ))
-                .map_err(|e| e.to_string())?;
-        }
+        draw_marks(&mut chart, distribution)?;
         chart
             .configure_series_labels()
             .position(SeriesLabelPosition::MiddleRight)
