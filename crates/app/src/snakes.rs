@@ -171,10 +171,11 @@ mod tests {
         let file = crate::odds::read_board(&source).unwrap();
         let line = race_line(&file).unwrap().unwrap();
         assert_eq!(line.throws, 3);
+        // What `tabletop snakes --json` writes for the same board (the README's example).
         let json = race_line_json(&file).unwrap();
-        assert!(
-            json.starts_with("{\"throws\":3,\"path\":[{\"throw\":2,\"land\":3,\"to\":23}"),
-            "{json}"
+        assert_eq!(
+            json,
+            "{\"throws\":3,\"path\":[{\"throw\":4,\"land\":5,\"to\":16},{\"throw\":4,\"land\":20,\"to\":33},{\"throw\":3,\"land\":36,\"to\":36}]}\n"
         );
         let misses = Source::new("b", b"squares 36\nmiss 4\n".to_vec());
         let file = crate::odds::read_board(&misses).unwrap();
