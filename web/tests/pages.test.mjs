@@ -260,3 +260,79 @@ test("game graph with cycles: values and DRAW answers are the CLI's; the engine 
   assert.deepEqual(errors, []);
   await close();
 });
+
+test("race board: the chart names the board and marks the CLI's mean and median; the fewest-throws line is drawn", async () => {
+  const { page, errors, close } = await open("/race");
+  await page.locator("#chart svg").waitFor();
+  const board = await page.locator("#board-text").inputValue();
+  const json = JSON.parse(cli(["odds", "--json"], board));
+  const texts = await page.locator("#chart svg text").allTextContents();
+  const trimmed = texts.map((t) => t.trim());
+  assert.ok(trimmed.includes("Milton Bradley's Chutes and Ladders (docs/rules/board.md): turns to reach the goal"), trimmed.join("|"));
+  assert.ok(trimmed.includes(`mean ${json.expected_turns.toFixed(2)}`), trimmed.join("|"));
+  assert.ok(trimmed.includes(`median ${json.median}`), trimmed.join("|"));
+  // Two players: each seat's curve.
+  assert.ok(trimmed.includes("seat 1 has won by round t") && trimmed.includes("seat 2 has won by round t"));
+  // The line: one arrow per throw, as many as the CLI's fewest turns (one throw a turn on a
+  // board without miss or extra squares), ending on the goal square.
+  const throws = await page.locator("#board svg line.line-throw").count();
+  assert.equal(throws, json.min_turns);
+  await page.locator("#line-info").filter({ hasText: `Fewest throws (Snakes and Ladders rules): ${json.min_turns}` }).waitFor();
+  const end = await page.evaluate(() => {
+    const lines = [...document.querySelectorAll("#board svg .line line")];
+    const last = lines[lines.length - 1];
+    return [Number(last.getAttribute("x2")), Number(last.getAttribute("y2"))];
+  });
+  assert.deepEqual(end, [5, 6], "the line ends on square 100, top left");
+  // A board outside the Snakes and Ladders rules: no line, and the page says why.
+  await page.fill("#board-text", "squares 30\ndie 4\n");
+  await page.locator("#line-info").filter({ hasText: "die 6" }).waitFor();
+  assert.equal(await page.locator("#board svg line.line-throw").count(), 0);
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test("race board: a slow board shows its progress and Cancel stops it on the server", async () => {
+  const { page, errors, close } = await open("/race");
+  await page.locator("#expected-turns").filter({ hasText: /\d/ }).waitFor();
+  await page.fill("#board-text", "# slow\nsquares 35000\n");
+  // Real progress: the table's turn and what is left, the bar moving.
+  await page.locator("#status").filter({ hasText: /distribution: turn \d+, .* left \(\d+%\)/ }).waitFor({ timeout: 60000 });
+  assert.ok(await page.locator("#progress").isVisible());
+  await page.waitForFunction(() => document.getElementById("progress").value > 0);
+  const job = await page.locator("#status").getAttribute("data-job");
+  assert.ok(job, "the page names its job");
+  await shoot(page, "race-progress");
+  await page.click("#cancel");
+  await page.locator("#status").filter({ hasText: "Cancelled" }).waitFor();
+  assert.ok(await page.locator("#results.stale").count(), "the last board's figures are dimmed");
+  assert.ok(await page.locator("#progress").isHidden());
+  assert.ok(await page.locator("#cancel").isHidden());
+  // The server stopped the work: the job is cancelled and finished.
+  const state = await page.evaluate(async (id) => {
+    for (let i = 0; i < 300; i++) {
+      const reply = await (await fetch("/api/odds/job", { method: "POST", body: JSON.stringify({ job: id }) })).json();
+      if (reply.finished) return reply.state;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return "still running";
+  }, job);
+  assert.equal(state, "cancelled");
+  // The page answers the next board as usual.
+  await page.fill("#board-text", "squares 30\nchute 20 3\nextra 5\n");
+  await page.locator("#expected-turns").filter({ hasText: cliExpected("squares 30\nchute 20 3\nextra 5\n") }).waitFor();
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test("game graph at a phone's width", async () => {
+  const { page, errors, close } = await open("/graph", { width: 390, height: 844 });
+  await page.locator("#drawing svg .node").first().waitFor();
+  // The drawing is the server's (crates/render).
+  assert.ok(await page.locator('#drawing svg[aria-label="the graph of test case 1"]').count());
+  await shoot(page, "graph-phone");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 1, `the page is ${overflow}px wider than the screen`);
+  assert.deepEqual(errors, []);
+  await close();
+});

@@ -9,6 +9,7 @@ pub use tabletop_grundy::strategy::Move;
 use tabletop_grundy::strategy::Strategy;
 use tabletop_grundy::{Graph, Outcome, Position, Value};
 use tabletop_parse::grundy::GrundyCase;
+use tabletop_render::graph_svg::{write_graph_svg, GraphPicture, GraphQuery, MAX_POSITIONS};
 
 use crate::{Failure, Problem, Source};
 
@@ -53,6 +54,55 @@ pub struct CaseView {
 pub fn cases(source: &Source) -> Result<Vec<CaseView>, Failure> {
     parse(source)?.iter().map(case_view).collect()
 }
+
+/// Test case `case` (1-based) of `source` drawn in SVG ([`tabletop_render::graph_svg`]): its
+/// positions with values and outcomes, its queries and their answers, query `shown`
+/// (1-based) ringed with its winning move in red, or every winning move without one. A
+/// graph of more than [`MAX_DRAWN`] positions gets a picture that says so.
+///
+/// # Errors
+/// [`Failure::Invalid`] for a bad input; [`Failure::Usage`] for a case or a query the input
+/// does not have.
+pub fn draw(source: &Source, case: usize, shown: Option<usize>) -> Result<String, Failure> {
+    let cases = parse(source)?;
+    let Some(game) = case.checked_sub(1).and_then(|k| cases.get(k)) else {
+        return Err(illegal(
+            source,
+            format!("test case {case} is out of range: the input has {}", cases.len()),
+        ));
+    };
+    let queries = game.queries.len();
+    let shown = match shown {
+        Some(k) if k == 0 || k > queries => {
+            return Err(illegal(
+                source,
+                format!("query {k} is out of range: test case {case} has {queries}"),
+            ));
+        }
+        other => other.map(|k| k - 1),
+    };
+    let graph = &game.graph;
+    let values = graph.values();
+    let strategy = Strategy::new(graph, &values);
+    let mut answers = Vec::with_capacity(queries);
+    for pieces in game.queries.iter() {
+        let answer = strategy
+            .answer(pieces)
+            .map_err(|e| illegal(source, e.to_string()))?;
+        answers.push(GraphQuery { pieces, answer });
+    }
+    let picture = GraphPicture {
+        case,
+        graph,
+        values: &values,
+        queries: &answers,
+        shown,
+    };
+    Ok(tabletop_render::to_string(|out| write_graph_svg(out, &picture)))
+}
+
+/// The most positions [`draw`] draws.
+pub const MAX_DRAWN: usize = MAX_POSITIONS;
 
 /// Whose turn it is and how the game stands, after [`turn`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -286,6 +336,24 @@ mod tests {
             .contains("no piece #2"));
         let bad = turn(&Source::new("g", b"2\n1 5\n".to_vec()), 1, &[0], None).unwrap_err();
         assert!(matches!(bad, Failure::Invalid { .. }));
+    }
+
+    #[test]
+    fn a_case_is_drawn_with_its_queries() {
+        let source = sample();
+        let svg = draw(&source, 2, Some(1)).unwrap();
+        assert!(svg.starts_with("<svg") && svg.contains("Test case 2: 4 positions"));
+        assert_eq!(svg.matches("class=\"query").count(), 3);
+        assert!(svg.contains("class=\"query shown\" data-query=\"1\""));
+        assert!(draw(&source, 1, None).unwrap().contains("Test case 1"));
+        for (case, query, message) in [
+            (3, None, "test case 3 is out of range"),
+            (1, Some(4), "query 4 is out of range"),
+            (1, Some(0), "query 0"),
+        ] {
+            let error = draw(&source, case, query).unwrap_err().report();
+            assert!(error.contains(message), "{error}");
+        }
     }
 
     #[test]

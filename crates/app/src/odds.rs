@@ -1,11 +1,15 @@
 //! A race board's exact odds (board file format: `docs/rules/board.md`): the summary, its
 //! JSON object, the chart of the game length.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use tabletop_odds::{Odds, OddsError, Stop, Tabulate, DEFAULT_WORK};
 
 pub use tabletop_odds::{BigRational, Distribution, Race};
 pub use tabletop_parse::board::BoardFile;
-use tabletop_render::odds::{chart, write_json, write_summary, Report, JSON_DISTRIBUTION_REST, SVG_REST};
+use tabletop_render::odds::{
+    chart_with, write_json, write_summary, ChartLabels, Report, JSON_DISTRIBUTION_REST, SVG_REST,
+};
 
 use crate::{Answer, Failure, Source};
 
@@ -33,6 +37,51 @@ pub struct Request {
 
 /// Where long work reports how far it got (a message such as `exact: prime 3 of about 9`).
 pub type Progress<'a> = &'a mut dyn FnMut(&str);
+
+/// How far long work got: the stage, its message, and the part of the stage done.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Tick<'a> {
+    /// `"exact"` (the modular sweeps) or `"distribution"` (the table, turn by turn).
+    pub stage: &'static str,
+    /// What [`Progress`] is told, e.g. `distribution: turn 512, 3.100e-2 left`.
+    pub message: &'a str,
+    /// The part of the stage done, 0 to 1: primes done of those needed; for the table the
+    /// largest of three measures of the end: the work budget spent, the turns done of the
+    /// mean plus four standard deviations (at most 0.95: the tail may be longer), and the
+    /// logarithm of the probability left over that of the tail the table stops at (the tail
+    /// shrinks geometrically, so this grows about evenly with the turns once it does).
+    pub fraction: f64,
+}
+
+/// Where [`answer_until`] reports how far it got.
+pub type Ticks<'a> = &'a mut dyn FnMut(&Tick<'_>);
+
+/// Long work watched: its ticks and a flag that stops it.
+struct Watch<'a, 'b> {
+    ticks: Ticks<'a>,
+    cancel: Option<&'b AtomicBool>,
+}
+
+impl Watch<'_, '_> {
+    fn cancelled(&self) -> bool {
+        self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed))
+    }
+}
+
+/// Why [`answer_until`] gave no answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stopped {
+    /// The input is bad, or the answer cannot be given ([`answer`]'s errors).
+    Failed(Failure),
+    /// The cancel flag was set before the work was done.
+    Cancelled,
+}
+
+impl From<Failure> for Stopped {
+    fn from(failure: Failure) -> Stopped {
+        Stopped::Failed(failure)
+    }
+}
 
 /// The typed figures of a board: what [`answer`] renders, for front ends that hand numbers
 /// on (the Python package) instead of text.
@@ -66,10 +115,49 @@ pub struct Analysis {
 /// [`Failure::Invalid`] for a bad board file, a goal that cannot be reached (or can be
 /// missed forever), or a chart asked for when the distribution is beyond the work budget.
 pub fn answer(source: &Source, request: &Request, progress: Progress<'_>) -> Result<Answer, Failure> {
-    let analysis = analyse(source, request, progress)?;
+    let mut ticks = |tick: &Tick<'_>| progress(tick.message);
+    let mut watch = Watch {
+        ticks: &mut ticks,
+        cancel: None,
+    };
+    answer_watched(source, request, &mut watch).map_err(|stopped| match stopped {
+        Stopped::Failed(failure) => failure,
+        // Without a flag nothing cancels.
+        Stopped::Cancelled => Failure::Io("error: the computation was cancelled".into()),
+    })
+}
+
+/// [`answer`], telling `ticks` how far it got and stopping soon after `cancel` is set (the
+/// table checks it every turn, the exact fraction every prime; the linear solve is not
+/// interrupted, it is checked before and after).
+///
+/// # Errors
+/// [`Stopped::Failed`] as [`answer`]; [`Stopped::Cancelled`] once `cancel` is set.
+pub fn answer_until(
+    source: &Source,
+    request: &Request,
+    ticks: Ticks<'_>,
+    cancel: &AtomicBool,
+) -> Result<Answer, Stopped> {
+    let mut watch = Watch {
+        ticks,
+        cancel: Some(cancel),
+    };
+    answer_watched(source, request, &mut watch)
+}
+
+fn answer_watched(source: &Source, request: &Request, watch: &mut Watch<'_, '_>) -> Result<Answer, Stopped> {
+    let analysis = analyse_watched(source, request, watch)?;
     let picture = match (request.chart, &analysis.distribution) {
-        (true, Some(d)) => Some(chart(d).map_err(|e| Failure::Io(format!("error: drawing the chart: {e}")))?),
-        (true, None) => return Err(Failure::invalid(no_chart(source, &analysis))),
+        (true, Some(d)) => {
+            let labels = ChartLabels {
+                name: analysis.file.title.as_deref(),
+                board: Some((&analysis.file.board, &analysis.file.rules)),
+                players: request.players.map(usize::from),
+            };
+            Some(chart_with(d, &labels).map_err(|e| Failure::Io(format!("error: drawing the chart: {e}")))?)
+        }
+        (true, None) => return Err(Failure::invalid(no_chart(source, &analysis)).into()),
         (false, _) => None,
     };
     let report = Report {
@@ -111,17 +199,56 @@ pub fn read_board(source: &Source) -> Result<BoardFile, Failure> {
 /// [`Failure::Invalid`] for a bad board file or a goal that cannot be reached (or can be
 /// missed forever), or an exact fraction beyond the limit.
 pub fn analyse(source: &Source, request: &Request, progress: Progress<'_>) -> Result<Analysis, Failure> {
+    let mut ticks = |tick: &Tick<'_>| progress(tick.message);
+    let mut watch = Watch {
+        ticks: &mut ticks,
+        cancel: None,
+    };
+    analyse_watched(source, request, &mut watch).map_err(|stopped| match stopped {
+        Stopped::Failed(failure) => failure,
+        Stopped::Cancelled => Failure::Io("error: the computation was cancelled".into()),
+    })
+}
+
+fn analyse_watched(
+    source: &Source,
+    request: &Request,
+    watch: &mut Watch<'_, '_>,
+) -> Result<Analysis, Stopped> {
     let file = read_board(source)?;
-    let engine = |error: OddsError| Failure::invalid(source.problem(&file.locate(&error)));
+    let engine = |error: OddsError| match error {
+        OddsError::Cancelled => Stopped::Cancelled,
+        error => Stopped::Failed(Failure::invalid(source.problem(&file.locate(&error)))),
+    };
     if request.exact {
         // Refused before any solve when the exact fraction is beyond the limit.
         Odds::exact_work(&file.board, &file.rules).map_err(engine)?;
     }
+    if watch.cancelled() {
+        return Err(Stopped::Cancelled);
+    }
     let odds = Odds::new_with_variance(&file.board, &file.rules).map_err(engine)?;
     let variance = odds.variance().map_err(engine)?;
+    if watch.cancelled() {
+        return Err(Stopped::Cancelled);
+    }
     let exact = if request.exact {
-        let mut tick = |done: u64, total: u64| progress(&format!("exact: prime {done} of about {total}"));
-        Some(odds.expected_turns_exact_with(&mut tick).map_err(engine)?)
+        let ticks = &mut *watch.ticks;
+        let mut tick = |done: u64, total: u64| {
+            let message = format!("exact: prime {done} of about {total}");
+            let fraction = done as f64 / total.max(1) as f64;
+            ticks(&Tick {
+                stage: "exact",
+                message: &message,
+                fraction,
+            });
+        };
+        let never = AtomicBool::new(false);
+        let cancel = watch.cancel.unwrap_or(&never);
+        Some(
+            odds.expected_turns_exact_until(&mut tick, cancel)
+                .map_err(engine)?,
+        )
     } else {
         None
     };
@@ -129,7 +256,7 @@ pub fn analyse(source: &Source, request: &Request, progress: Progress<'_>) -> Re
         true => DEFAULT_PERCENTILES.to_vec(),
         false => request.percentiles.clone(),
     };
-    let distribution = tabulate(request, &odds, &wanted, progress).map_err(engine)?;
+    let distribution = tabulate(request, &odds, variance, &wanted, watch).map_err(engine)?;
     let race = match (request.players, &distribution) {
         (Some(players), Some(distribution)) => Some(distribution.race(usize::from(players)).map_err(engine)?),
         _ => None,
@@ -196,16 +323,31 @@ fn tail_needed(request: &Request, wanted: &[f64]) -> f64 {
 fn tabulate(
     request: &Request,
     odds: &Odds,
+    variance: f64,
     wanted: &[f64],
-    progress: Progress<'_>,
+    watch: &mut Watch<'_, '_>,
 ) -> Result<Option<Distribution>, OddsError> {
     let squares = odds.states() as f64 + 1.0;
     if squares * odds.expected_turns() > DEFAULT_WORK as f64 {
         return Ok(None);
     }
-    let mut tick = |turns: u64, left: f64| progress(&format!("distribution: turn {turns}, {left:.3e} left"));
+    let tail = tail_needed(request, wanted);
+    let likely_end = (odds.expected_turns() + 4.0 * variance.max(0.0).sqrt()).max(1.0);
+    let ticks = &mut *watch.ticks;
+    let mut tick = |turns: u64, left: f64| {
+        let message = format!("distribution: turn {turns}, {left:.3e} left");
+        let by_budget = turns as f64 * squares / DEFAULT_WORK as f64;
+        let by_turns = (turns as f64 / likely_end).min(0.95);
+        let by_tail = left.max(f64::MIN_POSITIVE).ln() / tail.ln();
+        let fraction = by_budget.max(by_turns).max(by_tail).clamp(0.0, 1.0);
+        ticks(&Tick {
+            stage: "distribution",
+            message: &message,
+            fraction,
+        });
+    };
     let mut limits = Tabulate {
-        tail: tail_needed(request, wanted),
+        tail,
         work: DEFAULT_WORK,
         // Every P(T = t) printed in JSON exact to its last digit.
         precise_until: if request.json {
@@ -214,6 +356,7 @@ fn tabulate(
             1e-3
         },
         progress: Some(&mut tick),
+        cancel: watch.cancel,
     };
     odds.tabulate(&mut limits).map(Some)
 }

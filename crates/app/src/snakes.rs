@@ -116,6 +116,17 @@ pub fn race_line(file: &crate::odds::BoardFile) -> Result<Option<Line>, Failure>
     Ok(line::optimal_line(&file.board, rules.start))
 }
 
+/// [`race_line`] as `tabletop snakes --json` writes a board's line:
+/// `{"throws":T,"path":[{"throw":d,"land":s,"to":s},...]}` (`null`s when the goal cannot be
+/// reached).
+///
+/// # Errors
+/// As [`race_line`].
+pub fn race_line_json(file: &crate::odds::BoardFile) -> Result<String, Failure> {
+    let line = race_line(file)?;
+    Ok(tabletop_render::to_string(|out| write_snakes(out, line.as_ref())))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,6 +171,12 @@ mod tests {
         let file = crate::odds::read_board(&source).unwrap();
         let line = race_line(&file).unwrap().unwrap();
         assert_eq!(line.throws, 3);
+        // What `tabletop snakes --json` writes for the same board (the README's example).
+        let json = race_line_json(&file).unwrap();
+        assert_eq!(
+            json,
+            "{\"throws\":3,\"path\":[{\"throw\":4,\"land\":5,\"to\":16},{\"throw\":4,\"land\":20,\"to\":33},{\"throw\":3,\"land\":36,\"to\":36}]}\n"
+        );
         let misses = Source::new("b", b"squares 36\nmiss 4\n".to_vec());
         let file = crate::odds::read_board(&misses).unwrap();
         assert!(matches!(race_line(&file), Err(Failure::Usage(_))));

@@ -154,6 +154,34 @@ fn snakes_svg_draws_the_chosen_board() {
 }
 
 #[test]
+fn grundy_svg_draws_the_chosen_case() {
+    let input = "4\n2 1 2\n0\n1 3\n0\n1 0\n2 0 2\n0\n\n4\n1 1\n1 2\n0\n0\n2 0 1\n2 1 1\n3 0 1 3\n0\n";
+    let output = tabletop_reading_all(&["grundy", "--svg", "-", "--case", "2"], input.as_bytes());
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let svg = text(&output.stdout);
+    assert!(
+        svg.starts_with("<svg") && svg.contains("Test case 2: 4 positions"),
+        "{svg}"
+    );
+    assert_eq!(svg.matches("class=\"query\"").count(), 3);
+    // To a file, the answers on stdout as usual.
+    let dir = std::env::temp_dir().join(format!("tabletop-grundy-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("graph.svg");
+    let output = tabletop_reading_all(&["grundy", "--svg", file.to_str().unwrap()], input.as_bytes());
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stdout), "WIN\nWIN\nWIN\nLOSE\nWIN\n");
+    assert!(std::fs::read_to_string(&file)
+        .unwrap()
+        .contains("Test case 1: 4 positions"));
+    // A bad input: the located error, nothing drawn.
+    let output = tabletop_reading_all(&["grundy", "--svg", "-"], b"2\n1 5\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn grundy_json_moves_are_legal_and_dot_marks_them() {
     // 0 <-> 1, 1 -> 2; 3 loops; queries: WIN, LOSE, DRAW.
     let input = "4\n1 1\n2 0 2\n0\n1 3\n1 1\n1 0\n1 3\n2 0 1\n0\n";

@@ -14,6 +14,8 @@
 //! costs one sweep per right-hand side, `O(G k + k^3)`: an empty board of 10,000 squares
 //! needs about 560 primes of `O(G)` each.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
@@ -378,10 +380,11 @@ pub(crate) fn work(board: &tabletop_boards::Board, rules: &crate::Rules) -> Resu
 }
 
 /// The expected number of turns from the start, exactly. `progress(done, total)` is called
-/// after every prime.
+/// after every prime; once `cancel` is set the work stops with [`OddsError::Cancelled`].
 pub(crate) fn expected_turns(
     layout: &Layout,
     progress: &mut dyn FnMut(u64, u64),
+    cancel: Option<&AtomicBool>,
 ) -> Result<BigRational, OddsError> {
     let system = System::new(layout)?;
     let total = estimate(layout, &system)?.primes;
@@ -394,6 +397,9 @@ pub(crate) fn expected_turns(
     let mut candidate = (1u64 << 62) - 1;
     let mut done = 0u64;
     while modulus.bits() < needed {
+        if cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+            return Err(OddsError::Cancelled);
+        }
         candidate = candidate
             .checked_sub(2)
             .ok_or(OddsError::Internal("ran out of primes"))?;

@@ -69,6 +69,8 @@ pub use num_rational::BigRational;
 pub use exact::MAX_EXACT_WORK;
 pub use layout::MAX_SQUARES;
 
+use std::sync::atomic::AtomicBool;
+
 use dd::Dd;
 use field::Field;
 use layout::Layout;
@@ -224,6 +226,9 @@ pub enum OddsError {
     /// A race needs at least one player.
     #[error("a race needs at least one player")]
     NoPlayers,
+    /// The caller asked the work to stop (its cancel flag was set).
+    #[error("the computation was cancelled")]
+    Cancelled,
     /// A numerical invariant failed (a bug, not a property of the board).
     #[error("internal error: {0}")]
     Internal(&'static str),
@@ -267,6 +272,9 @@ pub struct Tabulate<'a> {
     pub precise_until: f64,
     /// Called now and then with the turns done and the probability left.
     pub progress: Option<&'a mut dyn FnMut(u64, f64)>,
+    /// Checked before every turn: once it is set, the tabulation stops with
+    /// [`OddsError::Cancelled`] (a caller on another thread, a deadline).
+    pub cancel: Option<&'a AtomicBool>,
 }
 
 impl Default for Tabulate<'_> {
@@ -276,6 +284,7 @@ impl Default for Tabulate<'_> {
             work: DEFAULT_WORK,
             precise_until: 1e-2,
             progress: None,
+            cancel: None,
         }
     }
 }
@@ -373,7 +382,7 @@ impl Odds {
     /// [`OddsError::ExactTooCostly`] (before any work) with the estimate;
     /// [`OddsError::Internal`] otherwise only (the board was checked by [`Odds::new`]).
     pub fn expected_turns_exact(&self) -> Result<BigRational, OddsError> {
-        exact::expected_turns(&self.layout, &mut |_, _| {})
+        exact::expected_turns(&self.layout, &mut |_, _| {}, None)
     }
 
     /// The steps [`Odds::expected_turns_exact`] would take on `board` under `rules`, from
@@ -405,7 +414,19 @@ impl Odds {
         &self,
         progress: &mut dyn FnMut(u64, u64),
     ) -> Result<BigRational, OddsError> {
-        exact::expected_turns(&self.layout, progress)
+        exact::expected_turns(&self.layout, progress, None)
+    }
+
+    /// [`Odds::expected_turns_exact_with`], checking `cancel` before every prime.
+    ///
+    /// # Errors
+    /// As [`Odds::expected_turns_exact`], and [`OddsError::Cancelled`] once `cancel` is set.
+    pub fn expected_turns_exact_until(
+        &self,
+        progress: &mut dyn FnMut(u64, u64),
+        cancel: &AtomicBool,
+    ) -> Result<BigRational, OddsError> {
+        exact::expected_turns(&self.layout, progress, Some(cancel))
     }
 
     /// The distribution of the number of turns, until at most [`TAIL`] is left or
@@ -551,6 +572,29 @@ impl Distribution {
             .skip(from)
             .position(|s| s.minus(&left).to_f64() <= 0.0)?;
         u64::try_from(from + at).ok()
+    }
+
+    /// Each seat's chance of having won by round `t`, for `t = 0..=last` (capped at the
+    /// horizon) in a race of `players` counters in lock-step: the partial sums, in `f64`, of
+    /// the terms [`Distribution::race`] adds (seat 1 first). Each curve rises to that seat's
+    /// [`Race::win_probability`]. Empty for zero players.
+    pub fn seat_curves(&self, players: usize, last: u64) -> Vec<Vec<f64>> {
+        let last = usize::try_from(last.min(self.horizon())).unwrap_or(0);
+        let mut curves = vec![Vec::with_capacity(last + 1); players];
+        let mut sums = vec![0.0f64; players];
+        for r in 0..=last {
+            if r > 0 {
+                let p = self.probability[r].to_f64();
+                let (now, before) = (self.survival[r].to_f64(), self.survival[r - 1].to_f64());
+                for (i, sum) in sums.iter_mut().enumerate() {
+                    *sum += p * now.powi(i as i32) * before.powi((players - 1 - i) as i32);
+                }
+            }
+            for (curve, &sum) in curves.iter_mut().zip(&sums) {
+                curve.push(sum.clamp(0.0, 1.0));
+            }
+        }
+        curves
     }
 
     /// The median: the fewest turns `t` with `P(T <= t) >= 1/2`.

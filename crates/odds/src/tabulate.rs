@@ -26,6 +26,8 @@
 //! [`Tabulate::precise_until`] of the probability is left (later turns carry so little mass that `f64`'s
 //! rounding stays below 1e-18 of the total), `f64` otherwise.
 
+use std::sync::atomic::Ordering;
+
 use super::dd::Dd;
 use super::field::Field;
 use super::layout::{filled, Kind, Layout};
@@ -325,6 +327,7 @@ impl Walk<'_> {
         let region = (self.layout.goal - self.region) as u64;
         let per_turn =
             (self.layout.goal as u64 + 1 + self.misses.len() as u64 + 8 * rebound + 2 * region) * weight;
+        let mut since = 0u64;
         loop {
             let left = table.survival.last().copied().unwrap_or_else(Dd::zero);
             if left.to_f64() <= limits.tail {
@@ -342,11 +345,17 @@ impl Walk<'_> {
                 });
                 return Ok(true);
             }
+            if limits.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+                return Err(OddsError::Cancelled);
+            }
             limits.work -= per_turn;
             let (won, left) = self.turn(buffers);
             table.probability.push(won);
             table.survival.push(left);
-            if turns.is_multiple_of(256) {
+            // Every 256 turns, or about every million steps on a large board.
+            since += per_turn;
+            if turns.is_multiple_of(256) || since >= 1 << 20 {
+                since = 0;
                 if let Some(progress) = limits.progress.as_mut() {
                     progress(turns + 1, left.to_f64());
                 }

@@ -1372,3 +1372,51 @@ fn an_exact_fraction_within_the_limit_is_answered() {
     assert!(work >= primes * 3_000, "{work} for {primes} primes");
     assert_eq!(exact.to_f64().unwrap(), odds.expected_turns());
 }
+
+#[test]
+fn a_set_cancel_flag_stops_the_table_and_the_exact_sweeps() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let board = milton_bradley();
+    let odds = Odds::new(&board, &Rules::default()).unwrap();
+    let flag = AtomicBool::new(false);
+    // Unset, the flag changes nothing.
+    let mut limits = Tabulate {
+        cancel: Some(&flag),
+        ..Tabulate::default()
+    };
+    assert_eq!(odds.tabulate(&mut limits).unwrap(), odds.distribution().unwrap());
+    let exact = odds.expected_turns_exact_until(&mut |_, _| {}, &flag).unwrap();
+    assert_eq!(exact, odds.expected_turns_exact().unwrap());
+    // Set, both stop at their next check.
+    flag.store(true, Ordering::Relaxed);
+    let mut limits = Tabulate {
+        cancel: Some(&flag),
+        ..Tabulate::default()
+    };
+    assert_eq!(odds.tabulate(&mut limits), Err(OddsError::Cancelled));
+    assert_eq!(
+        odds.expected_turns_exact_until(&mut |_, _| {}, &flag),
+        Err(OddsError::Cancelled)
+    );
+}
+
+#[test]
+fn seat_curves_rise_to_each_seats_chance() {
+    let board = milton_bradley();
+    let odds = Odds::new(&board, &Rules::default()).unwrap();
+    let distribution = odds.distribution().unwrap();
+    let race = distribution.race(3).unwrap();
+    let curves = distribution.seat_curves(3, distribution.horizon());
+    assert_eq!(curves.len(), 3);
+    for (curve, &chance) in curves.iter().zip(&race.win_probability) {
+        assert_eq!(curve.len() as u64, distribution.horizon() + 1);
+        assert_eq!(curve[0], 0.0);
+        assert!(curve.windows(2).all(|w| w[0] <= w[1]));
+        assert!(close(*curve.last().unwrap(), chance, 1e-12), "{curve:?} {chance}");
+    }
+    // Before the fewest turns nobody can have won; then seat 1, throwing first, leads.
+    let first = odds.min_turns() as usize;
+    assert!(curves.iter().all(|c| c[first - 1] == 0.0 && c[first] > 0.0));
+    assert!(curves[0][first] > curves[1][first] && curves[1][first] > curves[2][first]);
+    assert!(distribution.seat_curves(0, 10).is_empty());
+}

@@ -43,6 +43,9 @@ pub struct BoardFile {
     pub rules: Rules,
     /// The span of the `squares` statement (where errors about the board as a whole point).
     pub squares_span: Range<usize>,
+    /// The board's name: the text of a comment on the file's first line that is not blank
+    /// (`# Milton Bradley's Chutes and Ladders`), if there is one (pictures show it).
+    pub title: Option<String>,
     /// Where the settings were given, for [`BoardFile::locate`].
     settings: SettingSpans,
 }
@@ -356,12 +359,25 @@ fn lower(source: &[u8], lines: &[Line]) -> Result<BoardFile, ParseError> {
         board,
         rules,
         squares_span: squares_span.clone(),
+        title: title(source),
         settings,
     };
     file.rules
         .check(&file.board)
         .map_err(|error| file.locate(&error))?;
     Ok(file)
+}
+
+/// The comment of the first line that is not blank, without its `#`, trimmed, cut to 80
+/// characters; `None` when that line is a statement or the comment is empty.
+fn title(source: &[u8]) -> Option<String> {
+    let line = source
+        .split(|&b| b == b'\n')
+        .map(|line| line.trim_ascii())
+        .find(|line| !line.is_empty())?;
+    let text = String::from_utf8_lossy(line.strip_prefix(b"#")?);
+    let text: String = text.trim().chars().filter(|c| !c.is_control()).take(80).collect();
+    (!text.is_empty()).then_some(text)
 }
 
 /// A jump whose direction matches its keyword.

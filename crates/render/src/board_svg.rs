@@ -1,7 +1,13 @@
 //! A Snakes and Ladders board as people draw it, in SVG: `N × N` squares numbered
 //! boustrophedon from the bottom left (left to right on the bottom row, right to left on the
-//! next, …), ladders as straight green arrows, snakes as curved red ones, and one optimal
-//! line of play drawn over it in blue, each throw labelled with its value.
+//! next, …), checkered, ladders as straight green arrows, snakes as curved red ones, and one
+//! optimal line of play in blue, each throw labelled with its value.
+//!
+//! The layers, bottom to top: the squares, the line of play (the jumps it takes
+//! highlighted), the throws' labels, the jumps (on a white casing), the square numbers (on a
+//! white halo). So the line never hides a ladder, a snake or a square's number. Every element
+//! has a class (`square`, `path throw`, `path taken`, `throw-label`, `jump ladder`,
+//! `jump snake`, `number`) for pages that style or script the drawing.
 //!
 //! Boards of up to [`LABELLED_SIDE`] squares a side get their square numbers; up to
 //! [`MAX_SIDE`] the drawing is scaled down without numbers; a larger board gets a small
@@ -39,7 +45,7 @@ const PAD: f64 = 16.0;
 const TITLE: f64 = 40.0;
 const LEGEND: f64 = 36.0;
 /// Room for the title and the legend.
-const MIN_WIDTH: f64 = 580.0;
+const MIN_WIDTH: f64 = 620.0;
 
 /// The geometry of one drawing.
 struct Grid {
@@ -50,18 +56,25 @@ struct Grid {
 }
 
 impl Grid {
+    /// The column (from the left) and row (from the bottom) of square `square`, from 1.
+    fn place(&self, square: Square) -> (u64, u64) {
+        let index = square.saturating_sub(1);
+        let row = index / self.side;
+        let along = index % self.side;
+        let col = if row.is_multiple_of(2) {
+            along
+        } else {
+            self.side - 1 - along
+        };
+        (col, row)
+    }
+
     /// The centre of square `square` (square 0, off the board, sits left of square 1).
     fn centre(&self, square: Square) -> (f64, f64) {
-        let (col, row) = match square.checked_sub(1) {
-            None => (-1.0, 0.0),
-            Some(index) => {
-                let row = index / self.side;
-                let along = index % self.side;
-                let col = if row.is_multiple_of(2) {
-                    along
-                } else {
-                    self.side - 1 - along
-                };
+        let (col, row) = match square {
+            0 => (-1.0, 0.0),
+            _ => {
+                let (col, row) = self.place(square);
                 (col as f64, row as f64)
             }
         };
@@ -114,10 +127,11 @@ pub fn write_board_svg<W: Write + ?Sized>(
         "<text x=\"{PAD}\" y=\"26\" font-size=\"16\" font-weight=\"bold\">Snakes and Ladders, {side} × {side}: {title}</text>"
     )?;
     write_squares(out, &grid, board)?;
-    write_jumps(out, &grid, board)?;
     if let Some(path) = path {
         write_path(out, &grid, path)?;
     }
+    write_jumps(out, &grid, board)?;
+    write_numbers(out, &grid, board)?;
     write_legend(out, &grid)?;
     out.write_str("</svg>\n")
 }
@@ -137,71 +151,86 @@ fn write_defs<W: Write + ?Sized>(out: &mut W, cell: f64) -> fmt::Result {
     out.write_str("</defs>\n")
 }
 
-/// The squares, chequered, the first and last tinted, numbered when they fit.
+/// The squares, checkered (two tones that differ clearly), the first and last tinted.
 fn write_squares<W: Write + ?Sized>(out: &mut W, grid: &Grid, board: &Board) -> fmt::Result {
     let goal = board.goal();
-    let font = (grid.cell * 0.28).clamp(7.0, 14.0);
     for square in 1..=goal {
         let (x, y) = grid.centre(square);
         let (left, top) = (x - grid.cell / 2.0, y - grid.cell / 2.0);
-        let index = square - 1;
+        let (col, row) = grid.place(square);
         let fill = if square == 1 {
-            "#d6e9ff"
+            "#cfe3ff"
         } else if square == goal {
-            "#ffe08a"
-        } else if (index / grid.side + index % grid.side).is_multiple_of(2) {
-            "#f8f4ea"
+            "#ffd966"
+        } else if (col + row).is_multiple_of(2) {
+            "#fbf7ee"
         } else {
-            "#ebe3cf"
+            "#e3d8bd"
         };
         writeln!(
             out,
-            "<rect x=\"{left}\" y=\"{top}\" width=\"{0}\" height=\"{0}\" fill=\"{fill}\" stroke=\"#b8ae94\" stroke-width=\"0.5\"/>",
+            "<rect class=\"square\" x=\"{left}\" y=\"{top}\" width=\"{0}\" height=\"{0}\" fill=\"{fill}\" stroke=\"#b8ae94\" stroke-width=\"0.5\"/>",
             grid.cell
         )?;
-        if grid.side <= LABELLED_SIDE {
-            writeln!(
-                out,
-                "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"{font:.1}\" fill=\"#6b6250\">{square}</text>",
-                left + 2.0,
-                top + font
-            )?;
-        }
     }
     Ok(())
 }
 
-/// Ladders as straight green arrows, snakes as curved red ones.
+/// The square numbers, when they fit, on a white halo, above everything else.
+fn write_numbers<W: Write + ?Sized>(out: &mut W, grid: &Grid, board: &Board) -> fmt::Result {
+    if grid.side > LABELLED_SIDE {
+        return Ok(());
+    }
+    let font = (grid.cell * 0.28).clamp(7.0, 14.0);
+    let halo = (font * 0.25).clamp(1.5, 3.0);
+    for square in 1..=board.goal() {
+        let (x, y) = grid.centre(square);
+        let (left, top) = (x - grid.cell / 2.0, y - grid.cell / 2.0);
+        writeln!(
+            out,
+            "<text class=\"number\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"{font:.1}\" fill=\"#4f4636\" stroke=\"white\" \
+             stroke-width=\"{halo:.1}\" stroke-linejoin=\"round\" paint-order=\"stroke\">{square}</text>",
+            left + 2.0,
+            top + font
+        )?;
+    }
+    Ok(())
+}
+
+/// Ladders as straight green arrows, snakes as curved red ones, each on a white casing so
+/// that it stands out from the line of play beneath.
 fn write_jumps<W: Write + ?Sized>(out: &mut W, grid: &Grid, board: &Board) -> fmt::Result {
     let width = (grid.cell * 0.05).clamp(1.5, 4.0);
+    let casing = width + 2.0;
     for jump in board.jumps() {
         let (x1, y1) = grid.centre(jump.from);
         let (x2, y2) = grid.centre(jump.to);
-        if jump.to > jump.from {
-            writeln!(
-                out,
-                "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"{LADDER}\" \
-                 stroke-width=\"{width:.1}\" stroke-opacity=\"0.85\" marker-end=\"url(#ladder)\"/>"
-            )?;
+        let (kind, colour, d) = if jump.to > jump.from {
+            ("ladder", LADDER, format!("M{x1:.1},{y1:.1} L{x2:.1},{y2:.1}"))
         } else {
             // A bend to one side, so that snakes read differently from ladders.
             let (mx, my) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
             let (cx, cy) = (mx + (y2 - y1) * 0.2, my - (x2 - x1) * 0.2);
-            writeln!(
-                out,
-                "<path d=\"M{x1:.1},{y1:.1} Q{cx:.1},{cy:.1} {x2:.1},{y2:.1}\" fill=\"none\" stroke=\"{SNAKE}\" \
-                 stroke-width=\"{width:.1}\" stroke-opacity=\"0.85\" marker-end=\"url(#snake)\"/>"
-            )?;
-        }
+            (
+                "snake",
+                SNAKE,
+                format!("M{x1:.1},{y1:.1} Q{cx:.1},{cy:.1} {x2:.1},{y2:.1}"),
+            )
+        };
+        writeln!(
+            out,
+            "<path d=\"{d}\" fill=\"none\" stroke=\"white\" stroke-width=\"{casing:.1}\" stroke-opacity=\"0.9\"/>\n\
+             <path class=\"jump {kind}\" d=\"{d}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"{width:.1}\" marker-end=\"url(#{kind})\"/>"
+        )?;
     }
     Ok(())
 }
 
-/// The line of play: one blue arrow per throw (labelled with its value), the jumps taken
-/// dashed.
+/// The line of play: one blue arrow per throw, a little translucent, with its value in a
+/// circle half-way; a jump taken is a wide blue band under the jump's own arrow.
 fn write_path<W: Write + ?Sized>(out: &mut W, grid: &Grid, path: &Line) -> fmt::Result {
     let width = (grid.cell * 0.045).clamp(1.2, 3.5);
-    let radius = (grid.cell * 0.2).clamp(5.0, 11.0);
+    let radius = (grid.cell * 0.17).clamp(5.0, 10.0);
     let mut square: Square = 1;
     let mut labels = String::new();
     for step in &path.steps {
@@ -211,15 +240,15 @@ fn write_path<W: Write + ?Sized>(out: &mut W, grid: &Grid, path: &Line) -> fmt::
             let (x2, y2) = grid.centre(land);
             writeln!(
                 out,
-                "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"{PATH}\" \
-                 stroke-width=\"{width:.1}\" marker-end=\"url(#path)\"/>"
+                "<line class=\"path throw\" x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"{PATH}\" \
+                 stroke-width=\"{width:.1}\" stroke-opacity=\"0.8\" marker-end=\"url(#path)\"/>"
             )?;
             let (mx, my) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
-            // Labels last, so that no line crosses them.
-            let _ = write!(
+            // Labels after the lines, so that no line of play crosses them.
+            let _ = writeln!(
                 labels,
-                "<circle cx=\"{mx:.1}\" cy=\"{my:.1}\" r=\"{radius:.1}\" fill=\"white\" stroke=\"{PATH}\" stroke-width=\"1\"/>\n\
-                 <text x=\"{mx:.1}\" y=\"{:.1}\" font-size=\"{:.1}\" text-anchor=\"middle\" fill=\"{PATH}\" font-weight=\"bold\">{}</text>\n",
+                "<g class=\"throw-label\"><circle cx=\"{mx:.1}\" cy=\"{my:.1}\" r=\"{radius:.1}\" fill=\"white\" stroke=\"{PATH}\" stroke-width=\"1\"/>\
+                 <text x=\"{mx:.1}\" y=\"{:.1}\" font-size=\"{:.1}\" text-anchor=\"middle\" fill=\"{PATH}\" font-weight=\"bold\">{}</text></g>",
                 my + radius * 0.45,
                 radius * 1.3,
                 step.throw
@@ -229,8 +258,9 @@ fn write_path<W: Write + ?Sized>(out: &mut W, grid: &Grid, path: &Line) -> fmt::
                 let (x3, y3) = grid.centre(step.to);
                 writeln!(
                     out,
-                    "<line x1=\"{x2:.1}\" y1=\"{y2:.1}\" x2=\"{x3:.1}\" y2=\"{y3:.1}\" stroke=\"{PATH}\" \
-                     stroke-width=\"{width:.1}\" stroke-dasharray=\"4 3\" marker-end=\"url(#path)\"/>"
+                    "<line class=\"path taken\" x1=\"{x2:.1}\" y1=\"{y2:.1}\" x2=\"{x3:.1}\" y2=\"{y3:.1}\" stroke=\"{PATH}\" \
+                     stroke-width=\"{:.1}\" stroke-opacity=\"0.35\" stroke-linecap=\"round\"/>",
+                    width * 4.0
                 )?;
                 square = step.to;
             }
@@ -245,7 +275,7 @@ fn write_legend<W: Write + ?Sized>(out: &mut W, grid: &Grid) -> fmt::Result {
     let items = [
         (LADDER, "ladder"),
         (SNAKE, "snake"),
-        (PATH, "one optimal line of play (throws in circles)"),
+        (PATH, "one optimal line (throws in circles, jumps taken banded)"),
     ];
     let mut x = PAD;
     for (colour, text) in items {

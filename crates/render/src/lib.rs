@@ -26,6 +26,7 @@
 //! | [`pigs`] | the judge's output and the turn-by-turn trace, from the engine's events |
 //! | [`json`] | JSON Lines for snakes (one optimal path), grundy (the move to play), chutes and pigs |
 //! | [`board_svg`] | the snakes board in SVG with one optimal line of play drawn over it |
+//! | [`graph_svg`] | a graph game's test case in SVG: layers, values and outcomes, the queries and their winning moves |
 //! | [`chutes_trace`] | a chutes game turn by turn, from the engine's events |
 //!
 //! ```
@@ -56,6 +57,7 @@ use std::{fmt, io};
 pub mod board_svg;
 pub mod chutes;
 pub mod chutes_trace;
+pub mod graph_svg;
 pub mod grundy;
 pub mod json;
 pub mod octal;
@@ -126,6 +128,21 @@ pub fn to_string(render: impl FnOnce(&mut String) -> fmt::Result) -> String {
     // which the text written so far is the best answer.
     let _ = render(&mut out);
     out
+}
+
+/// Checks that `svg` is well-formed XML with one `<svg>` root, and gives back its texts,
+/// trimmed.
+#[cfg(test)]
+pub(crate) fn well_formed(svg: &str) -> Vec<String> {
+    let document = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("not XML: {e}\n{svg}"));
+    assert_eq!(document.root_element().tag_name().name(), "svg");
+    document
+        .descendants()
+        .filter_map(|node| node.text())
+        .map(str::trim)
+        .filter(|text| !text.is_empty())
+        .map(str::to_owned)
+        .collect()
 }
 
 #[cfg(test)]

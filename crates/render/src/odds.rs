@@ -227,31 +227,154 @@ pub fn last_turn(distribution: &Distribution, rest: f64) -> u64 {
         .unwrap_or_else(|| distribution.horizon())
 }
 
-/// The SVG chart: `P(T = t)` as bars (left axis) and `P(T <= t)` as a curve (right axis).
+/// What the chart says besides the distribution.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ChartLabels<'a> {
+    /// The board's name, in the title (a board file's first comment, a file name).
+    pub name: Option<&'a str>,
+    /// The board and its rules, summed up under the title (squares, die, jumps).
+    pub board: Option<(&'a Board, &'a Rules)>,
+    /// Players racing: each seat's chance of having won by round `t` is drawn too (from
+    /// two players on).
+    pub players: Option<usize>,
+}
+
+/// The bar colour, the cumulative curve's colour, the seats' colours.
+const BARS: (u8, u8, u8) = (70, 130, 180);
+const CUMULATIVE: (u8, u8, u8) = (200, 60, 40);
+const MARKS: (u8, u8, u8) = (40, 40, 40);
+const SEATS: [(u8, u8, u8); 6] = [
+    (46, 125, 50),
+    (123, 31, 162),
+    (230, 126, 0),
+    (0, 131, 143),
+    (173, 20, 87),
+    (93, 64, 55),
+];
+
+/// The SVG chart without labels: [`chart_with`] and [`ChartLabels::default`].
 ///
 /// # Errors
 /// The drawing library's message.
 pub fn chart(distribution: &Distribution) -> Result<String, String> {
+    chart_with(distribution, &ChartLabels::default())
+}
+
+/// The chart's two coordinate systems: bars by turn (left axis), curves (right axis).
+type Chart<'a, 'b> = plotters::chart::DualCoordChartContext<
+    'a,
+    plotters::prelude::SVGBackend<'b>,
+    plotters::prelude::Cartesian2d<
+        plotters::coord::ranged1d::SegmentedCoord<plotters::coord::types::RangedCoordu64>,
+        plotters::coord::types::RangedCoordf64,
+    >,
+    plotters::prelude::Cartesian2d<
+        plotters::coord::types::RangedCoordf64,
+        plotters::coord::types::RangedCoordf64,
+    >,
+>;
+
+/// The mean and the median: dashed vertical lines, labelled at the top (the median's label on
+/// the left of its line, the mean's on the right, as the mean is usually the larger).
+fn draw_marks(chart: &mut Chart<'_, '_>, distribution: &Distribution) -> Result<(), String> {
+    use plotters::prelude::*;
+    use plotters::style::text_anchor;
+
+    let colour = RGBColor(MARKS.0, MARKS.1, MARKS.2);
+    let (mean, median) = (distribution.mean(), distribution.median());
+    let marks = [
+        (mean + 0.5, format!("mean {mean:.2}"), true),
+        (median as f64 + 0.5, format!("median {median}"), false),
+    ];
+    for (x, text, right) in marks {
+        chart
+            .draw_secondary_series(DashedLineSeries::new(
+                [(x, 0.0), (x, 0.97)],
+                6,
+                4,
+                colour.stroke_width(2),
+            ))
+            .map_err(|e| e.to_string())?;
+        let (anchor, nudge) = match right {
+            true => (text_anchor::HPos::Left, 4),
+            false => (text_anchor::HPos::Right, -4),
+        };
+        let style = ("sans-serif", 14)
+            .into_font()
+            .color(&colour)
+            .pos(text_anchor::Pos::new(anchor, text_anchor::VPos::Bottom));
+        chart
+            .draw_secondary_series(std::iter::once(
+                EmptyElement::at((x, 0.97)) + Text::new(text, (nudge, 0), style),
+            ))
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// The line under the chart's title: the board in brief, the mean and the median.
+fn subtitle(distribution: &Distribution, labels: &ChartLabels<'_>) -> String {
+    let mut parts = Vec::new();
+    if let Some((board, rules)) = labels.board {
+        let jumps = board.jumps();
+        let ladders = jumps.iter().filter(|j| j.to > j.from).count();
+        parts.push(format!(
+            "{} squares, die 1..{}, overshoot {}, {ladders} ladders, {} chutes, {} special squares",
+            board.goal(),
+            rules.die,
+            rules.overshoot.keyword(),
+            jumps.len() - ladders,
+            board.specials().len()
+        ));
+    }
+    parts.push(format!(
+        "mean {:.2} turns, median {}",
+        distribution.mean(),
+        distribution.median()
+    ));
+    parts.join("; ")
+}
+
+/// The SVG chart: `P(T = t)` as bars (left axis), `P(T <= t)` as a curve (right axis), the
+/// mean and the median marked by vertical lines, the board named in the title, and with
+/// several players each seat's chance of having won by round `t` (right axis).
+///
+/// # Errors
+/// The drawing library's message.
+pub fn chart_with(distribution: &Distribution, labels: &ChartLabels<'_>) -> Result<String, String> {
     use plotters::prelude::*;
 
+    let rgb = |(r, g, b): (u8, u8, u8)| RGBColor(r, g, b);
     let last = last_turn(distribution, SVG_REST).max(1);
     let peak = (1..=last)
         .map(|t| distribution.probability(t))
         .fold(0.0f64, f64::max)
         .max(f64::MIN_POSITIVE);
+    let title = match labels.name {
+        Some(name) => format!("{name}: turns to reach the goal"),
+        None => "Length of the game: turns to reach the goal".to_string(),
+    };
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (900, 520)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (900, 560)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption("Length of the game: turns to reach the goal", ("sans-serif", 22))
+        let (head, body) = root.split_vertically(64);
+        head.draw_text(&title, &("sans-serif", 22).into_font().color(&BLACK), (16, 10))
+            .map_err(|e| e.to_string())?;
+        head.draw_text(
+            &subtitle(distribution, labels),
+            &("sans-serif", 15).into_font().color(&RGBColor(70, 70, 70)),
+            (16, 40),
+        )
+        .map_err(|e| e.to_string())?;
+        let mut chart = ChartBuilder::on(&body)
             .margin(12)
             .x_label_area_size(44)
             .y_label_area_size(64)
             .right_y_label_area_size(64)
             .build_cartesian_2d((0u64..last + 1).into_segmented(), 0.0..peak * 1.1)
             .map_err(|e| e.to_string())?
-            // The curve is drawn at the middle of each bar: bar t spans [t, t + 1).
+            // The curves are drawn at the middle of each bar: bar t spans [t, t + 1).
             .set_secondary_coord(0.0..(last + 1) as f64, 0.0..1.0);
         chart
             .configure_mesh()
@@ -267,22 +390,35 @@ pub fn chart(distribution: &Distribution) -> Result<String, String> {
             .draw()
             .map_err(|e| e.to_string())?;
         let bars = Histogram::vertical(&chart)
-            .style(RGBColor(70, 130, 180).filled())
+            .style(rgb(BARS).filled())
             .margin(1)
             .data((1..=last).map(|t| (t, distribution.probability(t))));
         chart
             .draw_series(bars)
             .map_err(|e| e.to_string())?
             .label("P(T = t)")
-            .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], RGBColor(70, 130, 180).filled()));
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], rgb(BARS).filled()));
         chart
             .draw_secondary_series(LineSeries::new(
                 (0..=last).map(|t| (t as f64 + 0.5, distribution.cumulative(t))),
-                RGBColor(200, 60, 40).stroke_width(2),
+                rgb(CUMULATIVE).stroke_width(2),
             ))
             .map_err(|e| e.to_string())?
             .label("P(T <= t)")
-            .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], RGBColor(200, 60, 40).stroke_width(2)));
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 14, y)], rgb(CUMULATIVE).stroke_width(2)));
+        let players = labels.players.filter(|&p| p >= 2).unwrap_or(0);
+        for (seat, curve) in distribution.seat_curves(players, last).into_iter().enumerate() {
+            let colour = rgb(SEATS[seat % SEATS.len()]);
+            chart
+                .draw_secondary_series(LineSeries::new(
+                    curve.into_iter().enumerate().map(|(t, p)| (t as f64 + 0.5, p)),
+                    colour.stroke_width(1),
+                ))
+                .map_err(|e| e.to_string())?
+                .label(format!("seat {} has won by round t", seat + 1))
+                .legend(move |(x, y)| PathElement::new([(x, y), (x + 14, y)], colour.stroke_width(1)));
+        }
+        draw_marks(&mut chart, distribution)?;
         chart
             .configure_series_labels()
             .position(SeriesLabelPosition::MiddleRight)
@@ -325,6 +461,74 @@ mod tests {
             .max();
         assert_eq!(curve, Some(last as usize + 1));
         assert!(svg.contains("P(T &lt;= t)"));
+        let texts = crate::well_formed(&svg);
+        assert!(texts
+            .iter()
+            .any(|t| t == "Length of the game: turns to reach the goal"));
+        // Mean 6, median 4 (P(T <= 3) = 1 - (5/6)^3 < 1/2 <= P(T <= 4)).
+        assert!(texts.iter().any(|t| t == "mean 6.00"), "{texts:?}");
+        assert!(texts.iter().any(|t| t == "median 4"), "{texts:?}");
+    }
+
+    #[test]
+    fn the_chart_names_its_board_and_draws_each_seat() {
+        let board = Board::new(
+            100,
+            &[
+                tabletop_boards::Jump::new(3, 60),
+                tabletop_boards::Jump::new(70, 20),
+            ],
+            &[],
+        )
+        .unwrap();
+        let rules = Rules::default();
+        let distribution = Odds::new(&board, &rules).unwrap().distribution().unwrap();
+        let labels = ChartLabels {
+            name: Some("A & B <board>"),
+            board: Some((&board, &rules)),
+            players: Some(3),
+        };
+        let svg = chart_with(&distribution, &labels).unwrap();
+        let texts = crate::well_formed(&svg);
+        assert!(
+            texts
+                .iter()
+                .any(|t| t == "A & B <board>: turns to reach the goal"),
+            "{texts:?}"
+        );
+        let about = texts
+            .iter()
+            .find(|t| t.starts_with("100 squares"))
+            .expect("the board summed up");
+        assert!(about.contains("1 ladders, 1 chutes"), "{about}");
+        let mean = format!("mean {:.2}", distribution.mean());
+        let median = format!("median {}", distribution.median());
+        assert!(about.ends_with(&format!("{mean} turns, {median}")), "{about}");
+        assert!(texts.contains(&mean) && texts.contains(&median));
+        for seat in 1..=3 {
+            assert!(
+                texts.contains(&format!("seat {seat} has won by round t")),
+                "{texts:?}"
+            );
+        }
+        // Bars, the cumulative curve and three seats: polylines of a point per turn.
+        let last = last_turn(&distribution, SVG_REST) as usize;
+        let long = svg
+            .lines()
+            .filter(|line| line.starts_with("<polyline"))
+            .filter(|line| line.split("points=\"").nth(1).unwrap_or("").matches(',').count() == last + 1)
+            .count();
+        assert_eq!(long, 4, "{svg}");
+        // One player: no seat curves.
+        let alone = chart_with(
+            &distribution,
+            &ChartLabels {
+                players: Some(1),
+                ..labels
+            },
+        )
+        .unwrap();
+        assert!(!alone.contains("has won by round"));
     }
 
     #[test]

@@ -1,5 +1,6 @@
-// The race board page: an editor kept in step with the board file, and the odds of
-// `POST /api/odds` (the same numbers as `tabletop odds`).
+// The race board page: an editor kept in step with the board file, and the odds as a job
+// of `POST /api/odds/start` (the same numbers as `tabletop odds`), its progress polled and
+// cancellable, with the engine's fewest-throws line drawn on the board.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -10,8 +11,13 @@ const MAX_DRAWN = 400;
 /** The board as the editor sees it (read from the text, written back to it). */
 let board = null;
 let picked = null;
+/** The job being computed: {id, controller}, or null. */
 let running = null;
 let lastOdds = null;
+/** The engine's fewest-throws line of the board drawn (`tabletop snakes --json`'s form). */
+let lastLine = null;
+/** How often a running job is polled (ms). */
+const POLL = 200;
 
 /** Reads the board file's statements the editor shows; null when a line is not one of them
  * (the server then says where and why). */
@@ -61,6 +67,7 @@ function drawBoard() {
   container.replaceChildren();
   if (!board) return;
   if (board.squares > MAX_DRAWN) {
+    container.style.gridTemplateColumns = "";
     container.append(el("p", { class: "hint", text: `A board of ${board.squares} squares is edited as text (the editor draws up to ${MAX_DRAWN}).` }));
     return;
   }
@@ -89,7 +96,7 @@ function drawBoard() {
   }
   const svg = svgEl("svg", { class: "jumps", viewBox: `0 0 ${width * 10} ${rows * 10}`, preserveAspectRatio: "none", "aria-hidden": "true" });
   const defs = svgEl("defs");
-  for (const [id, colour] of [["up", "#1a7f37"], ["down", "#b42318"]]) {
+  for (const [id, colour] of [["up", "#1a7f37"], ["down", "#b42318"], ["line", "#1f62c4"]]) {
     const marker = svgEl("marker", { id: `arrow-${id}`, viewBox: "0 0 10 10", refX: "8", refY: "5", markerWidth: "4", markerHeight: "4", orient: "auto-start-reverse" });
     marker.append(svgEl("path", { d: "M0,0 L10,5 L0,10 z", fill: colour }));
     defs.append(marker);
@@ -100,6 +107,7 @@ function drawBoard() {
     const { row, column } = cell(Math.min(s, board.squares), width, rows);
     return { x: column * 10 + 5, y: row * 10 + 6 };
   };
+  drawLine(svg, centre);
   for (const [from, to] of board.jumps) {
     if (from > board.squares || to > board.squares) continue;
     const a = centre(from), b = centre(to);
@@ -108,6 +116,30 @@ function drawBoard() {
       "stroke-opacity": "0.8", "stroke-linecap": "round", "marker-end": `url(#arrow-${up ? "up" : "down"})`, "vector-effect": "non-scaling-stroke" }));
   }
   container.append(svg);
+}
+
+/** The fewest-throws line under the jumps: a blue arrow per throw, a band along a jump taken. */
+function drawLine(svg, centre) {
+  if (!lastLine || !lastLine.path) return;
+  const group = svgEl("g", { class: "line", "aria-hidden": "true" });
+  let square = board.start;
+  for (const step of lastLine.path) {
+    for (let i = 0; i < (step.repeat || 1); i++) {
+      const land = square + step.throw;
+      if (land > board.squares) return;
+      const a = centre(square), b = centre(land);
+      group.append(svgEl("line", { class: "line-throw", x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: "#1f62c4", "stroke-width": "2.2",
+        "stroke-opacity": "0.85", "marker-end": "url(#arrow-line)", "vector-effect": "non-scaling-stroke" }));
+      square = land;
+    }
+    if (step.to !== step.land) {
+      const a = centre(step.land), b = centre(step.to);
+      group.append(svgEl("line", { class: "line-jump", x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: "#1f62c4", "stroke-width": "7",
+        "stroke-opacity": "0.3", "stroke-linecap": "round", "vector-effect": "non-scaling-stroke" }));
+      square = step.to;
+    }
+  }
+  svg.append(group);
 }
 
 function clickSquare(s) {
@@ -140,6 +172,7 @@ function clickSquare(s) {
     picked = null;
   }
   text.value = writeBoard(board);
+  lastLine = null;
   drawBoard();
   focusSquare(s);
   analyse();
@@ -161,6 +194,7 @@ function showSettings() {
 
 function fromText() {
   const model = readBoard(text.value);
+  lastLine = null;
   if (model) {
     board = model;
     picked = null;
@@ -181,6 +215,7 @@ function fromSettings() {
   board.start = number("start", board.start);
   board.overshoot = $("overshoot").value;
   text.value = writeBoard(board);
+  lastLine = null;
   drawBoard();
   analyse();
 }
@@ -190,6 +225,14 @@ const format = (x) => (x === undefined || x === null ? "–" : String(x));
 /** Shows the odds: the figures as the server wrote them (`exact`), arithmetic on `reply`. */
 function showOdds(reply, exact) {
   lastOdds = reply.odds;
+  lastLine = reply.line || null;
+  $("line-info").textContent = lastLine && lastLine.throws !== null
+    ? `Fewest throws (Snakes and Ladders rules): ${lastLine.throws}, one such line drawn in blue on the board.`
+    : (lastLine ? "The goal cannot be reached: no line to draw." : `No fewest-throws line: ${reply.line_note || "the board is outside the Snakes and Ladders rules"}.`);
+  // Redrawn with the line; a focused square keeps the focus.
+  const focused = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.square;
+  drawBoard();
+  if (focused) focusSquare(Number(focused));
   const odds = exact.odds;
   $("min-turns").textContent = format(odds.min_turns);
   $("expected-turns").textContent = format(odds.expected_turns);
@@ -236,41 +279,89 @@ function showTurn(t) {
   $("hover").textContent = `t = ${t}: P(T = ${t}) = ${distribution[t - 1].toPrecision(6)}, P(T ≤ ${t}) = ${Math.min(1, cumulative).toPrecision(6)}`;
 }
 
+/** Shows how a job stands: its progress, or its answer. */
+function showJob(job, exact, started) {
+  const progress = $("progress");
+  if (job.state === "running") {
+    const p = job.progress || {};
+    progress.hidden = false;
+    progress.value = p.fraction || 0;
+    const what = p.message ? `${p.message} (${Math.round(100 * (p.fraction || 0))}%)` : "solving for the expected turns";
+    $("status").textContent = `Computing… ${what}, ${((performance.now() - started) / 1000).toFixed(1)} s`;
+    return false;
+  }
+  progress.hidden = true;
+  if (job.state === "done") {
+    $("results").hidden = false;
+    $("board-error").hidden = true;
+    showOdds(job.result, exact.result);
+    $("status").textContent = `Done in ${((performance.now() - started) / 1000).toFixed(2)} s.`;
+  } else if (job.state === "failed") {
+    $("results").hidden = true;
+    $("board-error").hidden = false;
+    $("board-error").textContent = errorText({ error: job.error });
+    const line = errorLine({ error: job.error });
+    $("status").textContent = job.status === 422 ? "The board is not valid: see the message." : "The board cannot be answered: see the message.";
+    if (line && document.activeElement !== text) markLine(text, line);
+  } else if (job.state === "cancelled") {
+    $("status").textContent = "Cancelled.";
+  } else {
+    $("status").textContent = errorText({ error: job.error });
+  }
+  return true;
+}
+
+/** Cancels the job being computed, if any (its work stops on the server). */
+function cancelRunning() {
+  if (!running) return;
+  const { id, controller } = running;
+  running = null;
+  controller.abort();
+  $("cancel").hidden = true;
+  $("progress").hidden = true;
+  $("results").classList.remove("stale");
+  $("results").removeAttribute("aria-busy");
+  if (id) api("/api/odds/cancel", { job: id }).catch(() => {});
+}
+
 async function analyse() {
-  if (running) running.abort();
+  cancelRunning();
   const controller = new AbortController();
-  running = controller;
+  const mine = { id: null, controller };
+  running = mine;
   const started = performance.now();
   $("status").textContent = "Computing…";
   $("cancel").hidden = false;
-  const tick = setInterval(() => {
-    $("status").textContent = `Computing… ${((performance.now() - started) / 1000).toFixed(1)} s`;
-  }, 250);
+  // The last board's figures stay, dimmed, until the new ones come.
+  $("results").classList.add("stale");
+  $("results").setAttribute("aria-busy", "true");
+  $("line-info").textContent = "";
   const players = Number($("players").value);
   const body = { board: text.value };
   if (Number.isInteger(players) && players >= 1) body.players = players;
   try {
-    const reply = await api("/api/odds", body, controller.signal);
-    // The figures of another board are never shown beside a bad one.
-    $("results").hidden = !reply.ok;
-    if (reply.ok) {
-      $("board-error").hidden = true;
-      showOdds(reply.data, reply.exact);
-      $("status").textContent = `Done in ${((performance.now() - started) / 1000).toFixed(2)} s.`;
-    } else {
-      $("board-error").hidden = false;
-      $("board-error").textContent = errorText(reply.data);
-      $("status").textContent = "The board is not valid: see the message.";
-      const line = errorLine(reply.data);
-      if (line && document.activeElement !== text) markLine(text, line);
+    let reply = await api("/api/odds/start", body, controller.signal);
+    while (running === mine) {
+      if (!reply.ok) {
+        $("status").textContent = errorText(reply.data);
+        break;
+      }
+      mine.id = reply.data.job;
+      $("status").dataset.job = mine.id;
+      if (showJob(reply.data, reply.exact, started)) break;
+      await new Promise((resolve) => setTimeout(resolve, POLL));
+      if (running !== mine) break;
+      reply = await api("/api/odds/job", { job: mine.id }, controller.signal);
     }
   } catch (error) {
-    $("status").textContent = error.name === "AbortError" ? "Cancelled." : `The server cannot be reached: ${error.message}`;
+    if (error.name !== "AbortError") $("status").textContent = `The server cannot be reached: ${error.message}`;
   } finally {
-    clearInterval(tick);
-    if (running === controller) {
+    if (running === mine) {
       running = null;
       $("cancel").hidden = true;
+      $("progress").hidden = true;
+      $("results").classList.remove("stale");
+      $("results").removeAttribute("aria-busy");
     }
   }
 }
@@ -286,7 +377,13 @@ for (const id of ["squares", "die", "start"]) $(id).addEventListener("change", f
 $("overshoot").addEventListener("change", fromSettings);
 $("players").addEventListener("change", analyse);
 $("reset").addEventListener("click", loadSample);
-$("cancel").addEventListener("click", () => running && running.abort());
+$("cancel").addEventListener("click", () => {
+  if (!running) return;
+  cancelRunning();
+  // The figures shown are the last board's, not this one's.
+  $("results").classList.add("stale");
+  $("status").textContent = "Cancelled: the figures shown (dimmed) are the last board's.";
+});
 for (const radio of document.querySelectorAll("input[name=mode]")) {
   radio.addEventListener("change", () => { picked = null; drawBoard(); });
 }

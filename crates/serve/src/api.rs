@@ -1,20 +1,60 @@
 //! The JSON API (`docs/api.md`): one function per endpoint, each an application layer request.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tabletop_app::grundy_play::{self, CaseView, Turn};
+use tabletop_app::odds::Stopped;
 use tabletop_app::{odds, snakes, Answer, Failure, Problem, Source};
 
-use crate::Reply;
+use crate::{jobs, Reply};
+
+/// The time one request may take: work that checks it (the odds table, the exact sweeps)
+/// stops once it has passed and the request is answered 503.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Budget {
+    started: Instant,
+    limit: Duration,
+}
+
+impl Budget {
+    pub(crate) fn new(limit: Duration) -> Budget {
+        Budget {
+            started: Instant::now(),
+            limit,
+        }
+    }
+
+    fn expired(&self) -> bool {
+        self.started.elapsed() >= self.limit
+    }
+
+    /// The 503 of a request that ran out of time.
+    fn timeout(&self) -> Reply {
+        Reply::error(
+            503,
+            "timeout",
+            format!(
+                "the request took more than its time limit of {:.1} s and was stopped; a board this long is for the job API (POST /api/odds/start), which shows progress",
+                self.limit.as_secs_f64()
+            ),
+        )
+    }
+}
 
 /// The name problems are reported against.
 const INPUT: &str = "input";
 
 /// Dispatches `path` (an `/api/` path) with its JSON body.
-pub(crate) fn call(path: &str, body: &[u8]) -> Reply {
+pub(crate) fn call(path: &str, body: &[u8], budget: &Budget) -> Reply {
     let result = match path {
-        "/api/odds" => parsed(body).and_then(odds),
+        "/api/odds" => parsed(body).and_then(|body| odds(body, budget)),
+        "/api/odds/start" => parsed(body).map(jobs::start),
+        "/api/odds/job" => parsed(body).map(jobs::status),
+        "/api/odds/cancel" => parsed(body).map(jobs::cancel),
         "/api/snakes" => parsed(body).and_then(snakes),
         "/api/grundy" => parsed(body).and_then(grundy),
         "/api/grundy/turn" => parsed(body).and_then(grundy_turn),
@@ -23,7 +63,7 @@ pub(crate) fn call(path: &str, body: &[u8]) -> Reply {
     result.unwrap_or_else(|reply| reply)
 }
 
-fn parsed<T: DeserializeOwned>(body: &[u8]) -> Result<T, Reply> {
+pub(crate) fn parsed<T: DeserializeOwned>(body: &[u8]) -> Result<T, Reply> {
     serde_json::from_slice(body).map_err(|e| {
         Reply::error(
             400,
@@ -66,7 +106,7 @@ fn problem(problem: &Problem) -> Value {
 /// The JSON an application layer renderer wrote (one object, or one a line: then a list),
 /// passed on as written so that every number keeps the digits the CLI prints. It is checked
 /// to be JSON first.
-fn rendered_json(text: &str) -> Result<String, Reply> {
+pub(crate) fn rendered_json(text: &str) -> Result<String, Reply> {
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     for line in &lines {
         serde_json::from_str::<serde::de::IgnoredAny>(line)
@@ -79,7 +119,7 @@ fn rendered_json(text: &str) -> Result<String, Reply> {
 }
 
 /// A JSON object of fields already written as JSON text.
-fn object(fields: &[(&str, String)]) -> Reply {
+pub(crate) fn object(fields: &[(&str, String)]) -> Reply {
     let members: Vec<String> = fields
         .iter()
         .map(|(name, value)| format!("{}:{value}", Value::from(*name)))
@@ -93,7 +133,7 @@ fn object(fields: &[(&str, String)]) -> Reply {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct OddsBody {
+pub(crate) struct OddsBody {
     /// The board file.
     board: String,
     players: Option<u16>,
@@ -101,7 +141,16 @@ struct OddsBody {
     percentiles: Vec<f64>,
 }
 
-fn odds(body: OddsBody) -> Result<Reply, Reply> {
+/// How odds work ended: answered (the reply of `/api/odds`, or of its failure), or stopped
+/// by its cancel flag.
+pub(crate) enum Worked {
+    Answered(Reply),
+    Cancelled,
+}
+
+/// The odds of a board as `/api/odds` answers them, telling `ticks` how far it got and
+/// stopping once `cancel` is set.
+pub(crate) fn odds_work(body: OddsBody, ticks: odds::Ticks<'_>, cancel: &AtomicBool) -> Worked {
     let source = Source::new(INPUT, body.board.into_bytes());
     let mut request = odds::Request {
         players: body.players,
@@ -110,20 +159,57 @@ fn odds(body: OddsBody) -> Result<Reply, Reply> {
         percentiles: body.percentiles,
         exact: false,
     };
-    let mut quiet = |_: &str| {};
-    let answer = match odds::answer(&source, &request, &mut quiet) {
+    let answer = match odds::answer_until(&source, &request, &mut *ticks, cancel) {
         Ok(answer) => answer,
+        Err(Stopped::Cancelled) => return Worked::Cancelled,
         // The distribution may be beyond the work budget: answer without the chart.
-        Err(_) => {
+        Err(Stopped::Failed(_)) => {
             request.chart = false;
-            odds::answer(&source, &request, &mut quiet).map_err(|e| failure(&e))?
+            match odds::answer_until(&source, &request, ticks, cancel) {
+                Ok(answer) => answer,
+                Err(Stopped::Cancelled) => return Worked::Cancelled,
+                Err(Stopped::Failed(e)) => return Worked::Answered(failure(&e)),
+            }
         }
+    };
+    Worked::Answered(odds_reply(&source, &answer).unwrap_or_else(|reply| reply))
+}
+
+/// The reply of an answered board: the odds, the chart, the notes, and the fewest-throws
+/// line under the Snakes and Ladders rules (`null`, with `line_note` saying why, for a
+/// board outside them).
+fn odds_reply(source: &Source, answer: &Answer) -> Result<Reply, Reply> {
+    let file = odds::read_board(source).map_err(|e| failure(&e))?;
+    let (line, note) = match snakes::race_line_json(&file) {
+        Ok(line) => (rendered_json(&line)?, Value::Null),
+        Err(e) => (
+            "null".to_owned(),
+            json!(e.report().trim_end().trim_start_matches("error: ")),
+        ),
     };
     Ok(object(&[
         ("odds", rendered_json(&answer.text)?),
         ("chart", json!(answer.picture).to_string()),
         ("notes", json!(answer.notes).to_string()),
+        ("line", line),
+        ("line_note", note.to_string()),
     ]))
+}
+
+fn odds(body: OddsBody, budget: &Budget) -> Result<Reply, Reply> {
+    if budget.expired() {
+        return Err(budget.timeout());
+    }
+    let cancel = AtomicBool::new(false);
+    let mut ticks = |_: &odds::Tick<'_>| {
+        if budget.expired() {
+            cancel.store(true, Ordering::Relaxed);
+        }
+    };
+    match odds_work(body, &mut ticks, &cancel) {
+        Worked::Answered(reply) => Ok(reply),
+        Worked::Cancelled => Err(budget.timeout()),
+    }
 }
 
 #[derive(Deserialize)]
@@ -161,6 +247,10 @@ fn snakes(body: SnakesBody) -> Result<Reply, Reply> {
 struct GrundyBody {
     /// The judge input.
     text: String,
+    /// The test case to draw (1-based), by default the first.
+    case: Option<usize>,
+    /// The query to show on the drawing (1-based); by default none: every winning move.
+    query: Option<usize>,
 }
 
 fn grundy(body: GrundyBody) -> Result<Reply, Reply> {
@@ -168,8 +258,12 @@ fn grundy(body: GrundyBody) -> Result<Reply, Reply> {
     let answers =
         tabletop_app::answer(tabletop_app::Game::Grundy, source.bytes()).map_err(|e| failure(&e))?;
     let cases = grundy_play::cases(&source).map_err(|e| failure(&e))?;
+    let svg = grundy_play::draw(&source, body.case.unwrap_or(1), body.query).map_err(|e| failure(&e))?;
     let cases: Vec<Value> = cases.iter().map(case_view).collect();
-    Ok(Reply::json(200, &json!({ "answers": answers, "cases": cases })))
+    Ok(Reply::json(
+        200,
+        &json!({ "answers": answers, "cases": cases, "svg": svg }),
+    ))
 }
 
 fn play(play: Option<tabletop_app::grundy_play::Move>) -> Value {

@@ -9,8 +9,10 @@
 //! a [`Reply`] (the tests call it in-process); [`Server`] puts it behind HTTP with the
 //! [`Limits`]: bodies over [`Limits::max_body`] are refused with 413, at most
 //! [`Limits::workers`] API requests run at once with [`Limits::queue`] more waiting, and any
-//! beyond are refused at once with 503, so a huge board cannot starve the rest. Pages are
-//! answered by the accepting thread itself and never wait behind the engines.
+//! beyond are refused at once with 503, so a huge board cannot starve the rest; a request
+//! whose odds work runs past [`Limits::time_limit`] is stopped and answered 503. Pages are
+//! answered by the accepting thread itself and never wait behind the engines. A board that
+//! takes long is for the [`jobs`]: started, polled for its progress, cancelled.
 //!
 //! ```
 //! let reply = tabletop_serve::respond("POST", "/api/snakes", br#"{"text":"6 1 3\n35 25\n3 23 5 16 20 33\n"}"#);
@@ -25,12 +27,17 @@ use std::net::SocketAddr;
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
 use std::thread;
+use std::time::Duration;
 
 mod api;
+pub mod jobs;
 pub mod pages;
 
 /// The most bytes a request body may have (1 MiB).
 pub const MAX_BODY: usize = 1 << 20;
+
+/// The time an API request may take by default ([`Limits::time_limit`]).
+pub const TIME_LIMIT: Duration = Duration::from_secs(20);
 
 /// A response: status, content type and body.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,8 +70,16 @@ impl Reply {
     }
 }
 
-/// Answers one request: a page or asset for `GET`, an API call for `POST /api/...`.
+/// Answers one request: a page or asset for `GET`, an API call for `POST /api/...`, within
+/// the default [`TIME_LIMIT`].
 pub fn respond(method: &str, path: &str, body: &[u8]) -> Reply {
+    respond_within(method, path, body, TIME_LIMIT)
+}
+
+/// [`respond`] with a time limit: odds work that runs past it is stopped (the engine checks
+/// every turn of its table) and answered 503 `timeout`. The other endpoints' work is linear
+/// in their input, which is at most [`MAX_BODY`] bytes.
+pub fn respond_within(method: &str, path: &str, body: &[u8], time_limit: Duration) -> Reply {
     let path = path.split(['?', '#']).next().unwrap_or(path);
     if path.starts_with("/api/") {
         if method != "POST" {
@@ -73,7 +88,7 @@ pub fn respond(method: &str, path: &str, body: &[u8]) -> Reply {
         if body.len() > MAX_BODY {
             return too_large();
         }
-        return api::call(path, body);
+        return api::call(path, body, &api::Budget::new(time_limit));
     }
     match (method, pages::asset(path)) {
         ("GET" | "HEAD", Some(asset)) => Reply {
@@ -103,6 +118,8 @@ pub struct Limits {
     pub workers: usize,
     /// API requests waiting for a worker; any more are refused with 503.
     pub queue: usize,
+    /// The time an API request may take ([`respond_within`]).
+    pub time_limit: Duration,
 }
 
 impl Default for Limits {
@@ -111,6 +128,7 @@ impl Default for Limits {
             max_body: MAX_BODY,
             workers: thread::available_parallelism().map_or(2, |n| n.get()).clamp(2, 8),
             queue: 64,
+            time_limit: TIME_LIMIT,
         }
     }
 }
@@ -143,8 +161,8 @@ impl Server {
         let waiting = Arc::new(Mutex::new(waiting));
         for _ in 0..self.limits.workers.max(1) {
             let waiting = Arc::clone(&waiting);
-            let max_body = self.limits.max_body;
-            thread::spawn(move || work_loop(&waiting, max_body));
+            let limits = self.limits;
+            thread::spawn(move || work_loop(&waiting, &limits));
         }
         for request in self.http.incoming_requests() {
             accept(request, &work);
@@ -173,7 +191,7 @@ fn accept(request: tiny_http::Request, work: &SyncSender<tiny_http::Request>) {
     }
 }
 
-fn work_loop(waiting: &Mutex<Receiver<tiny_http::Request>>, max_body: usize) {
+fn work_loop(waiting: &Mutex<Receiver<tiny_http::Request>>, limits: &Limits) {
     loop {
         // A poisoned lock only means another worker panicked while waiting: keep serving.
         let next = match waiting.lock() {
@@ -181,8 +199,8 @@ fn work_loop(waiting: &Mutex<Receiver<tiny_http::Request>>, max_body: usize) {
             Err(poisoned) => poisoned.into_inner().recv(),
         };
         let Ok(mut request) = next else { return };
-        let reply = match read_body(&mut request, max_body) {
-            Ok(body) => respond(request.method().as_str(), request.url(), &body),
+        let reply = match read_body(&mut request, limits.max_body) {
+            Ok(body) => respond_within(request.method().as_str(), request.url(), &body, limits.time_limit),
             Err(reply) => reply,
         };
         send(request, &reply);
@@ -208,7 +226,10 @@ fn read_body(request: &mut tiny_http::Request, max_body: usize) -> Result<Vec<u8
 }
 
 fn send(request: tiny_http::Request, reply: &Reply) {
-    let mut response = tiny_http::Response::from_data(reply.body.clone()).with_status_code(reply.status);
+    // The length is known: sent with a Content-Length however large (no chunks to undo).
+    let mut response = tiny_http::Response::from_data(reply.body.clone())
+        .with_status_code(reply.status)
+        .with_chunked_threshold(usize::MAX);
     for (name, value) in [
         ("Content-Type", reply.content_type),
         ("Cache-Control", "no-store"),

@@ -39,3 +39,18 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// The job endpoints too: a job that does not exist is 404, four running already 429.
+    #[test]
+    fn any_bytes_are_answered_by_the_job_endpoints(body in proptest::collection::vec(any::<u8>(), 0..200), endpoint in 0..3usize, job in "[0-9a-z]{0,4}") {
+        let path = ["/api/odds/start", "/api/odds/job", "/api/odds/cancel"][endpoint];
+        for body in [body, serde_json::json!({ "job": job }).to_string().into_bytes()] {
+            let reply = respond("POST", path, &body);
+            assert!([200, 400, 404, 429].contains(&reply.status), "{path}: {}", reply.status);
+            let _: serde_json::Value = serde_json::from_slice(&reply.body).unwrap();
+        }
+    }
+}

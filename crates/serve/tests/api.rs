@@ -107,6 +107,30 @@ fn grundy_gives_the_answers_values_and_moves() {
         json!({ "piece": 1, "from": 0, "to": 1 })
     );
     assert_eq!(first["cyclic"], false);
+    // The first case drawn by the render crate, every winning move red; or the case and
+    // query asked for, that query's pieces ringed.
+    let svg = body["svg"].as_str().unwrap();
+    assert!(
+        svg.starts_with("<svg") && svg.contains("Test case 1: 4 positions"),
+        "{svg}"
+    );
+    assert!(
+        svg.contains("<path class=\"edge best\" data-from=\"0\" data-to=\"1\""),
+        "{svg}"
+    );
+    let (status, body) = post("/api/grundy", &json!({ "text": GRUNDY, "case": 2, "query": 3 }));
+    assert_eq!(status, 200, "{body}");
+    let svg = body["svg"].as_str().unwrap();
+    assert!(
+        svg.contains("Test case 2") && svg.contains("class=\"query shown\" data-query=\"3\""),
+        "{svg}"
+    );
+    let (status, body) = post("/api/grundy", &json!({ "text": GRUNDY, "case": 2, "query": 4 }));
+    assert_eq!(
+        (status, body["error"]["kind"].as_str()),
+        (400, Some("usage")),
+        "{body}"
+    );
     let (status, body) = post("/api/grundy", &json!({ "text": "2\n1 5\n" }));
     assert_eq!(status, 422);
     assert_eq!(body["error"]["problems"][0]["line"], 2);
@@ -285,6 +309,7 @@ fn beyond_the_workers_and_the_queue_api_calls_get_503_and_pages_still_load() {
         max_body: MAX_BODY,
         workers: 1,
         queue: 1,
+        ..Limits::default()
     });
     // Two calls that never send their (large, so not read ahead) body: one holds the worker,
     // one waits in the queue.

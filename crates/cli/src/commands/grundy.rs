@@ -1,10 +1,12 @@
 //! `tabletop grundy`: POJ 2425, sums of games on a directed graph, with or without cycles.
 
+use std::path::PathBuf;
+
 use tabletop_app::grundy::{Form, Request, Spelling};
-use tabletop_app::{Answer, Failure};
+use tabletop_app::{Answer, Failure, Stream};
 
 use super::{case_number, KeepGoing};
-use crate::input::InputArgs;
+use crate::input::{write_file, InputArgs};
 
 /// Sums of games on a directed graph: WIN, LOSE or DRAW per query.
 #[derive(Debug, clap::Args)]
@@ -29,6 +31,9 @@ e.g.\n  {\"outcome\":\"WIN\",\"move\":{\"piece\":2,\"from\":3,\"to\":5}}\n\
 cycles, makes progress (always playing the printed moves wins in finitely many moves\n\
 whatever the replies); DRAW: a move that keeps the draw; LOSE: \"move\": null.\n\
 --case K: only test case K (the first is 1), with or without --values or --dot.\n\
+--svg FILE: also draw test case K (--case, else the first) in SVG: positions in layers\n\
+with their values and outcomes, each query's pieces and answer, winning moves in red\n\
+(`-`: to stdout, instead of the answers).\n\
 Example:\n  printf '2\\n1 1\\n1 0\\n1 0\\n0\\n' | tabletop grundy --values"
 )]
 pub struct Args {
@@ -54,6 +59,9 @@ pub struct Args {
     /// Only test case K (1-based); the whole input is still checked.
     #[arg(long, value_name = "K", value_parser = case_number)]
     case: Option<usize>,
+    /// Also draw test case K (else the first) as SVG (`-`: to stdout).
+    #[arg(long, value_name = "SVG")]
+    svg: Option<PathBuf>,
 }
 
 /// Answers every query (or the chosen output), or fails without output.
@@ -79,5 +87,16 @@ pub fn run(args: &Args) -> Result<Answer, Failure> {
         case: args.case,
         keep_going: args.keep_going.keep_going,
     };
-    tabletop_app::grundy::answer(&mut args.input.open()?, &request)
+    let Some(path) = &args.svg else {
+        return tabletop_app::grundy::answer(&mut args.input.open()?, &request);
+    };
+    // The drawing needs the whole input at once.
+    let source = args.input.read()?;
+    let mut answer = tabletop_app::grundy::answer(&mut Stream::of(&source), &request)?;
+    let picture = tabletop_app::grundy_play::draw(&source, args.case.unwrap_or(1), None)?;
+    match path.as_os_str() == "-" {
+        true => answer.text = picture,
+        false => write_file(path, &picture)?,
+    }
+    Ok(answer)
 }

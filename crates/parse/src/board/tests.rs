@@ -30,6 +30,22 @@ mod unit {
     }
 
     #[test]
+    fn the_first_lines_comment_names_the_board() {
+        let named = |text: &str| parse(text.as_bytes()).unwrap().title;
+        assert_eq!(named("# a board\nsquares 5\n").as_deref(), Some("a board"));
+        assert_eq!(
+            named("\n  \r\n  #  Milton Bradley \r\nsquares 5\n").as_deref(),
+            Some("Milton Bradley")
+        );
+        assert_eq!(named("squares 5 # not a name\n# nor this\n"), None);
+        assert_eq!(named("#\nsquares 5\n"), None);
+        assert_eq!(
+            named(&format!("#{}\nsquares 5\n", "x".repeat(200))).map(|t| t.len()),
+            Some(80)
+        );
+    }
+
+    #[test]
     fn defaults_and_order() {
         let file = parse(b"ladder 1 5\nsquares 5").unwrap();
         assert_eq!(file.rules, Rules::default());

@@ -41,8 +41,8 @@ fn the_sample_board_shows_every_jump_and_every_throw() {
     assert_eq!(text.matches("marker-end=\"url(#ladder)\"").count(), 3);
     assert_eq!(text.matches("marker-end=\"url(#snake)\"").count(), 1);
     assert_eq!(text.matches("<circle").count(), 3);
-    // Two ladders taken: two dashed jumps along the path.
-    assert_eq!(text.matches("stroke-dasharray").count(), 2);
+    // Two ladders taken: two bands along the path.
+    assert_eq!(text.matches("class=\"path taken\"").count(), 2);
     for square in 1..=36 {
         assert!(text.contains(&format!(">{square}</text>")), "square {square}");
     }
@@ -74,4 +74,43 @@ fn unreachable_and_oversized_boards_say_so() {
     let text = svg(50, &board);
     assert!(!text.contains(">2500</text>"));
     assert!(text.contains("marker-end=\"url(#ladder)\""));
+}
+
+#[test]
+fn the_line_of_play_lies_under_the_jumps_and_the_numbers() {
+    let text = svg(6, &judge_sample());
+    let texts = crate::well_formed(&text);
+    assert!(
+        texts.iter().any(|t| t.ends_with("6 × 6: fewest throws 3")),
+        "{texts:?}"
+    );
+    let first = |needle: &str| text.find(needle).unwrap_or_else(|| panic!("{needle} in {text}"));
+    let last = |needle: &str| text.rfind(needle).unwrap_or_else(|| panic!("{needle} in {text}"));
+    // Squares, then the line and its labels, then the jumps, then the numbers.
+    assert!(last("class=\"square\"") < first("class=\"path"));
+    assert!(last("class=\"path") < first("class=\"throw-label\""));
+    assert!(last("class=\"throw-label\"") < first("class=\"jump"));
+    assert!(last("class=\"jump") < first("class=\"number\""));
+    assert_eq!(text.matches("class=\"number\"").count(), 36);
+    assert!(text.contains("paint-order=\"stroke\""));
+}
+
+#[test]
+fn the_squares_are_checkered() {
+    let text = svg(6, &judge_sample());
+    let fill = |square: u64| {
+        text.lines()
+            .filter(|l| l.starts_with("<rect class=\"square\""))
+            .nth(square as usize - 1)
+            .and_then(|l| l.split("fill=\"").nth(1))
+            .and_then(|f| f.split('"').next())
+            .map(str::to_owned)
+    };
+    // Neighbours along a row and up a column differ, diagonal ones agree (the ends are tinted).
+    assert_ne!(fill(2), fill(3));
+    assert_eq!(fill(2), fill(4));
+    assert_ne!(fill(2), fill(11)); // 11 is above 2
+    assert_eq!(fill(3), fill(11));
+    assert_ne!(fill(1), fill(2));
+    assert_ne!(fill(36), fill(35));
 }
