@@ -29,6 +29,8 @@ use std::thread;
 mod api;
 pub mod pages;
 
+pub use api::MAX_OCTAL_HEAPS;
+
 /// The most bytes a request body may have (1 MiB).
 pub const MAX_BODY: usize = 1 << 20;
 
