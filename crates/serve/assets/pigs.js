@@ -93,7 +93,7 @@ function show(k) {
   const masked = !$("show-all").checked;
   const line = (s) => (masked ? s.masked : s.text);
   $("where").textContent = `event ${position} of ${replay.steps.length}${step ? ` · turn ${step.turn}` : " · before the first turn"}`;
-  $("event").textContent = step ? line(step) : "The game is about to start: pig 1, the MP, plays first.";
+  $("event").textContent = step ? line(step).trim() : "The game is about to start: pig 1, the MP, plays first.";
   const pigs = states[position];
   const current = step ? step.current : 0;
   const changed = new Set(step ? step.changed.map((c) => c.pig) : []);
