@@ -93,6 +93,7 @@ test("猪国杀: stepping through the sample shows the CLI's trace, then the CLI
   await page.locator("#where").filter({ hasText: /of [1-9]/ }).waitFor();
   await page.fill("#pigs-text", text);
   await page.click("#replay");
+  await page.locator("#status").filter({ hasText: "events in" }).waitFor();
   await page.locator("#where").filter({ hasText: "event 0 of" }).waitFor();
   const { stdout, stderr: trace } = run(["pigs", "--trace"], text);
   const lines = trace.trimEnd().split("\n");

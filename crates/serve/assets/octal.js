@@ -8,6 +8,8 @@ const $ = (id) => document.getElementById(id);
 const MAX_SHOWN = 3000;
 /** The widest row: a longer period is shown in rows of ten. */
 const WIDEST = 40;
+/** Requests made: an answer to an earlier one than the last is dropped. */
+let asked = 0;
 
 function problemIn(box, data) {
   box.hidden = false;
@@ -51,7 +53,9 @@ async function compute(withQuery) {
   $("status").textContent = "Computing…";
   const body = { code, heaps: Number.isInteger(heaps) && heaps >= 0 ? heaps : -1 };
   if (query !== null) body.query = query;
+  const mine = ++asked;
   const reply = await api("/api/octal", body);
+  if (mine !== asked) return;
   if (!reply.ok) {
     const data = reply.data;
     const inQuery = data.error && data.error.problems && data.error.problems[0] && data.error.problems[0].file === "query";
@@ -88,4 +92,4 @@ $("ask").addEventListener("submit", (event) => { event.preventDefault(); compute
 for (const button of document.querySelectorAll("button[data-code]")) {
   button.addEventListener("click", () => { $("code").value = button.dataset.code; compute(false); });
 }
-compute(false);
+compute(true);

@@ -13,6 +13,8 @@ let states = [];
 let position = 0;
 /** The input the shown replay was made from (the comparison uses the same). */
 let replayedText = "";
+/** Replays asked for: an answer to an earlier one than the last is dropped. */
+let asked = 0;
 
 function showError(data) {
   $("pigs-error").hidden = false;
@@ -24,7 +26,9 @@ function showError(data) {
 async function start() {
   $("status").textContent = "Playing the game…";
   const sent = text.value;
+  const mine = ++asked;
   const reply = await api("/api/pigs", { text: sent });
+  if (mine !== asked) return;
   if (!reply.ok) {
     showError(reply.data);
     $("status").textContent = "The input is not valid: see the message.";
@@ -118,6 +122,7 @@ function show(k) {
     }
     log.scrollTop = log.scrollHeight;
   }
+  log.hidden = !step;
   const atEnd = position === replay.steps.length;
   $("end").hidden = !atEnd;
   if (atEnd) {

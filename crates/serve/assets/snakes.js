@@ -6,6 +6,8 @@ const $ = (id) => document.getElementById(id);
 const text = $("snakes-text");
 /** The text the table was answered for: drawing another board uses the same. */
 let answeredText = "";
+/** Requests made: an answer to an earlier one than the last is dropped. */
+let asked = 0;
 
 /** One optimal line as words: `4 → 5 ↑ 16, 4 → 20 ↑ 33, 3 → 36`. */
 function describe(path) {
@@ -43,7 +45,9 @@ function showDrawing(data, k) {
 }
 
 async function request(sent, k) {
+  const mine = ++asked;
   const reply = await api("/api/snakes", { text: sent, case: k });
+  if (mine !== asked) return null;
   if (!reply.ok) {
     $("snakes-error").hidden = false;
     $("snakes-error").textContent = errorText(reply.data);
@@ -59,7 +63,9 @@ async function request(sent, k) {
 async function answer() {
   $("status").textContent = "Answering…";
   const sent = text.value;
+  const mine = asked + 1;
   const data = await request(sent, 1);
+  if (mine !== asked) return;
   if (!data) {
     $("boards").querySelector("tbody").replaceChildren();
     $("output").textContent = "";
