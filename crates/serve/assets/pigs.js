@@ -122,7 +122,7 @@ function show(k) {
     }
     log.scrollTop = log.scrollHeight;
   }
-  log.hidden = !step;
+  log.hidden = $("log-title").hidden = !step;
   const atEnd = position === replay.steps.length;
   $("end").hidden = !atEnd;
   if (atEnd) {
@@ -153,7 +153,7 @@ async function compare() {
     el("dl", { class: "figures" },
       el("dt", { text: "tabletop" }), el("dd", { class: "line", "data-expected": "", text: shown(d.expected, "(its output has ended)") }),
       el("dt", { text: "the other" }), el("dd", { class: "line", "data-actual": "", text: shown(d.actual, "(its output has ended)") })),
-    el("p", { class: "hint", text: answer.story }),
+    el("p", { class: "hint", text: answer.story.replace(/^--- the story: /, "Where to look: ") }),
   );
 }
 
