@@ -46,7 +46,7 @@ async function start() {
   const turns = replay.steps.length ? replay.steps[replay.steps.length - 1].turn : 0;
   let status = `${replay.steps.length} events in ${turns} turns.`;
   if (!replay.complete) {
-    status += ` The replay stops there: it holds at most ${replay.limits.steps} events; the judge output is the whole game's.`;
+    status += ` The replay stops there: it holds at most ${replay.limits.steps} events and ${replay.limits.cards} cards in its hands; the end is the whole game's.`;
   }
   if (replay.never_ends) status += " This game never ends (see the end).";
   $("status").textContent = [status, ...replay.notes].join(" ");

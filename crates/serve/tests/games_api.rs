@@ -110,6 +110,29 @@ fn a_game_that_never_ends_is_replayed_and_reported() {
 }
 
 #[test]
+fn a_long_replay_is_cut_at_its_budget() {
+    // Nobody can act on a deck of dodges: 25 000 turns of draws, then a round proves the game
+    // never ends. The hands grow by two cards a turn, so the replay is cut by its cards.
+    let text = format!(
+        "2 50000\nMP D D D D\nFP D D D D\n{}\n",
+        vec!["D"; 50_000].join(" ")
+    );
+    let (status, body) = post("/api/pigs", &json!({ "text": text }));
+    assert_eq!(status, 200);
+    assert_eq!(body["complete"], false);
+    assert!(body["never_ends"].as_str().unwrap().contains("never end"));
+    let steps = body["steps"].as_array().unwrap();
+    let cards: u64 = steps
+        .iter()
+        .flat_map(|s| s["changed"].as_array().unwrap())
+        .map(|c| c["state"]["cards"].as_u64().unwrap() + 1)
+        .sum();
+    let limit = body["limits"]["cards"].as_u64().unwrap();
+    assert!(cards <= limit + 25_002, "{cards}");
+    assert!(steps.len() < 25_000);
+}
+
+#[test]
 fn a_bad_pigs_input_is_422_and_a_bad_body_400() {
     let (status, body) = post("/api/pigs", &json!({ "text": "2 1\nMP D D D\n" }));
     assert_eq!(status, 422, "{body}");

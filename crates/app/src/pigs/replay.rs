@@ -24,7 +24,7 @@ use crate::{written, Failure, Source};
 pub const MAX_STEPS: usize = 20_000;
 /// The most cards a replay's states hold in all by default (the changed hands after every
 /// step).
-pub const MAX_CARDS: usize = 2_000_000;
+pub const MAX_CARDS: usize = 500_000;
 
 /// How much a replay may hold; the game is cut where either runs out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
