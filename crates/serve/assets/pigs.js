@@ -126,7 +126,8 @@ function show(k) {
   const atEnd = position === replay.steps.length;
   $("end").hidden = !atEnd;
   if (atEnd) {
-    $("end-title").textContent = replay.never_ends ? "This game never ends" : "Judge output";
+    const cut = replay.complete ? "" : " (of the whole game: the replay stops before its end)";
+    $("end-title").textContent = (replay.never_ends ? "This game never ends" : "Judge output") + cut;
     $("output").textContent = replay.never_ends ? replay.never_ends : replay.output;
   }
   $("first").disabled = $("back").disabled = position === 0;
