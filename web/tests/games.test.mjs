@@ -254,6 +254,20 @@ test("snakes: each board's answer is the CLI's; the chosen board is the CLI's dr
   await close();
 });
 
+test("snakes: a judge file loaded from disk is answered", async () => {
+  const { page, errors, close } = await open("/snakes");
+  await page.locator("#boards tbody tr").first().waitFor();
+  const file = path.join(fixtures, "snakes/pairs-share-lines.in");
+  await page.setInputFiles("#file", file);
+  const answers = cli(["snakes"], readFileSync(file, "utf8"));
+  await page.locator("#output").filter({ hasText: answers.trimEnd() }).waitFor();
+  assert.equal(await page.locator("#output").textContent(), answers);
+  // A text box keeps line ends as LF (this file has a CRLF): the answers are the same.
+  assert.equal(await page.locator("#snakes-text").inputValue(), readFileSync(file, "utf8").replaceAll("\r\n", "\n"));
+  assert.deepEqual(errors, []);
+  await close();
+});
+
 test("snakes at a phone's width", async () => {
   const { page, errors, close } = await open("/snakes", PHONE);
   await page.locator("#drawing svg").waitFor();
