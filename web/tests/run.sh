@@ -26,4 +26,4 @@ echo "server at $url"
 
 cd "$here"
 TABLETOP_URL="$url" TABLETOP_BIN="$bin" SCREENSHOTS="$root/target/screenshots" \
-  node --test --test-concurrency=1 pages.test.mjs
+  node --test --test-concurrency=1 pages.test.mjs games.test.mjs

@@ -81,8 +81,8 @@ const LAYERS: &[(&str, &[&str])] = &[
             "tabletop-pigs",
         ],
     ),
-    // The web front end: the application layer only.
-    ("tabletop-serve", &["tabletop-app"]),
+    // The web front end: the application layer, and stress's judge comparison.
+    ("tabletop-serve", &["tabletop-app", "tabletop-stress"]),
     ("tabletop", &["tabletop-app", "tabletop-stress", "tabletop-serve"]),
     // The Python package (python/, its own workspace, built by maturin): a front end like
     // the CLI, never on parse, render or an engine directly.

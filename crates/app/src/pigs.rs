@@ -1,5 +1,5 @@
 //! 猪国杀 (BZOJ 1972 / SDOI 2010): the judge's output, the outcome in JSON, the game turn by
-//! turn.
+//! turn, and the game as a replay, event by event ([`replay`]).
 
 use std::fmt::Write as _;
 use tabletop_parse::ParseError;
@@ -12,6 +12,8 @@ use tabletop_render::json::write_pigs;
 use tabletop_render::pigs::{write_ending, Trace};
 
 use crate::{written, Answer, Failure, Source, TraceSink};
+
+pub mod replay;
 
 /// A pigs request.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

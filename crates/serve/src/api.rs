@@ -45,6 +45,9 @@ impl Budget {
     }
 }
 
+mod games;
+pub use games::MAX_OCTAL_HEAPS;
+
 /// The name problems are reported against.
 const INPUT: &str = "input";
 
@@ -58,6 +61,9 @@ pub(crate) fn call(path: &str, body: &[u8], budget: &Budget) -> Reply {
         "/api/snakes" => parsed(body).and_then(snakes),
         "/api/grundy" => parsed(body).and_then(grundy),
         "/api/grundy/turn" => parsed(body).and_then(grundy_turn),
+        "/api/pigs" => parsed(body).and_then(games::pigs),
+        "/api/pigs/compare" => parsed(body).and_then(games::pigs_compare),
+        "/api/octal" => parsed(body).and_then(games::octal),
         _ => Err(Reply::error(404, "not-found", format!("no endpoint {path}"))),
     };
     result.unwrap_or_else(|reply| reply)

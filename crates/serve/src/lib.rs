@@ -33,6 +33,8 @@ mod api;
 pub mod jobs;
 pub mod pages;
 
+pub use api::MAX_OCTAL_HEAPS;
+
 /// The most bytes a request body may have (1 MiB).
 pub const MAX_BODY: usize = 1 << 20;
 

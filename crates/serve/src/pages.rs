@@ -40,6 +40,17 @@ pub const ASSETS: &[(&str, Asset)] = &[
     asset!("/samples/race.board", TEXT, "samples/race.board"),
     asset!("/samples/graph.txt", TEXT, "samples/graph.txt"),
     asset!("/samples/graph-cycles.txt", TEXT, "samples/graph-cycles.txt"),
+    // The 猪国杀, snakes and octal pages.
+    asset!("/pigs", HTML, "pigs.html"),
+    asset!("/pigs.js", JS, "pigs.js"),
+    asset!("/snakes", HTML, "snakes.html"),
+    asset!("/snakes.js", JS, "snakes.js"),
+    asset!("/octal", HTML, "octal.html"),
+    asset!("/octal.js", JS, "octal.js"),
+    asset!("/samples/pigs.txt", TEXT, "samples/pigs.txt"),
+    asset!("/samples/pigs-more.txt", TEXT, "samples/pigs-more.txt"),
+    asset!("/samples/snakes.txt", TEXT, "samples/snakes.txt"),
+    asset!("/samples/snakes-more.txt", TEXT, "samples/snakes-more.txt"),
 ];
 
 /// The asset served at `path`, if any.
