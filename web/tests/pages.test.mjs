@@ -178,6 +178,7 @@ test("game graph: the answers are the CLI's, each query's move is shown", async 
   }
   assert.deepEqual(shown, answers);
   await page.selectOption("#case", "0");
+  await page.locator('#drawing[data-drawn="1:1"] svg').waitFor();
   assert.equal(await page.locator("#drawing svg .node").count(), 4);
   // The first query's winning move is the red edge, as the CLI says.
   const first = json[0];
@@ -237,6 +238,7 @@ test("game graph with cycles: values and DRAW answers are the CLI's; the engine 
   await page.click("#sample-cycles");
   await page.locator("#case option", { hasText: "cycles" }).waitFor({ state: "attached" });
   const text = await page.locator("#graph-text").inputValue();
+  await page.locator('#drawing[data-drawn="1:1"] svg').waitFor();
   const values = cli(["grundy", "--values"], text).trim().split(/\s+/);
   const shownValues = await page.locator("#drawing svg .node text.value").allTextContents();
   assert.deepEqual(shownValues.map((v) => v.split(" ")[0]), values);

@@ -22,8 +22,12 @@ function redraw() {
   const body = { text: text.value, case: shownCase + 1 };
   if (query) body.query = shownQuery + 1;
   const number = ++drawings;
+  const key = `${body.case}:${body.query || 0}`;
+  delete $("drawing").dataset.drawn;
   drawn = api("/api/grundy", body).then((reply) => {
     if (number !== drawings) return;
+    // Says which drawing is shown, so that a reader (or a test) can wait for this one.
+    $("drawing").dataset.drawn = key;
     if (!reply.ok) {
       $("drawing").replaceChildren(el("p", { class: "error", text: errorText(reply.data) }));
       return;
