@@ -4,6 +4,8 @@
 //! The input is read a test case at a time ([`Stream`]): memory for the largest test case
 //! and the answers, not for the whole input.
 
+mod outcomes;
+
 use tabletop_parse::grundy::{CaseSplitter, GrundyCase, Resume};
 use tabletop_parse::ParseError;
 use tabletop_render::grundy::{write_answer, write_values, Dot, MarkedMove};
@@ -80,6 +82,9 @@ pub struct Request {
     pub case: Option<usize>,
     /// Answer the valid test cases and report each bad one, instead of stopping at the first.
     pub keep_going: bool,
+    /// Threads answering test cases at once: `None` for one per core, `Some(1)` for this
+    /// thread only. The answers are the same, in input order, whatever the number.
+    pub jobs: Option<usize>,
 }
 
 /// Answers every test case of `input`, read a window at a time. Nothing is answered before
@@ -96,6 +101,9 @@ pub fn answer(input: &mut Stream<'_>, request: &Request) -> Result<Answer, Failu
             0..0,
             "the input is empty: expected the number of positions N",
         ))));
+    }
+    if request.form == Form::Outcomes && request.case.is_none() {
+        return outcomes::answer(input, request);
     }
     let mut text = String::new();
     let mut dot = match request.form {

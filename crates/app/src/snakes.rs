@@ -28,6 +28,9 @@ pub struct Request {
     /// Also draw the board ([`Request::case`], else the first) and one optimal line of
     /// play, as [`Answer::picture`].
     pub draw: bool,
+    /// Threads answering test cases at once: `None` for one per core, `Some(1)` for this
+    /// thread only. The answers are the same, in input order, whatever the number.
+    pub jobs: Option<usize>,
 }
 
 /// Answers every board of `source` (and draws the one asked for).

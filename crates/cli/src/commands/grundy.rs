@@ -3,7 +3,7 @@
 use tabletop_app::grundy::{Form, Request, Spelling};
 use tabletop_app::{Answer, Failure};
 
-use super::{case_number, KeepGoing};
+use super::{case_number, Jobs, KeepGoing};
 use crate::input::InputArgs;
 
 /// Sums of games on a directed graph: WIN, LOSE or DRAW per query.
@@ -36,6 +36,8 @@ pub struct Args {
     input: InputArgs,
     #[command(flatten)]
     keep_going: KeepGoing,
+    #[command(flatten)]
+    jobs: Jobs,
     /// Print each test case's values instead of the answers.
     #[arg(long, conflicts_with = "dot")]
     values: bool,
@@ -78,6 +80,7 @@ pub fn run(args: &Args) -> Result<Answer, Failure> {
         form,
         case: args.case,
         keep_going: args.keep_going.keep_going,
+        jobs: args.jobs.jobs,
     };
     tabletop_app::grundy::answer(&mut args.input.open()?, &request)
 }
