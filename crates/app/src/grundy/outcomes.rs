@@ -2,13 +2,18 @@
 //! into windows of whole test cases as it is read, the windows are answered on as many
 //! threads as asked, and the answers are put back in input order.
 //!
+//! With more than one job, this thread reads and cuts the input and puts the answers in
+//! order while `jobs` helper threads answer the windows (the reading is a fraction of the
+//! work, so the cores stay busy); with one job, or an input of one small window, everything
+//! happens on this thread.
+//!
 //! Each window is read the fast way ([`Plain`]: one pass, the values computed as soon as the
 //! graph is read, each query answered as it is read, no query stored). A window that is not
 //! plain text is read again by the precise reader, numbered on from the test cases before
 //! it, so its errors are located and worded exactly as when the input is read in one piece.
 
 use std::collections::BTreeMap;
-use std::sync::mpsc::{self, Receiver, Sender, TrySendError};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Mutex;
 
 use tabletop_parse::grundy::{CaseSplitter, NotPlain, Plain, Resume};
@@ -57,18 +62,30 @@ pub(super) fn answer(input: &mut Stream<'_>, request: &Request) -> Result<Answer
     let name = input.name().to_owned();
     let mut order = InOrder::new(&name, request.keep_going);
     let mut windows = Windows::default();
+    if jobs == 1 {
+        one_thread(input, &mut windows, &mut order)?;
+        return order.finish(input.notes());
+    }
     let mut spare: Option<Vec<u8>> = None;
     let mut csr = Csr::default();
-    // A rendezvous channel: a window is handed over only to a thread that is waiting for
-    // one; when all are busy, this thread answers it itself.
+    // A rendezvous channel: a window is handed over to a helper that waits for one.
     let (work, inbox) = mpsc::sync_channel::<Work>(0);
     let inbox = Mutex::new(inbox);
     let (report, results) = mpsc::channel::<(usize, Done)>();
     std::thread::scope(|scope| -> Result<(), Failure> {
         let (work, report) = (work, report);
-        let mut helpers = 0;
+        let (mut helpers, mut busy) = (0, 0);
         let mut index = 0;
         while !order.stopped {
+            // With every helper busy, the next window is read only once one is done: at most
+            // `jobs` windows are in memory besides the text being read.
+            while helpers > 0 && busy == helpers {
+                let Ok((at, done)) = results.recv() else {
+                    break;
+                };
+                busy -= 1;
+                order.take(at, done, &mut spare)?;
+            }
             let buffer = spare.take().unwrap_or_default();
             let Some((bytes, lines_before)) = input.next_owned_window(|text| windows.split(text), buffer)?
             else {
@@ -81,25 +98,26 @@ pub(super) fn answer(input: &mut Stream<'_>, request: &Request) -> Result<Answer
                 lines_before,
             };
             index += 1;
-            let piece = match work.try_send(piece) {
-                Ok(()) => None,
-                Err(TrySendError::Full(piece) | TrySendError::Disconnected(piece)) => Some(piece),
-            };
-            if let Some(piece) = piece {
-                if helpers + 1 < jobs && (big || index > 1) {
+            if jobs > 1 && (big || index > 1) {
+                while helpers < jobs {
                     helpers += 1;
                     let (inbox, report) = (&inbox, report.clone());
                     scope.spawn(move || help(inbox, &report));
-                    if let Err(mpsc::SendError(piece)) = work.send(piece) {
+                }
+                // A helper is free: this thread only reads and puts in order.
+                match work.send(piece) {
+                    Ok(()) => busy += 1,
+                    Err(mpsc::SendError(piece)) => {
                         let done = answer_window(piece.bytes, piece.lines_before, &mut csr);
                         order.take(piece.index, done, &mut spare)?;
                     }
-                } else {
-                    let done = answer_window(piece.bytes, piece.lines_before, &mut csr);
-                    order.take(piece.index, done, &mut spare)?;
                 }
+            } else {
+                let done = answer_window(piece.bytes, piece.lines_before, &mut csr);
+                order.take(piece.index, done, &mut spare)?;
             }
             while let Ok((at, done)) = results.try_recv() {
+                busy -= 1;
                 order.take(at, done, &mut spare)?;
             }
         }
@@ -113,6 +131,26 @@ pub(super) fn answer(input: &mut Stream<'_>, request: &Request) -> Result<Answer
     })?;
     drop((spare, csr));
     order.finish(input.notes())
+}
+
+/// Every window on this thread, read in place (one buffer, as [`Stream::next_window`] keeps).
+fn one_thread(input: &mut Stream<'_>, windows: &mut Windows, order: &mut InOrder<'_>) -> Result<(), Failure> {
+    let mut csr = Csr::default();
+    let mut outcomes = Vec::new();
+    while !order.stopped {
+        let Some(window) = input.next_window(|text| windows.split(text))? else {
+            break;
+        };
+        outcomes.clear();
+        match plain_outcomes(window.bytes(), &mut csr, &mut outcomes) {
+            Ok(cases) => {
+                order.outcomes.extend_from_slice(&outcomes);
+                order.cases += cases;
+            }
+            Err(NotPlain) => order.precise(&window)?,
+        }
+    }
+    Ok(())
 }
 
 /// A helper thread: windows from `inbox` until there are no more, results to `report`.

@@ -10,7 +10,7 @@
 
 use tabletop_grundy::{Graph, Position};
 
-use crate::lex::fast_number;
+use crate::lex::{fast_number, plain_line};
 
 /// The text is not in its plainest spelling (or not valid): read it with [`super::cases`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,12 +76,10 @@ impl<'a> Plain<'a> {
         offsets.push(0);
         for _ in 0..positions {
             self.skip_blank_lines();
-            let moves = self.number()?;
-            successors.reserve(moves.min((self.text.len() - self.at) as u64 / 2) as usize);
-            for _ in 0..moves {
-                successors.push(self.spaced_position(limit)?);
-            }
-            self.newline()?;
+            let bound = |_| Some(u64::from(limit));
+            let (at, _) = plain_line(self.text, self.at, bound, |to| successors.push(to as Position))
+                .ok_or(NotPlain)?;
+            self.at = at;
             offsets.push(successors.len() as u32);
         }
         if successors.len() >= u32::MAX as usize {
@@ -100,42 +98,18 @@ impl<'a> Plain<'a> {
         let mut pieces = std::mem::take(&mut self.pieces);
         loop {
             self.skip_blank_lines();
-            let count = self.number()?;
-            if count == 0 {
-                // `0` alone on its line (or at the end of the text) ends the test case.
-                self.pieces = pieces;
-                return match self.text.get(self.at) {
-                    None => Ok(()),
-                    Some(b'\n') => {
-                        self.at += 1;
-                        Ok(())
-                    }
-                    Some(_) => Err(NotPlain),
-                };
-            }
             pieces.clear();
-            for _ in 0..count {
-                pieces.push(self.spaced_position(limit)?);
-            }
-            if self.at < self.text.len() {
-                self.newline()?;
+            let bound = |_| Some(u64::from(limit));
+            let read = plain_line(self.text, self.at, bound, |p| pieces.push(p as Position));
+            let (at, count) = read.ok_or(NotPlain)?;
+            self.at = at;
+            if count == 0 {
+                // `0` alone on its line ends the test case.
+                self.pieces = pieces;
+                return Ok(());
             }
             each(&pieces);
         }
-    }
-
-    /// A space, then a position below `limit`.
-    #[inline(always)]
-    fn spaced_position(&mut self, limit: u32) -> Result<Position, NotPlain> {
-        if self.text.get(self.at) != Some(&b' ') {
-            return Err(NotPlain);
-        }
-        self.at += 1;
-        let value = self.number()?;
-        if value >= u64::from(limit) {
-            return Err(NotPlain);
-        }
-        Ok(value as Position)
     }
 
     /// A number of one to seven digits, not yet checked for what follows it beyond being
