@@ -314,24 +314,34 @@ fn lineup_table(
         let mut contenders = vec![
             ours(tabletop, "tabletop", &[]),
             ours(tabletop, "tabletop --jobs 1", &["--jobs", "1"]),
-            theirs(&lineup.scanf)?,
             theirs(&lineup.fast)?,
         ];
+        if let Some(scanf) = &lineup.scanf {
+            contenders.push(theirs(scanf)?);
+        }
         if let Some(before) = before {
             contenders.push(ours(before, "tabletop before", &[]));
         }
         let measured = alternate(&mut contenders, runs, work)?;
+        let find = |label: &str| {
+            contenders
+                .iter()
+                .position(|c| c.label == label)
+                .map(|at| &measured[at])
+        };
+        let (ours, one_job, fast) = (&measured[0], &measured[1], &measured[2]);
+        let scanf = lineup.scanf.as_ref().and_then(|r| find(r.name));
         // Every program answers its input; where the inputs are the same, so are the answers.
-        let agree = |a: usize, b: usize| measured[a].output == measured[b].output;
         let same_input = lineup.reference_input.is_none();
-        if !agree(0, 1) || !agree(2, 3) || (same_input && !agree(0, 2)) {
+        if ours.output != one_job.output
+            || scanf.is_some_and(|s| s.output != fast.output)
+            || (same_input && ours.output != fast.output)
+        {
             return Err(format!("{}: the programs disagree on the output", lineup.name));
         }
         let ms = |m: &Measured| m.time.as_secs_f64() * 1000.0;
-        let [ours, one_job, scanf, fast] = [0, 1, 2, 3].map(|i| &measured[i]);
         let ratio_fast = ms(ours) / ms(fast).max(1e-9);
-        let ratio_scanf = ms(ours) / ms(scanf).max(1e-9);
-        let memory = match (ours.peak_kb, scanf.peak_kb) {
+        let memory = match (ours.peak_kb, scanf.and_then(|s| s.peak_kb)) {
             (Some(a), Some(b)) if b > 0 => Some(a as f64 / b as f64),
             _ => None,
         };
@@ -344,23 +354,30 @@ fn lineup_table(
             Some(limit) => format!("fast <= {}, memory <= {limit}x scanf", lineup.goal),
             None => format!("fast <= {}", lineup.goal),
         };
-        let before_cell = match measured.get(4) {
+        let before_cell = match before.and(find("tabletop before")) {
             Some(before) => format!(" {:.1} ms |", ms(before)),
+            None if before.is_some() => " - |".into(),
             None => String::new(),
         };
-        let mb = |m: &Measured| m.peak_kb.map_or("-".into(), |kb| format!("{:.1}", kb as f64 / 1000.0));
+        let time = |m: Option<&Measured>| m.map_or("-".into(), |m| format!("{:.1} ms", ms(m)));
+        let ratio = |m: Option<&Measured>| m.map_or("-".into(), |m| format!("{:.2}", ms(ours) / ms(m).max(1e-9)));
+        let mb = |m: Option<&Measured>| {
+            m.and_then(|m| m.peak_kb)
+                .map_or("-".into(), |kb| format!("{:.1}", kb as f64 / 1000.0))
+        };
         println!(
-            "| {} ({}) | {:.1} ms |{before_cell} {:.1} ms | {:.1} ms | {:.1} ms | {ratio_scanf:.2} | {ratio_fast:.2} | {goal} | {} | {} / {} / {} MB{} |",
+            "| {} ({}) | {:.1} ms |{before_cell} {:.1} ms | {} | {:.1} ms | {} | {ratio_fast:.2} | {goal} | {} | {} / {} / {} MB{} |",
             lineup.name,
             lineup.description,
             ms(ours),
             ms(one_job),
-            ms(scanf),
+            time(scanf),
             ms(fast),
+            ratio(scanf),
             if met { "yes" } else { "**no**" },
-            mb(ours),
+            mb(Some(ours)),
             mb(scanf),
-            mb(fast),
+            mb(Some(fast)),
             memory.map_or(String::new(), |m| format!(" ({m:.2}x scanf)")),
         );
     }

@@ -88,8 +88,9 @@ pub struct Lineup {
     /// What the C++ programs answer when they cannot read `input` (e.g. the same graph
     /// without its one cycle); `None`: `input` itself, and then all answers must agree.
     pub reference_input: Option<Vec<u8>>,
-    /// The typical accepted solution.
-    pub scanf: Reference,
+    /// The typical accepted solution, when it can read the input (the judge's solution
+    /// keeps 1,000 positions).
+    pub scanf: Option<Reference>,
     /// The fast-I/O solution.
     pub fast: Reference,
     /// The goal: `tabletop`'s time at most this fraction of the fast-I/O solution's.

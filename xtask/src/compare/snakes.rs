@@ -36,7 +36,7 @@ pub fn lineups() -> Vec<Lineup> {
         ),
         input: judge.into_bytes(),
         reference_input: None,
-        scanf: BFS,
+        scanf: Some(BFS),
         fast: FAST,
         goal: 0.5,
         memory_goal: None,
