@@ -229,6 +229,92 @@ mod tests {
         assert!(answer.picture.is_some_and(|svg| svg.starts_with("<svg")));
     }
 
+    /// Judge boards enough for several pieces (about 2 MB), from a little generator.
+    fn judge_boards(seed: u64) -> String {
+        let mut state = seed;
+        let mut next = move |below: u64| {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) % below
+        };
+        let mut text = String::new();
+        while text.len() < 2 * PARALLEL_INPUT {
+            let n = 5 + next(16);
+            let goal = n * n;
+            let mut used = vec![false; goal as usize + 2];
+            let (mut snakes, mut ladders) = (Vec::new(), Vec::new());
+            for _ in 0..40 {
+                let (a, b) = (2 + next(goal - 2), 2 + next(goal - 2));
+                if a == b || used[a as usize] || used[b as usize] {
+                    continue;
+                }
+                used[a as usize] = true;
+                used[b as usize] = true;
+                if a > b { snakes.push((a, b)) } else { ladders.push((a, b)) }
+            }
+            text += &format!("{n} {} {}\n", snakes.len(), ladders.len());
+            for (a, b) in snakes.iter().chain(&ladders) {
+                text += &format!("{a} {b}\n");
+            }
+        }
+        text
+    }
+
+    fn with_jobs(text: &str, jobs: Option<usize>, keep_going: bool) -> Result<Answer, Failure> {
+        let source = Source::new("boards.txt", text.as_bytes().to_vec());
+        let request = Request {
+            jobs,
+            keep_going,
+            ..Request::default()
+        };
+        answer(&source, &request)
+    }
+
+    #[test]
+    fn every_number_of_jobs_answers_alike_and_in_order() {
+        let text = judge_boards(5);
+        let boards = text.lines().filter(|line| line.matches(' ').count() == 2).count();
+        let mut out = String::new();
+        assert_eq!(plain_answers(text.as_bytes(), Some(3), &mut out), (boards, text.len()));
+        let one = with_jobs(&text, Some(1), false).unwrap().text;
+        assert_eq!(one, out);
+        for jobs in [Some(2), Some(3), None] {
+            assert_eq!(with_jobs(&text, jobs, false).unwrap().text, one, "{jobs:?}");
+        }
+        // Not plain from the middle on (pairs on one line): read precisely, same answers.
+        let middle = text.len() / 2;
+        let unusual = format!("{}{}", &text[..middle], text[middle..].replace("\n", " \n"));
+        for jobs in [Some(1), Some(2)] {
+            assert_eq!(with_jobs(&unusual, jobs, false).unwrap().text, one, "{jobs:?}");
+        }
+        // The precise reader alone (as `--json` reads): the same counts.
+        let source = Source::new("boards.txt", text.as_bytes().to_vec());
+        let json = answer(&source, &Request { json: true, ..Request::default() }).unwrap().text;
+        assert_eq!(json.lines().count(), boards);
+    }
+
+    #[test]
+    fn errors_are_located_alike_whatever_the_jobs() {
+        let text = judge_boards(9);
+        // A board start three quarters in.
+        let line = tabletop_parse::snakes::board_cuts(text.as_bytes(), 4)[3];
+        let bad = format!("{}9 0 1\n1 5\n{}0 0 0\n", &text[..line], &text[line..]);
+        let precise = {
+            let source = Source::new("boards.txt", bad.as_bytes().to_vec());
+            let request = Request {
+                case: Some(1),
+                keep_going: true,
+                ..Request::default()
+            };
+            answer(&source, &request).unwrap_err().report()
+        };
+        assert!(precise.contains("square 1 is the start"), "{precise}");
+        for jobs in [Some(1), Some(2), Some(3)] {
+            let first = with_jobs(&bad, jobs, false).unwrap_err().report();
+            assert!(precise.starts_with(first.trim_end()), "{jobs:?}: {first}\nnot in\n{precise}");
+            assert_eq!(with_jobs(&bad, jobs, true).unwrap_err().report(), precise, "{jobs:?}");
+        }
+    }
+
     #[test]
     fn a_board_to_draw_past_the_last_is_an_error() {
         let source = Source::new("s", TWO.to_vec());

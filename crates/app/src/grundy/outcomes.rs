@@ -25,7 +25,7 @@ use crate::{Answer, Failure, Stream, Window};
 
 /// Test cases are put together into windows of at least this many bytes (while the input
 /// lasts), so that small test cases do not cost a hand-over each.
-const MIN_WINDOW: usize = 1 << 18;
+pub(super) const MIN_WINDOW: usize = 1 << 18;
 
 /// One window handed to a thread: its place in the input, its text, the lines before it.
 struct Work {
@@ -48,7 +48,7 @@ enum Done {
 
 /// The CSR buffers one thread reuses from test case to test case.
 #[derive(Default)]
-struct Csr {
+pub(super) struct Csr {
     offsets: Vec<u32>,
     successors: Vec<Position>,
 }
@@ -186,7 +186,7 @@ fn answer_window(bytes: Vec<u8>, lines_before: usize, csr: &mut Csr) -> Done {
 }
 
 /// The answers of every test case of plain `text`, and the number of test cases.
-fn plain_outcomes(text: &[u8], csr: &mut Csr, outcomes: &mut Vec<Outcome>) -> Result<usize, NotPlain> {
+pub(super) fn plain_outcomes(text: &[u8], csr: &mut Csr, outcomes: &mut Vec<Outcome>) -> Result<usize, NotPlain> {
     let mut plain = Plain::new(text);
     let mut cases = 0;
     loop {
