@@ -26,7 +26,9 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--before" => {
-                let path = args.next().ok_or("--before needs the path of a tabletop binary")?;
+                let path = args
+                    .next()
+                    .ok_or("--before needs the path of a tabletop binary")?;
                 before = Some(PathBuf::from(path));
             }
             "--runs" => {
@@ -274,7 +276,11 @@ fn lineup_table(
     work: &Path,
     runs: usize,
 ) -> Result<bool, String> {
-    let before_column = if before.is_some() { " tabletop before |" } else { "" };
+    let before_column = if before.is_some() {
+        " tabletop before |"
+    } else {
+        ""
+    };
     println!(
         "| case | tabletop |{before_column} tabletop --jobs 1 | scanf C++ | fast-I/O C++ | tabletop / scanf | \
          tabletop / fast | goal | met | peak memory tabletop / scanf / fast |"
@@ -360,7 +366,8 @@ fn lineup_table(
             None => String::new(),
         };
         let time = |m: Option<&Measured>| m.map_or("-".into(), |m| format!("{:.1} ms", ms(m)));
-        let ratio = |m: Option<&Measured>| m.map_or("-".into(), |m| format!("{:.2}", ms(ours) / ms(m).max(1e-9)));
+        let ratio =
+            |m: Option<&Measured>| m.map_or("-".into(), |m| format!("{:.2}", ms(ours) / ms(m).max(1e-9)));
         let mb = |m: Option<&Measured>| {
             m.and_then(|m| m.peak_kb)
                 .map_or("-".into(), |kb| format!("{:.1}", kb as f64 / 1000.0))

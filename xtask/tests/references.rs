@@ -15,7 +15,12 @@ use tabletop_stress::{Game, Size};
 fn compile(name: &str) -> Option<PathBuf> {
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("reference/{name}.cpp"));
     let binary = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("reference-{name}"));
-    match Command::new("g++").args(["-O2", "-std=c++17", "-o"]).arg(&binary).arg(&source).status() {
+    match Command::new("g++")
+        .args(["-O2", "-std=c++17", "-o"])
+        .arg(&binary)
+        .arg(&source)
+        .status()
+    {
         Ok(status) => {
             assert!(status.success(), "g++ failed on {}", source.display());
             Some(binary)
@@ -42,7 +47,12 @@ fn agree(spec: Spec, seeds: std::ops::Range<u64>, binaries: &[PathBuf]) {
             let output = run::Command::new(program, Vec::<String>::new())
                 .run(text.as_bytes())
                 .unwrap_or_else(|e| panic!("{}: {e}", binary.display()));
-            assert!(output.status.success(), "{} on seed {seed}: {:?}", binary.display(), output.status);
+            assert!(
+                output.status.success(),
+                "{} on seed {seed}: {:?}",
+                binary.display(),
+                output.status
+            );
             assert_eq!(
                 String::from_utf8_lossy(&output.stdout),
                 expected,

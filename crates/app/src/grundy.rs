@@ -289,7 +289,9 @@ mod tests {
     fn judge_text(cases: usize, seed: u64) -> String {
         let mut state = seed;
         let mut next = move |below: u64| {
-            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
             (state >> 33) % below
         };
         let mut text = String::new();
@@ -310,7 +312,9 @@ mod tests {
             }
             let mut lines = Vec::new();
             for _ in 0..20_000 {
-                let pieces: Vec<String> = (0..1 + next(4)).map(|_| order[next(n) as usize].to_string()).collect();
+                let pieces: Vec<String> = (0..1 + next(4))
+                    .map(|_| order[next(n) as usize].to_string())
+                    .collect();
                 lines.push(format!("{} {}", pieces.len(), pieces.join(" ")));
             }
             text += &(lines.join("\n") + "\n0\n");
@@ -380,11 +384,17 @@ mod tests {
             let failure = answer(&mut stream, &request).unwrap_err();
             failure.report()
         };
-        assert!(precise.contains("piece position 300 is outside 0..299"), "{precise}");
+        assert!(
+            precise.contains("piece position 300 is outside 0..299"),
+            "{precise}"
+        );
         for jobs in [Some(1), Some(2), Some(3)] {
             let first = with_jobs(&bad, jobs, false).unwrap_err().report();
             assert!(first.contains("judge.txt:"), "{first}");
-            assert!(precise.contains(first.trim_end()), "{jobs:?}: {first}\nnot in\n{precise}");
+            assert!(
+                precise.contains(first.trim_end()),
+                "{jobs:?}: {first}\nnot in\n{precise}"
+            );
             let all = with_jobs(&bad, jobs, true).unwrap_err();
             assert_eq!(all.report(), precise, "{jobs:?}");
         }

@@ -233,7 +233,9 @@ mod tests {
     fn judge_boards(seed: u64) -> String {
         let mut state = seed;
         let mut next = move |below: u64| {
-            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
             (state >> 33) % below
         };
         let mut text = String::new();
@@ -249,7 +251,11 @@ mod tests {
                 }
                 used[a as usize] = true;
                 used[b as usize] = true;
-                if a > b { snakes.push((a, b)) } else { ladders.push((a, b)) }
+                if a > b {
+                    snakes.push((a, b))
+                } else {
+                    ladders.push((a, b))
+                }
             }
             text += &format!("{n} {} {}\n", snakes.len(), ladders.len());
             for (a, b) in snakes.iter().chain(&ladders) {
@@ -274,7 +280,10 @@ mod tests {
         let text = judge_boards(5);
         let boards = text.lines().filter(|line| line.matches(' ').count() == 2).count();
         let mut out = String::new();
-        assert_eq!(plain_answers(text.as_bytes(), Some(3), &mut out), (boards, text.len()));
+        assert_eq!(
+            plain_answers(text.as_bytes(), Some(3), &mut out),
+            (boards, text.len())
+        );
         let one = with_jobs(&text, Some(1), false).unwrap().text;
         assert_eq!(one, out);
         for jobs in [Some(2), Some(3), None] {
@@ -288,7 +297,15 @@ mod tests {
         }
         // The precise reader alone (as `--json` reads): the same counts.
         let source = Source::new("boards.txt", text.as_bytes().to_vec());
-        let json = answer(&source, &Request { json: true, ..Request::default() }).unwrap().text;
+        let json = answer(
+            &source,
+            &Request {
+                json: true,
+                ..Request::default()
+            },
+        )
+        .unwrap()
+        .text;
         assert_eq!(json.lines().count(), boards);
     }
 
@@ -310,8 +327,15 @@ mod tests {
         assert!(precise.contains("square 1 is the start"), "{precise}");
         for jobs in [Some(1), Some(2), Some(3)] {
             let first = with_jobs(&bad, jobs, false).unwrap_err().report();
-            assert!(precise.starts_with(first.trim_end()), "{jobs:?}: {first}\nnot in\n{precise}");
-            assert_eq!(with_jobs(&bad, jobs, true).unwrap_err().report(), precise, "{jobs:?}");
+            assert!(
+                precise.starts_with(first.trim_end()),
+                "{jobs:?}: {first}\nnot in\n{precise}"
+            );
+            assert_eq!(
+                with_jobs(&bad, jobs, true).unwrap_err().report(),
+                precise,
+                "{jobs:?}"
+            );
         }
     }
 

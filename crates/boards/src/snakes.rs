@@ -237,7 +237,9 @@ impl FlatBoard {
     /// Whether a jump starts on `square`.
     pub fn is_start(&self, square: u32) -> bool {
         let s = square as usize;
-        self.starts.get(s / 64).is_some_and(|word| word & 1 << (s % 64) != 0)
+        self.starts
+            .get(s / 64)
+            .is_some_and(|word| word & 1 << (s % 64) != 0)
     }
 
     /// Where the jump from `square` leads, if one starts there.

@@ -482,11 +482,29 @@ mod tests {
             b"4 1 2 3 4",
             b"1 0000001\n",
         ] {
-            assert_eq!(read_line(text, 10_000_000), careful_line(text, 10_000_000), "{:?}", String::from_utf8_lossy(text));
+            assert_eq!(
+                read_line(text, 10_000_000),
+                careful_line(text, 10_000_000),
+                "{:?}",
+                String::from_utf8_lossy(text)
+            );
             assert!(read_line(text, 10_000_000).is_some());
         }
-        for text in [&b"2 1  2\n"[..], b"2 1 2 \n", b"1 1\r\n", b"2 1\n", b"1 12345678\n", b"1 -1\n", b" 1 1\n"] {
-            assert_eq!(read_line(text, 10_000_000), None, "{:?}", String::from_utf8_lossy(text));
+        for text in [
+            &b"2 1  2\n"[..],
+            b"2 1 2 \n",
+            b"1 1\r\n",
+            b"2 1\n",
+            b"1 12345678\n",
+            b"1 -1\n",
+            b" 1 1\n",
+        ] {
+            assert_eq!(
+                read_line(text, 10_000_000),
+                None,
+                "{:?}",
+                String::from_utf8_lossy(text)
+            );
         }
         assert_eq!(read_line(b"2 1 5\n", 5), None);
     }

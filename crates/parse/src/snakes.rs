@@ -97,7 +97,11 @@ pub fn cases(source: &[u8]) -> Cases<'_> {
 /// assert_eq!(error.span.start, 18);
 /// ```
 pub fn cases_from(source: &[u8], offset: usize) -> Cases<'_> {
-    Cases::new(source, source.get(offset..).unwrap_or_default(), Boards::default())
+    Cases::new(
+        source,
+        source.get(offset..).unwrap_or_default(),
+        Boards::default(),
+    )
 }
 
 /// The boards of an input one at a time; see [`cases`].

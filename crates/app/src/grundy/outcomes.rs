@@ -19,8 +19,8 @@ use std::sync::Mutex;
 use tabletop_parse::grundy::{CaseSplitter, NotPlain, Plain, Resume};
 
 use super::{answer_case, Output, Request};
-use crate::keep_going::Problems;
 use super::{Outcome, Position};
+use crate::keep_going::Problems;
 use crate::{Answer, Failure, Stream, Window};
 
 /// Test cases are put together into windows of at least this many bytes (while the input
@@ -186,11 +186,18 @@ fn answer_window(bytes: Vec<u8>, lines_before: usize, csr: &mut Csr) -> Done {
 }
 
 /// The answers of every test case of plain `text`, and the number of test cases.
-pub(super) fn plain_outcomes(text: &[u8], csr: &mut Csr, outcomes: &mut Vec<Outcome>) -> Result<usize, NotPlain> {
+pub(super) fn plain_outcomes(
+    text: &[u8],
+    csr: &mut Csr,
+    outcomes: &mut Vec<Outcome>,
+) -> Result<usize, NotPlain> {
     let mut plain = Plain::new(text);
     let mut cases = 0;
     loop {
-        let (offsets, successors) = (std::mem::take(&mut csr.offsets), std::mem::take(&mut csr.successors));
+        let (offsets, successors) = (
+            std::mem::take(&mut csr.offsets),
+            std::mem::take(&mut csr.successors),
+        );
         let Some(graph) = plain.graph(offsets, successors)? else {
             return Ok(cases);
         };
@@ -315,8 +322,9 @@ impl<'n> InOrder<'n> {
             keep_going: self.keep_going,
             ..Request::default()
         };
-        let mut cases = tabletop_parse::grundy::cases(window.bytes()).resume(Resume::after(self.cases, self.keep_going));
-        while let Some(case) = cases.next() {
+        let mut cases =
+            tabletop_parse::grundy::cases(window.bytes()).resume(Resume::after(self.cases, self.keep_going));
+        for case in cases.by_ref() {
             self.cases += 1;
             let number = self.cases;
             let case = match case {

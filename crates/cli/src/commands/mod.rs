@@ -46,6 +46,8 @@ fn job_count(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
         Ok(0) => Err("at least one job is needed".into()),
         Ok(n) => Ok(n),
-        Err(_) => Err(format!("expected a number of threads (1, 2, ...), found `{text}`")),
+        Err(_) => Err(format!(
+            "expected a number of threads (1, 2, ...), found `{text}`"
+        )),
     }
 }

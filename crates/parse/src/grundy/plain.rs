@@ -85,7 +85,9 @@ impl<'a> Plain<'a> {
         if successors.len() >= u32::MAX as usize {
             return Err(NotPlain);
         }
-        Graph::from_csr(offsets, successors).map(Some).map_err(|_| NotPlain)
+        Graph::from_csr(offsets, successors)
+            .map(Some)
+            .map_err(|_| NotPlain)
     }
 
     /// The query lines that follow the graph of `positions` positions, each query's pieces
@@ -144,8 +146,11 @@ impl<'a> Plain<'a> {
 mod tests {
     use super::*;
 
-    /// What the plain reader gives: one `(values of successors, queries)` per test case.
-    fn plain(text: &[u8]) -> Result<Vec<(Vec<Vec<u32>>, Vec<Vec<u32>>)>, NotPlain> {
+    /// One test case as read: each position's moves, and the queries.
+    type Read = (Vec<Vec<u32>>, Vec<Vec<u32>>);
+
+    /// What the plain reader gives, a [`Read`] per test case.
+    fn plain(text: &[u8]) -> Result<Vec<Read>, NotPlain> {
         let mut reader = Plain::new(text);
         let mut cases = Vec::new();
         while let Some(graph) = reader.graph(Vec::new(), Vec::new())? {
@@ -160,7 +165,7 @@ mod tests {
     }
 
     /// What the precise reader gives, in the same shape, or `None` for an error.
-    fn precise(text: &[u8]) -> Option<Vec<(Vec<Vec<u32>>, Vec<Vec<u32>>)>> {
+    fn precise(text: &[u8]) -> Option<Vec<Read>> {
         let input = super::super::parse(text).ok()?;
         Some(
             input

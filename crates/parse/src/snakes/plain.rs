@@ -76,7 +76,8 @@ impl<'a> PlainBoards<'a> {
             }
         }
         // No chains: no jump may end where one starts.
-        let ends_on_a_start = (2..goal as u32).any(|s| board.jump_end(s).is_some_and(|to| board.is_start(to)));
+        let ends_on_a_start =
+            (2..goal as u32).any(|s| board.jump_end(s).is_some_and(|to| board.is_start(to)));
         if ends_on_a_start {
             return Err(NotPlain);
         }
@@ -125,7 +126,10 @@ pub fn board_cuts(text: &[u8], parts: usize) -> Vec<usize> {
         let mut at = text.len() / parts * part;
         // The next line start, then the first line with two spaces.
         loop {
-            let Some(newline) = text.get(at..).and_then(|rest| rest.iter().position(|&b| b == b'\n')) else {
+            let Some(newline) = text
+                .get(at..)
+                .and_then(|rest| rest.iter().position(|&b| b == b'\n'))
+            else {
                 at = text.len();
                 break;
             };
