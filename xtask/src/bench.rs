@@ -291,102 +291,7 @@ fn lineup_table(
     );
     let mut all_met = true;
     for lineup in lineups {
-        let input = work.join(format!("{}.in", lineup.name));
-        write(&input, &lineup.input)?;
-        let reference_input = match &lineup.reference_input {
-            Some(bytes) => {
-                let path = work.join(format!("{}-reference.in", lineup.name));
-                write(&path, bytes)?;
-                path
-            }
-            None => input.clone(),
-        };
-        let ours = |binary: &Path, label: &str, extra: &[&str]| {
-            let mut command = Command::new(binary);
-            command.arg(lineup.game).args(extra).arg(&input);
-            Contender {
-                label: label.into(),
-                command,
-                stdin: None,
-            }
-        };
-        let theirs = |reference: &compare::Reference| -> Result<Contender, String> {
-            Ok(Contender {
-                label: reference.name.into(),
-                command: Command::new(compile(reference.name, reference.source, work)?),
-                stdin: Some(reference_input.clone()),
-            })
-        };
-        let mut contenders = vec![
-            ours(tabletop, "tabletop", &[]),
-            ours(tabletop, "tabletop --jobs 1", &["--jobs", "1"]),
-            theirs(&lineup.fast)?,
-        ];
-        if let Some(scanf) = &lineup.scanf {
-            contenders.push(theirs(scanf)?);
-        }
-        if let Some(before) = before {
-            contenders.push(ours(before, "tabletop before", &[]));
-        }
-        let measured = alternate(&mut contenders, runs, work)?;
-        let find = |label: &str| {
-            contenders
-                .iter()
-                .position(|c| c.label == label)
-                .map(|at| &measured[at])
-        };
-        let (ours, one_job, fast) = (&measured[0], &measured[1], &measured[2]);
-        let scanf = lineup.scanf.as_ref().and_then(|r| find(r.name));
-        // Every program answers its input; where the inputs are the same, so are the answers.
-        let same_input = lineup.reference_input.is_none();
-        if ours.output != one_job.output
-            || scanf.is_some_and(|s| s.output != fast.output)
-            || (same_input && ours.output != fast.output)
-        {
-            return Err(format!("{}: the programs disagree on the output", lineup.name));
-        }
-        let ms = |m: &Measured| m.time.as_secs_f64() * 1000.0;
-        let ratio_fast = ms(ours) / ms(fast).max(1e-9);
-        let memory = match (ours.peak_kb, scanf.and_then(|s| s.peak_kb)) {
-            (Some(a), Some(b)) if b > 0 => Some(a as f64 / b as f64),
-            _ => None,
-        };
-        let memory_met = lineup
-            .memory_goal
-            .is_none_or(|limit| memory.is_some_and(|m| m <= limit));
-        let met = ratio_fast <= lineup.goal && memory_met;
-        all_met &= met;
-        let goal = match lineup.memory_goal {
-            Some(limit) => format!("fast <= {}, memory <= {limit}x scanf", lineup.goal),
-            None => format!("fast <= {}", lineup.goal),
-        };
-        let before_cell = match before.and(find("tabletop before")) {
-            Some(before) => format!(" {:.1} ms |", ms(before)),
-            None if before.is_some() => " - |".into(),
-            None => String::new(),
-        };
-        let time = |m: Option<&Measured>| m.map_or("-".into(), |m| format!("{:.1} ms", ms(m)));
-        let ratio =
-            |m: Option<&Measured>| m.map_or("-".into(), |m| format!("{:.2}", ms(ours) / ms(m).max(1e-9)));
-        let mb = |m: Option<&Measured>| {
-            m.and_then(|m| m.peak_kb)
-                .map_or("-".into(), |kb| format!("{:.1}", kb as f64 / 1000.0))
-        };
-        println!(
-            "| {} ({}) | {:.1} ms |{before_cell} {:.1} ms | {} | {:.1} ms | {} | {ratio_fast:.2} | {goal} | {} | {} / {} / {} MB{} |",
-            lineup.name,
-            lineup.description,
-            ms(ours),
-            ms(one_job),
-            time(scanf),
-            ms(fast),
-            ratio(scanf),
-            if met { "yes" } else { "**no**" },
-            mb(Some(ours)),
-            mb(scanf),
-            mb(Some(fast)),
-            memory.map_or(String::new(), |m| format!(" ({m:.2}x scanf)")),
-        );
+        all_met &= lineup_row(lineup, tabletop, before, work, runs)?;
     }
     println!(
         "\nmachine: {} cores, load average {}; median of {runs} runs each, the programs taking turns \
@@ -396,6 +301,117 @@ fn lineup_table(
         load_average()
     );
     Ok(all_met)
+}
+
+/// The lineup's input files: `tabletop`'s, and the C++ programs' (the same one, or its own).
+fn lineup_inputs(lineup: &Lineup, work: &Path) -> Result<(PathBuf, PathBuf), String> {
+    let input = work.join(format!("{}.in", lineup.name));
+    write(&input, &lineup.input)?;
+    let reference_input = match &lineup.reference_input {
+        Some(bytes) => {
+            let path = work.join(format!("{}-reference.in", lineup.name));
+            write(&path, bytes)?;
+            path
+        }
+        None => input.clone(),
+    };
+    Ok((input, reference_input))
+}
+
+/// One lineup measured and printed as a row of the table; `true` when its goals are met.
+fn lineup_row(
+    lineup: &Lineup,
+    tabletop: &Path,
+    before: Option<&Path>,
+    work: &Path,
+    runs: usize,
+) -> Result<bool, String> {
+    let (input, reference_input) = lineup_inputs(lineup, work)?;
+    let ours = |binary: &Path, label: &str, extra: &[&str]| {
+        let mut command = Command::new(binary);
+        command.arg(lineup.game).args(extra).arg(&input);
+        Contender {
+            label: label.into(),
+            command,
+            stdin: None,
+        }
+    };
+    let theirs = |reference: &compare::Reference| -> Result<Contender, String> {
+        Ok(Contender {
+            label: reference.name.into(),
+            command: Command::new(compile(reference.name, reference.source, work)?),
+            stdin: Some(reference_input.clone()),
+        })
+    };
+    let mut contenders = vec![
+        ours(tabletop, "tabletop", &[]),
+        ours(tabletop, "tabletop --jobs 1", &["--jobs", "1"]),
+        theirs(&lineup.fast)?,
+    ];
+    if let Some(scanf) = &lineup.scanf {
+        contenders.push(theirs(scanf)?);
+    }
+    if let Some(before) = before {
+        contenders.push(ours(before, "tabletop before", &[]));
+    }
+    let measured = alternate(&mut contenders, runs, work)?;
+    let find = |label: &str| {
+        contenders
+            .iter()
+            .position(|c| c.label == label)
+            .map(|at| &measured[at])
+    };
+    let (ours, one_job, fast) = (&measured[0], &measured[1], &measured[2]);
+    let scanf = lineup.scanf.as_ref().and_then(|r| find(r.name));
+    // Every program answers its input; where the inputs are the same, so are the answers.
+    let same_input = lineup.reference_input.is_none();
+    if ours.output != one_job.output
+        || scanf.is_some_and(|s| s.output != fast.output)
+        || (same_input && ours.output != fast.output)
+    {
+        return Err(format!("{}: the programs disagree on the output", lineup.name));
+    }
+    let ms = |m: &Measured| m.time.as_secs_f64() * 1000.0;
+    let ratio_fast = ms(ours) / ms(fast).max(1e-9);
+    let memory = match (ours.peak_kb, scanf.and_then(|s| s.peak_kb)) {
+        (Some(a), Some(b)) if b > 0 => Some(a as f64 / b as f64),
+        _ => None,
+    };
+    let memory_met = lineup
+        .memory_goal
+        .is_none_or(|limit| memory.is_some_and(|m| m <= limit));
+    let met = ratio_fast <= lineup.goal && memory_met;
+    let goal = match lineup.memory_goal {
+        Some(limit) => format!("fast <= {}, memory <= {limit}x scanf", lineup.goal),
+        None => format!("fast <= {}", lineup.goal),
+    };
+    let before_cell = match before.and(find("tabletop before")) {
+        Some(before) => format!(" {:.1} ms |", ms(before)),
+        None if before.is_some() => " - |".into(),
+        None => String::new(),
+    };
+    let time = |m: Option<&Measured>| m.map_or("-".into(), |m| format!("{:.1} ms", ms(m)));
+    let ratio = |m: Option<&Measured>| m.map_or("-".into(), |m| format!("{:.2}", ms(ours) / ms(m).max(1e-9)));
+    let mb = |m: Option<&Measured>| {
+        m.and_then(|m| m.peak_kb)
+            .map_or("-".into(), |kb| format!("{:.1}", kb as f64 / 1000.0))
+    };
+    println!(
+        "| {} ({}) | {:.1} ms |{before_cell} {:.1} ms | {} | {:.1} ms | {} | {ratio_fast:.2} | {goal} | {} | {} / {} / {} MB{} |",
+        lineup.name,
+        lineup.description,
+        ms(ours),
+        ms(one_job),
+        time(scanf),
+        ms(fast),
+        ratio(scanf),
+        if met { "yes" } else { "**no**" },
+        mb(Some(ours)),
+        mb(scanf),
+        mb(Some(fast)),
+        memory.map_or(String::new(), |m| format!(" ({m:.2}x scanf)")),
+    );
+    Ok(met)
 }
 
 /// Runs every contender once per round, `runs` rounds after a warm-up round, so that the

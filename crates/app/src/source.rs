@@ -599,6 +599,14 @@ impl<'r> Stream<'r> {
         Ok(())
     }
 
+    /// Frees the text read so far, for a request that has used its last window and needs
+    /// the memory for its answer; the next window is read into a new buffer.
+    pub fn release(&mut self) {
+        self.buffer.drain(..self.start);
+        self.buffer.shrink_to_fit();
+        self.start = 0;
+    }
+
     /// [`Stream::next_window`], the window's text handed over as its own buffer (for
     /// another thread): the bytes and the number of lines before them. The stream goes on in
     /// `spare` (a finished window's buffer, so that its memory is used again), into which the

@@ -64,6 +64,7 @@ pub(super) fn answer(input: &mut Stream<'_>, request: &Request) -> Result<Answer
     let mut windows = Windows::default();
     if jobs == 1 {
         one_thread(input, &mut windows, &mut order)?;
+        input.release();
         return order.finish(input.notes());
     }
     let mut spare: Option<Vec<u8>> = None;
@@ -130,6 +131,7 @@ pub(super) fn answer(input: &mut Stream<'_>, request: &Request) -> Result<Answer
         Ok(())
     })?;
     drop((spare, csr));
+    input.release();
     order.finish(input.notes())
 }
 

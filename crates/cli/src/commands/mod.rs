@@ -35,8 +35,7 @@ pub(crate) fn trace_to_stderr(wanted: bool) -> Option<std::io::StderrLock<'stati
 /// `--jobs N`: how many threads answer test cases at once.
 #[derive(Debug, Clone, Copy, clap::Args)]
 pub struct Jobs {
-    /// Answer test cases on N threads at once (default: one per core; 1: this thread only).
-    /// Answers come in input order either way
+    /// Answer on N threads (default: one per core), in input order
     #[arg(long, value_name = "N", value_parser = job_count)]
     pub jobs: Option<usize>,
 }

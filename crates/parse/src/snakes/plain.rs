@@ -117,7 +117,7 @@ impl<'a> PlainBoards<'a> {
 /// ```
 /// use tabletop_parse::snakes::board_cuts;
 /// let text = b"2 0 1\n2 3\n2 1 0\n3 2\n2 0 0\n";
-/// assert_eq!(board_cuts(text, 2), vec![0, 16, text.len()]);
+/// assert_eq!(board_cuts(text, 2), vec![0, 20, text.len()]);
 /// assert_eq!(board_cuts(text, 1), vec![0, text.len()]);
 /// ```
 pub fn board_cuts(text: &[u8], parts: usize) -> Vec<usize> {
