@@ -4,7 +4,7 @@
 //!
 //! - `cargo xtask verify [--release] [--dir PATH]... [GAME]...`: every fixture through the real
 //!   `tabletop` binary; `--dir` adds outside judge data (compared as judges compare).
-//! - `cargo xtask bench [--runs N] [GAME]...`: `tabletop` side by side with reference C++
+//! - `cargo xtask bench [--runs N] [--before BIN] [GAME]...`: `tabletop` side by side with reference C++
 //!   solutions on generated inputs, as a Markdown table.
 //! - `cargo xtask msrv`: the workspace `rust-version` against every locked dependency's.
 
@@ -28,9 +28,11 @@ commands:
       extra arguments. `cargo test` runs the same checks (crates/cli/tests/fixtures.rs). `--dir PATH` also runs outside data
       (`PATH/<game>/*.in` or `PATH/*.in` named by the folder), compared as judges compare:
       trailing spaces and trailing empty lines ignored.
-  bench [--runs N] [GAME]...
+  bench [--runs N] [--before BIN] [GAME]...
       Build `tabletop` in release mode and time it against the reference C++ solutions in
-      xtask/reference/ on generated inputs; prints a Markdown table.
+      xtask/reference/ on generated inputs; prints Markdown tables. Grundy and snakes run
+      side by side with a scanf and a fast-I/O C++ solution, taking turns, median of N
+      (default 7); `--before BIN` adds a column for another tabletop binary.
   msrv
       Check that the workspace `rust-version` is at least the highest `rust-version` of the
       locked dependencies (read from `cargo metadata`).

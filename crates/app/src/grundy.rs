@@ -4,6 +4,8 @@
 //! The input is read a test case at a time ([`Stream`]): memory for the largest test case
 //! and the answers, not for the whole input.
 
+mod outcomes;
+
 use tabletop_parse::grundy::{CaseSplitter, GrundyCase, Resume};
 use tabletop_parse::ParseError;
 use tabletop_render::grundy::{write_answer, write_values, Dot, MarkedMove};
@@ -80,6 +82,9 @@ pub struct Request {
     pub case: Option<usize>,
     /// Answer the valid test cases and report each bad one, instead of stopping at the first.
     pub keep_going: bool,
+    /// Threads answering test cases at once: `None` for one per core, `Some(1)` for this
+    /// thread only. The answers are the same, in input order, whatever the number.
+    pub jobs: Option<usize>,
 }
 
 /// Answers every test case of `input`, read a window at a time. Nothing is answered before
@@ -96,6 +101,9 @@ pub fn answer(input: &mut Stream<'_>, request: &Request) -> Result<Answer, Failu
             0..0,
             "the input is empty: expected the number of positions N",
         ))));
+    }
+    if request.form == Form::Outcomes && request.case.is_none() {
+        return outcomes::answer(input, request);
     }
     let mut text = String::new();
     let mut dot = match request.form {
@@ -274,6 +282,122 @@ mod tests {
         })
         .unwrap();
         assert!(dot.text.starts_with("digraph"));
+    }
+
+    /// A judge input of `cases` test cases of 300 positions (moves to later positions in
+    /// a shuffled order), about 600 KB each, from a little generator of its own.
+    fn judge_text(cases: usize, seed: u64) -> String {
+        let mut state = seed;
+        let mut next = move |below: u64| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) % below
+        };
+        let mut text = String::new();
+        for _ in 0..cases {
+            let n = 300;
+            let mut order: Vec<u64> = (0..n).collect();
+            for i in (1..n as usize).rev() {
+                order.swap(i, next(i as u64 + 1) as usize);
+            }
+            text += &format!("{n}\n");
+            // `order[p]` is position p's rank in a hidden topological order.
+            for p in 0..n as usize {
+                let later: Vec<String> = (0..n as usize)
+                    .filter(|&q| order[q] > order[p] && next(3) == 0)
+                    .map(|q| q.to_string())
+                    .collect();
+                text += &format!("{}\n", [vec![later.len().to_string()], later].concat().join(" "));
+            }
+            let mut lines = Vec::new();
+            for _ in 0..20_000 {
+                let pieces: Vec<String> = (0..1 + next(4))
+                    .map(|_| order[next(n) as usize].to_string())
+                    .collect();
+                lines.push(format!("{} {}", pieces.len(), pieces.join(" ")));
+            }
+            text += &(lines.join("\n") + "\n0\n");
+        }
+        text
+    }
+
+    fn with_jobs(text: &str, jobs: Option<usize>, keep_going: bool) -> Result<Answer, Failure> {
+        let source = Source::new("judge.txt", text.as_bytes().to_vec());
+        let mut stream = Stream::of(&source);
+        let request = Request {
+            jobs,
+            keep_going,
+            ..Request::default()
+        };
+        answer(&mut stream, &request)
+    }
+
+    #[test]
+    fn every_number_of_jobs_answers_alike_and_in_order() {
+        let text = judge_text(4, 7);
+        assert!(text.len() > 4 * super::outcomes::MIN_WINDOW);
+        // The text is plain: the fast reader takes it whole.
+        let mut outcomes = Vec::new();
+        let read = super::outcomes::plain_outcomes(text.as_bytes(), &mut Default::default(), &mut outcomes);
+        assert_eq!(read, Ok(4));
+        let one = with_jobs(&text, Some(1), false).unwrap().text;
+        assert_eq!(one.lines().count(), 80_000);
+        for jobs in [Some(2), Some(3), None] {
+            assert_eq!(with_jobs(&text, jobs, false).unwrap().text, one, "{jobs:?}");
+        }
+        // Text that is not plain (here trailing spaces and `\r`) is read precisely, with the
+        // same answers.
+        let unusual = text.replacen("\n", " \r\n", 2_000);
+        for jobs in [Some(1), Some(2)] {
+            assert_eq!(with_jobs(&unusual, jobs, false).unwrap().text, one, "{jobs:?}");
+        }
+        // The precise reader alone (as `--json` and `--case` read): the same outcomes.
+        let source = Source::new("judge.txt", text.as_bytes().to_vec());
+        let mut stream = Stream::of(&source);
+        let request = Request {
+            form: Form::Json,
+            ..Request::default()
+        };
+        let json = answer(&mut stream, &request).unwrap().text;
+        let outcomes: Vec<&str> = json.lines().filter_map(|line| line.split('"').nth(3)).collect();
+        assert_eq!(outcomes, one.lines().collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn errors_are_located_alike_whatever_the_jobs() {
+        let text = judge_text(4, 11);
+        // A piece out of range in the third test case, a bad token in the fourth.
+        let mut bad = text.clone();
+        let last = bad.rfind("\n0\n").unwrap_or(0);
+        bad.insert_str(last, "\n2 1 x");
+        let third = bad.match_indices("\n0\n300\n").nth(2).map_or(0, |(at, _)| at);
+        bad.insert_str(third, "\n1 300");
+        let precise = {
+            let source = Source::new("judge.txt", bad.as_bytes().to_vec());
+            let mut stream = Stream::of(&source);
+            let request = Request {
+                case: Some(1),
+                keep_going: true,
+                ..Request::default()
+            };
+            let failure = answer(&mut stream, &request).unwrap_err();
+            failure.report()
+        };
+        assert!(
+            precise.contains("piece position 300 is outside 0..299"),
+            "{precise}"
+        );
+        for jobs in [Some(1), Some(2), Some(3)] {
+            let first = with_jobs(&bad, jobs, false).unwrap_err().report();
+            assert!(first.contains("judge.txt:"), "{first}");
+            assert!(
+                precise.contains(first.trim_end()),
+                "{jobs:?}: {first}\nnot in\n{precise}"
+            );
+            let all = with_jobs(&bad, jobs, true).unwrap_err();
+            assert_eq!(all.report(), precise, "{jobs:?}");
+        }
     }
 
     #[test]

@@ -28,6 +28,9 @@ pub struct Request {
     /// Also draw the board ([`Request::case`], else the first) and one optimal line of
     /// play, as [`Answer::picture`].
     pub draw: bool,
+    /// Threads answering test cases at once: `None` for one per core, `Some(1)` for this
+    /// thread only. The answers are the same, in input order, whatever the number.
+    pub jobs: Option<usize>,
 }
 
 /// Answers every board of `source` (and draws the one asked for).
@@ -39,14 +42,18 @@ pub fn answer(source: &Source, request: &Request) -> Result<Answer, Failure> {
     if source.is_blank() {
         return Err(Failure::invalid(source.empty_problem("the board size N")));
     }
-    let mut cases = tabletop_parse::snakes::cases(source.bytes());
-    if request.keep_going {
-        cases = cases.keep_going();
-    }
     let mut problems = Problems::new(request.keep_going);
     let mut answer = Answer::text(String::new());
     answer.notes = source.notes();
-    let mut boards = 0;
+    let (mut boards, mut from) = (0, 0);
+    if !request.json && !request.draw && request.case.is_none() {
+        // The judge's output: plain boards the fast way (on every core), the rest precisely.
+        (boards, from) = plain_answers(source.bytes(), request.jobs, &mut answer.text);
+    }
+    let mut cases = tabletop_parse::snakes::cases_from(source.bytes(), from);
+    if request.keep_going {
+        cases = cases.keep_going();
+    }
     for board in cases {
         boards += 1;
         let answered = match board {
@@ -67,6 +74,93 @@ pub fn answer(source: &Source, request: &Request) -> Result<Answer, Failure> {
         problems.problem(source.whole(message))?;
     }
     problems.finish(answer)
+}
+
+/// Inputs shorter than this are answered on one thread.
+const PARALLEL_INPUT: usize = 1 << 20;
+
+/// The fewest throws of the plain boards at the start of `text` (see
+/// [`tabletop_parse::snakes::PlainBoards`]), one line each into `out`, on `jobs` threads
+/// (`None`: one per core) over pieces of the text cut at boards: the number of boards
+/// answered and where the first board that is not plain starts (the end of `text` when
+/// all are).
+fn plain_answers(text: &[u8], jobs: Option<usize>, out: &mut String) -> (usize, usize) {
+    let jobs = jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+        .max(1);
+    let parts = if text.len() >= PARALLEL_INPUT { jobs } else { 1 };
+    let cuts = tabletop_parse::snakes::board_cuts(text, parts);
+    let pieces: Vec<(usize, usize)> = cuts.windows(2).map(|pair| (pair[0], pair[1])).collect();
+    let answered: Vec<Piece> = match pieces.as_slice() {
+        [] => Vec::new(),
+        [(start, end)] => vec![plain_piece(text, *start, *end)],
+        [(start, end), rest @ ..] => std::thread::scope(|scope| {
+            let helpers: Vec<_> = rest
+                .iter()
+                .map(|&(start, end)| scope.spawn(move || plain_piece(text, start, end)))
+                .collect();
+            let mut answered = vec![plain_piece(text, *start, *end)];
+            for helper in helpers {
+                // A helper that panicked answers nothing: its boards are read precisely.
+                answered.push(helper.join().unwrap_or(Piece {
+                    text: String::new(),
+                    boards: 0,
+                    end: usize::MAX,
+                    complete: false,
+                }));
+            }
+            answered
+        }),
+    };
+    let (mut boards, mut from) = (0, 0);
+    out.reserve(answered.iter().map(|piece| piece.text.len()).sum());
+    for piece in answered {
+        if piece.end == usize::MAX {
+            break;
+        }
+        out.push_str(&piece.text);
+        boards += piece.boards;
+        from = piece.end;
+        if !piece.complete {
+            break;
+        }
+    }
+    (boards, from)
+}
+
+/// The plain boards of one piece of the text.
+struct Piece {
+    text: String,
+    boards: usize,
+    /// Where reading stopped (absolute).
+    end: usize,
+    /// Whether the whole piece was plain.
+    complete: bool,
+}
+
+/// The plain boards of `text[start..end]`, answered.
+fn plain_piece(text: &[u8], start: usize, end: usize) -> Piece {
+    let mut reader = tabletop_parse::snakes::PlainBoards::new(&text[start..end]);
+    let mut board = snakes::FlatBoard::default();
+    let mut out = String::new();
+    let mut boards = 0;
+    let complete = loop {
+        match reader.next_board(&mut board) {
+            Ok(true) => {
+                boards += 1;
+                // Writing into a String cannot fail.
+                let _ = write_fewest_throws(&mut out, board.fewest_throws());
+            }
+            Ok(false) => break true,
+            Err(_) => break false,
+        }
+    };
+    Piece {
+        text: out,
+        boards,
+        end: start + reader.offset(),
+        complete,
+    }
 }
 
 /// The answer line of `board`.
@@ -144,6 +238,116 @@ mod tests {
         let answer = answer(&source, &request).unwrap();
         assert_eq!(answer.text, "2\n");
         assert!(answer.picture.is_some_and(|svg| svg.starts_with("<svg")));
+    }
+
+    /// Judge boards enough for several pieces (about 2 MB), from a little generator.
+    fn judge_boards(seed: u64) -> String {
+        let mut state = seed;
+        let mut next = move |below: u64| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) % below
+        };
+        let mut text = String::new();
+        while text.len() < 2 * PARALLEL_INPUT {
+            let n = 5 + next(16);
+            let goal = n * n;
+            let mut used = vec![false; goal as usize + 2];
+            let (mut snakes, mut ladders) = (Vec::new(), Vec::new());
+            for _ in 0..40 {
+                let (a, b) = (2 + next(goal - 2), 2 + next(goal - 2));
+                if a == b || used[a as usize] || used[b as usize] {
+                    continue;
+                }
+                used[a as usize] = true;
+                used[b as usize] = true;
+                if a > b {
+                    snakes.push((a, b))
+                } else {
+                    ladders.push((a, b))
+                }
+            }
+            text += &format!("{n} {} {}\n", snakes.len(), ladders.len());
+            for (a, b) in snakes.iter().chain(&ladders) {
+                text += &format!("{a} {b}\n");
+            }
+        }
+        text
+    }
+
+    fn with_jobs(text: &str, jobs: Option<usize>, keep_going: bool) -> Result<Answer, Failure> {
+        let source = Source::new("boards.txt", text.as_bytes().to_vec());
+        let request = Request {
+            jobs,
+            keep_going,
+            ..Request::default()
+        };
+        answer(&source, &request)
+    }
+
+    #[test]
+    fn every_number_of_jobs_answers_alike_and_in_order() {
+        let text = judge_boards(5);
+        let boards = text.lines().filter(|line| line.matches(' ').count() == 2).count();
+        let mut out = String::new();
+        assert_eq!(
+            plain_answers(text.as_bytes(), Some(3), &mut out),
+            (boards, text.len())
+        );
+        let one = with_jobs(&text, Some(1), false).unwrap().text;
+        assert_eq!(one, out);
+        for jobs in [Some(2), Some(3), None] {
+            assert_eq!(with_jobs(&text, jobs, false).unwrap().text, one, "{jobs:?}");
+        }
+        // Not plain from the middle on (pairs on one line): read precisely, same answers.
+        let middle = text.len() / 2;
+        let unusual = format!("{}{}", &text[..middle], text[middle..].replace("\n", " \n"));
+        for jobs in [Some(1), Some(2)] {
+            assert_eq!(with_jobs(&unusual, jobs, false).unwrap().text, one, "{jobs:?}");
+        }
+        // The precise reader alone (as `--json` reads): the same counts.
+        let source = Source::new("boards.txt", text.as_bytes().to_vec());
+        let json = answer(
+            &source,
+            &Request {
+                json: true,
+                ..Request::default()
+            },
+        )
+        .unwrap()
+        .text;
+        assert_eq!(json.lines().count(), boards);
+    }
+
+    #[test]
+    fn errors_are_located_alike_whatever_the_jobs() {
+        let text = judge_boards(9);
+        // A board start three quarters in.
+        let line = tabletop_parse::snakes::board_cuts(text.as_bytes(), 4)[3];
+        let bad = format!("{}9 0 1\n1 5\n{}0 0 0\n", &text[..line], &text[line..]);
+        let precise = {
+            let source = Source::new("boards.txt", bad.as_bytes().to_vec());
+            let request = Request {
+                case: Some(1),
+                keep_going: true,
+                ..Request::default()
+            };
+            answer(&source, &request).unwrap_err().report()
+        };
+        assert!(precise.contains("square 1 is the start"), "{precise}");
+        for jobs in [Some(1), Some(2), Some(3)] {
+            let first = with_jobs(&bad, jobs, false).unwrap_err().report();
+            assert!(
+                precise.starts_with(first.trim_end()),
+                "{jobs:?}: {first}\nnot in\n{precise}"
+            );
+            assert_eq!(
+                with_jobs(&bad, jobs, true).unwrap_err().report(),
+                precise,
+                "{jobs:?}"
+            );
+        }
     }
 
     #[test]

@@ -598,6 +598,40 @@ impl<'r> Stream<'r> {
         }
         Ok(())
     }
+
+    /// Frees the text read so far, for a request that has used its last window and needs
+    /// the memory for its answer; the next window is read into a new buffer.
+    pub fn release(&mut self) {
+        self.buffer.drain(..self.start);
+        self.buffer.shrink_to_fit();
+        self.start = 0;
+    }
+
+    /// [`Stream::next_window`], the window's text handed over as its own buffer (for
+    /// another thread): the bytes and the number of lines before them. The stream goes on in
+    /// `spare` (a finished window's buffer, so that its memory is used again), into which the
+    /// text after the window is moved.
+    ///
+    /// # Errors
+    /// [`Failure::Io`] when reading fails.
+    pub fn next_owned_window(
+        &mut self,
+        split: impl FnMut(&[u8]) -> Option<(usize, usize)>,
+        mut spare: Vec<u8>,
+    ) -> Result<Option<(Vec<u8>, usize)>, Failure> {
+        let Some(window) = self.next_window(split)? else {
+            return Ok(None);
+        };
+        let (lines_before, length) = (window.lines_before, window.bytes().len());
+        let from = self.start - length;
+        spare.clear();
+        spare.extend_from_slice(&self.buffer[self.start..]);
+        let mut taken = std::mem::replace(&mut self.buffer, spare);
+        taken.truncate(self.start);
+        taken.drain(..from);
+        self.start = 0;
+        Ok(Some((taken, lines_before)))
+    }
 }
 
 #[cfg(test)]

@@ -66,6 +66,21 @@ fn bench(c: &mut Criterion) {
                 .sum::<u64>()
         })
     });
+    // The plain judge path: each board filled into one reused flat board, then searched.
+    let mut flat = snakes::FlatBoard::default();
+    group.bench_function(BenchmarkId::new("flat_board", boards.len()), |b| {
+        b.iter(|| {
+            let mut sum = 0;
+            for board in &boards {
+                flat.reset(board.goal() as u32);
+                for jump in board.jumps() {
+                    flat.add_jump(jump.from as u32, jump.to as u32);
+                }
+                sum += black_box(&mut flat).fewest_throws().unwrap_or(0);
+            }
+            sum
+        })
+    });
     group.finish();
 
     let board = sparse_board(&mut rng, 3000 * 3000, 400);

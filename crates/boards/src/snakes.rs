@@ -172,6 +172,155 @@ fn layered_fewest_throws(board: &Board, start: Square) -> Option<u64> {
     None
 }
 
+/// A small board as flat arrays, reused from board to board: where landing on each square
+/// leads, and the jump starts as a bit set. The judge's boards (at most 400 squares) are
+/// answered with no allocation at all once the arrays have grown.
+///
+/// Jumps are taken as they are (no chains: a jump that ends on another's start is for
+/// [`Board`], which resolves chains and finds loops); [`FlatBoard::fewest_throws`] gives what
+/// [`fewest_throws`] gives for the same board from square 1.
+///
+/// ```
+/// use tabletop_boards::snakes::FlatBoard;
+/// let mut board = FlatBoard::default();
+/// board.reset(36);
+/// for (from, to) in [(35, 25), (3, 23), (5, 16), (20, 33)] {
+///     assert!(board.add_jump(from, to));
+/// }
+/// assert_eq!(board.fewest_throws(), Some(3));
+/// assert!(!board.add_jump(3, 4)); // 3 already starts a jump
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct FlatBoard {
+    goal: usize,
+    /// `land[s]`: where landing on `s` leads (`s` itself without a jump).
+    land: Vec<u32>,
+    /// Jump starts, 64 squares a word.
+    starts: Vec<u64>,
+    /// The search's bit sets: squares seen, the current layer, its reach.
+    scratch: Vec<u64>,
+    arrivals: Vec<u32>,
+}
+
+/// The most squares a [`FlatBoard`] holds.
+pub const FLAT_LIMIT: u32 = SMALL_BOARD as u32;
+
+impl FlatBoard {
+    /// Empties the board and makes it `goal` squares long (1 to [`FLAT_LIMIT`]; `false`
+    /// otherwise, and the board is then unusable until the next `reset`).
+    pub fn reset(&mut self, goal: u32) -> bool {
+        if goal == 0 || goal > FLAT_LIMIT {
+            self.goal = 0;
+            return false;
+        }
+        self.goal = goal as usize;
+        self.land.clear();
+        self.land.extend(0..=goal);
+        let words = self.goal / 64 + 1;
+        self.starts.clear();
+        self.starts.resize(words, 0);
+        true
+    }
+
+    /// Adds a jump from `from` to `to` (both in `1..=goal`, distinct); `false` when they are
+    /// not, or `from` already starts a jump.
+    pub fn add_jump(&mut self, from: u32, to: u32) -> bool {
+        let (f, t) = (from as usize, to as usize);
+        if f == 0 || t == 0 || f > self.goal || t > self.goal || f == t || self.is_start(from) {
+            return false;
+        }
+        self.land[f] = to;
+        self.starts[f / 64] |= 1 << (f % 64);
+        true
+    }
+
+    /// Whether a jump starts on `square`.
+    pub fn is_start(&self, square: u32) -> bool {
+        let s = square as usize;
+        self.starts
+            .get(s / 64)
+            .is_some_and(|word| word & 1 << (s % 64) != 0)
+    }
+
+    /// Where the jump from `square` leads, if one starts there.
+    pub fn jump_end(&self, square: u32) -> Option<u32> {
+        self.is_start(square).then(|| self.land[square as usize])
+    }
+
+    /// The fewest throws from square 1 to the goal, or `None` when it cannot be reached: a
+    /// breadth-first search by layers over bit sets, as [`fewest_throws`] does on small
+    /// boards.
+    pub fn fewest_throws(&mut self) -> Option<u64> {
+        let goal = self.goal;
+        if goal == 0 {
+            return None;
+        }
+        if goal == 1 {
+            return Some(0);
+        }
+        let words = goal / 64 + 1;
+        let last_mask = u64::MAX >> (63 - goal % 64);
+        let bit = |square: usize| 1u64 << (square % 64);
+        self.scratch.clear();
+        self.scratch.resize(3 * words, 0);
+        let (seen, rest) = self.scratch.split_at_mut(words);
+        let (layer, reach) = rest.split_at_mut(words);
+        let starts = &self.starts;
+        // The counter stands on square 1; landing there later still follows a jump from it.
+        seen[0] |= bit(1) & !starts[0];
+        layer[0] |= bit(1);
+        let (mut lo, mut hi) = (0, 0);
+        for throws in 1u64.. {
+            let top = (hi + 1).min(words - 1);
+            for w in lo..=top {
+                let here = layer[w];
+                let before = if w > 0 { layer[w - 1] } else { 0 };
+                let mut r = 0;
+                for die in 1..=FACES as u32 {
+                    r |= here << die | before >> (64 - die);
+                }
+                reach[w] = if w == words - 1 { r & last_mask } else { r };
+            }
+            layer[lo..=hi].fill(0);
+            let (mut new_lo, mut new_hi) = (usize::MAX, 0);
+            self.arrivals.clear();
+            for w in lo..=top {
+                let fresh = reach[w] & !seen[w];
+                let free = fresh & !starts[w];
+                let mut hits = fresh & starts[w];
+                seen[w] |= fresh;
+                if free != 0 {
+                    layer[w] = free;
+                    new_lo = new_lo.min(w);
+                    new_hi = new_hi.max(w);
+                }
+                while hits != 0 {
+                    let square = w * 64 + hits.trailing_zeros() as usize;
+                    hits &= hits - 1;
+                    self.arrivals.push(self.land[square]);
+                }
+            }
+            for &to in &self.arrivals {
+                let to = to as usize;
+                if seen[to / 64] & bit(to) == 0 {
+                    seen[to / 64] |= bit(to);
+                    layer[to / 64] |= bit(to);
+                    new_lo = new_lo.min(to / 64);
+                    new_hi = new_hi.max(to / 64);
+                }
+            }
+            if seen[goal / 64] & bit(goal) != 0 {
+                return Some(throws);
+            }
+            if new_lo == usize::MAX {
+                return None;
+            }
+            (lo, hi) = (new_lo, new_hi);
+        }
+        None
+    }
+}
+
 /// The event-driven sweep behind [`fewest_throws`], whatever the board's size: time
 /// `O(J log J)` and memory `O(J)` for `J` jumps. Exposed so that it can be checked against
 /// [`dense_fewest_throws`] on small boards, where [`fewest_throws`] would not use it.
@@ -251,6 +400,46 @@ pub fn dense_fewest_throws(board: &Board, start: Square) -> Result<Option<u64>, 
 mod tests {
     use super::*;
     use crate::board::Jump;
+
+    proptest::proptest! {
+        /// A flat board answers what the board of the same jumps answers, reused or not.
+        #[test]
+        fn flat_boards_agree_with_boards(goal in 1u32..300, raw in proptest::collection::vec((2u32..300, 2u32..300), 0..40)) {
+            let mut flat = FlatBoard::default();
+            flat.reset(300);
+            flat.add_jump(5, 200);
+            proptest::prop_assert!(flat.reset(goal));
+            let mut jumps = Vec::new();
+            for (from, to) in raw {
+                let (from, to) = (from % goal.max(2), to % goal.max(2));
+                // No chains: a flat board takes the jumps as they are.
+                let chained = jumps.iter().any(|&(f, t)| f == to || t == from);
+                if from < 2 || to < 1 || from == to || chained || flat.is_start(from) {
+                    continue;
+                }
+                proptest::prop_assert!(flat.add_jump(from, to));
+                jumps.push((from, to));
+            }
+            let jumps: Vec<(Square, Square)> = jumps.iter().map(|&(f, t)| (Square::from(f), Square::from(t))).collect();
+            let board = board(Square::from(goal), &jumps);
+            proptest::prop_assert_eq!(flat.fewest_throws(), fewest_throws(&board, 1));
+        }
+    }
+
+    #[test]
+    fn flat_boards_refuse_what_they_cannot_hold() {
+        let mut flat = FlatBoard::default();
+        assert!(!flat.reset(0));
+        assert!(!flat.reset(FLAT_LIMIT + 1));
+        assert_eq!(flat.fewest_throws(), None);
+        assert!(flat.reset(10));
+        assert!(!flat.add_jump(11, 2));
+        assert!(!flat.add_jump(3, 3));
+        assert!(flat.add_jump(3, 9));
+        assert_eq!(flat.jump_end(3), Some(9));
+        assert_eq!(flat.jump_end(4), None);
+        assert_eq!(flat.fewest_throws(), Some(2));
+    }
 
     fn board(goal: Square, jumps: &[(Square, Square)]) -> Board {
         let jumps: Vec<Jump> = jumps.iter().map(|&(f, t)| Jump::new(f, t)).collect();

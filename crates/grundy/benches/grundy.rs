@@ -130,6 +130,20 @@ fn grundy_values(c: &mut Criterion) {
             |b, graph| b.iter(|| black_box(relabelled_values(graph))),
         );
     }
+    // The judge's graph: a complete DAG on 1000 positions in a shuffled order.
+    let complete = {
+        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); 1000];
+        for (from, list) in lists.iter_mut().enumerate() {
+            list.extend(from as u32 + 1..1000);
+        }
+        shuffled(&Graph::from_lists(&lists).expect("a complete DAG is valid"), 9)
+    };
+    group.throughput(Throughput::Elements(complete.edge_count() as u64));
+    group.bench_with_input(
+        BenchmarkId::new("complete_dag_shuffled", 1000),
+        &complete,
+        |b, graph| b.iter(|| black_box(graph.values())),
+    );
     group.finish();
 }
 

@@ -25,6 +25,7 @@
 //! test case only: the lines keep their shape, so the next test case can still be read.
 
 mod lines;
+mod plain;
 mod queries;
 mod stream;
 #[cfg(test)]
@@ -35,6 +36,7 @@ use tabletop_grundy::{Graph, Position};
 use crate::combinators::{run, Outside};
 use crate::error::{ParseError, Spanned};
 use crate::lex::skip_space;
+pub use plain::{NotPlain, Plain};
 pub use queries::Queries;
 pub use stream::{first_case_end, CaseSplitter};
 
@@ -165,6 +167,30 @@ impl<'a> crate::cases::Format<'a> for TestCases<'a> {
     fn partial(&mut self) -> Option<ParseError> {
         let (outside, positions) = (self.outside.0.take(), self.outside.1);
         outside.map(|first| lines::Case::outside(self.source_len, positions, first))
+    }
+}
+
+impl Resume {
+    /// The state of a reader that has read `cases` test cases (elsewhere, e.g. by
+    /// [`Plain`]) with the [`Cases::keep_going`] setting `keep_going`: the next test case
+    /// read with [`Cases::resume`] is number `cases + 1`.
+    ///
+    /// ```
+    /// use tabletop_parse::grundy::{cases, Resume};
+    /// let error = cases(b"1\n0\n1 7\n0\n").resume(Resume::after(4, false)).next().unwrap().unwrap_err();
+    /// assert_eq!(error.message, "piece position 7 is outside 0..0");
+    /// ```
+    pub fn after(cases: usize, keep_going: bool) -> Resume {
+        Resume {
+            number: cases,
+            keep_going,
+            spare: Spare::default(),
+        }
+    }
+
+    /// How many test cases have been read.
+    pub fn cases(&self) -> usize {
+        self.number
     }
 }
 

@@ -182,6 +182,96 @@ pub(crate) fn fast_number(input: Input<'_>) -> Option<(u64, usize)> {
     Some((v, len))
 }
 
+/// The plainest spelling of a line of numbers, the judges' (see `grundy::plain`): at `at`
+/// in `text`, a count `C` of one to seven digits, then `C` numbers each after one space,
+/// then a newline or the end of the text. `each` gets the count first (it returns the bound
+/// the numbers must stay below), then each number below it; the result is where the next
+/// line starts. `None` for anything else (the caller reads the line again the careful way).
+///
+/// One eight-byte load per number: the non-digit bytes as a mask (SWAR), the first one is
+/// where the number ends and what follows it, and the digits are combined by two or three
+/// multiply-and-shift steps.
+#[inline(always)]
+pub(crate) fn plain_line(
+    text: &[u8],
+    at: usize,
+    count_bound: impl FnOnce(u64) -> Option<u64>,
+    mut each: impl FnMut(u64),
+) -> Option<(usize, u64)> {
+    let (count, length) = fast_number(text.get(at..)?)?;
+    let limit = count_bound(count)?;
+    let mut at = at + length;
+    for _ in 0..count {
+        // `at` is at the space before the number.
+        let (value, length) = match text.get(at..at + 8) {
+            Some(bytes) => {
+                let word = u64::from_le_bytes(bytes.try_into().ok()?);
+                if word as u8 != b' ' {
+                    return None;
+                }
+                match swar_digits(word >> 8) {
+                    // Seven bytes were looked at: at most six digits and what ends them.
+                    (value, length @ 1..=6) => (value, length),
+                    _ => fast_spaced(&text[at..])?,
+                }
+            }
+            None => fast_spaced(&text[at..])?,
+        };
+        if value >= limit {
+            return None;
+        }
+        each(value);
+        at += 1 + length;
+    }
+    match text.get(at) {
+        None => Some((at, count)),
+        Some(b'\n') => Some((at + 1, count)),
+        Some(_) => None,
+    }
+}
+
+/// A space, then a number by [`fast_number`].
+#[inline(never)]
+fn fast_spaced(text: &[u8]) -> Option<(u64, usize)> {
+    match text.split_first() {
+        Some((b' ', rest)) => fast_number(rest),
+        _ => None,
+    }
+}
+
+/// The decimal digits at the start of `word` (its low bytes first) and how many there are,
+/// when the byte after them is a space or a newline (else a length of 0 or more than 6).
+/// The top byte of `word` must not be a digit if the bytes before it are.
+#[inline(always)]
+fn swar_digits(word: u64) -> (u64, usize) {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let digits = word ^ 0x3030_3030_3030_3030;
+    // A byte is a digit when, as `digits`, it is below 10: adding 0x76 to its low seven bits
+    // sets its high bit otherwise (no carry leaves a byte).
+    let non_digit = (((digits & LOW7) + 0x7676_7676_7676_7676) | digits) & HIGHS;
+    let length = (non_digit.trailing_zeros() / 8) as usize;
+    if length == 0 || length > 6 {
+        return (0, 0);
+    }
+    let next = (word >> (8 * length)) as u8;
+    if next != b' ' && next != b'\n' {
+        return (0, 0);
+    }
+    let value = if length <= 4 {
+        // The digits in the top of four bytes, the first digit the most significant.
+        let mut v = (digits << (32 - 8 * length)) & 0xFFFF_FFFF;
+        v = (v * 10 + (v >> 8)) & 0x00FF_00FF;
+        (v * 100 + (v >> 16)) & 0xFFFF
+    } else {
+        let mut v = digits << (64 - 8 * length);
+        v = (v.wrapping_mul(10).wrapping_add(v >> 8)) & 0x00FF_00FF_00FF_00FF;
+        v = (v.wrapping_mul(100).wrapping_add(v >> 16)) & 0x0000_FFFF_0000_FFFF;
+        (v.wrapping_mul(10_000).wrapping_add(v >> 32)) & 0xFFFF_FFFF
+    };
+    (value, length)
+}
+
 /// The white space a fast-path number may end at (a form feed or vertical tab goes the
 /// careful way, which accepts every ASCII white space).
 #[inline(always)]
@@ -348,6 +438,77 @@ mod tests {
         }
     }
 
+    /// What a plain line must give: the careful reading of a line of numbers in the
+    /// plainest spelling, or `None`.
+    fn careful_line(text: &[u8], limit: u64) -> Option<(usize, Vec<u64>)> {
+        let end = text.iter().position(|&b| b == b'\n');
+        let line = &text[..end.unwrap_or(text.len())];
+        let words: Vec<&[u8]> = line.split(|&b| b == b' ').collect();
+        let plain = |w: &[u8]| !w.is_empty() && w.len() <= 7 && w.iter().all(u8::is_ascii_digit);
+        if !words.iter().all(|w| plain(w)) {
+            return None;
+        }
+        let numbers: Vec<u64> = words.iter().map(|w| fold(w)).collect();
+        if numbers[0] != numbers.len() as u64 - 1 || numbers[1..].iter().any(|&n| n >= limit) {
+            return None;
+        }
+        Some((end.map_or(text.len(), |e| e + 1), numbers))
+    }
+
+    fn read_line(text: &[u8], limit: u64) -> Option<(usize, Vec<u64>)> {
+        let mut numbers = Vec::new();
+        let mut count = 0;
+        let (at, _) = plain_line(
+            text,
+            0,
+            |c| {
+                count = c;
+                Some(limit)
+            },
+            |n| numbers.push(n),
+        )?;
+        numbers.insert(0, count);
+        Some((at, numbers))
+    }
+
+    #[test]
+    fn plain_lines_read_every_length_in_every_lane() {
+        for text in [
+            &b"3 1 22 333\nnext"[..],
+            b"2 4444 55555\n",
+            b"2 666666 7777777\n1",
+            b"1 0",
+            b"0\n",
+            b"4 1 2 3 4",
+            b"1 0000001\n",
+        ] {
+            assert_eq!(
+                read_line(text, 10_000_000),
+                careful_line(text, 10_000_000),
+                "{:?}",
+                String::from_utf8_lossy(text)
+            );
+            assert!(read_line(text, 10_000_000).is_some());
+        }
+        for text in [
+            &b"2 1  2\n"[..],
+            b"2 1 2 \n",
+            b"1 1\r\n",
+            b"2 1\n",
+            b"1 12345678\n",
+            b"1 -1\n",
+            b" 1 1\n",
+        ] {
+            assert_eq!(
+                read_line(text, 10_000_000),
+                None,
+                "{:?}",
+                String::from_utf8_lossy(text)
+            );
+        }
+        assert_eq!(read_line(b"2 1 5\n", 5), None);
+    }
+
     proptest! {
         #[test]
         fn fast_number_matches_careful_on_any_bytes(bytes in proptest::collection::vec(
@@ -355,6 +516,14 @@ mod tests {
             0..12,
         )) {
             prop_assert_eq!(fast_number(&bytes), careful(&bytes));
+        }
+
+        #[test]
+        fn plain_lines_agree_with_the_careful_reading(bytes in proptest::collection::vec(
+            prop_oneof![Just(b'0'), Just(b'1'), Just(b'2'), Just(b'9'), Just(b' '), Just(b'\n'), Just(b'/'), Just(b':'), any::<u8>()],
+            0..24,
+        ), limit in 1u64..40) {
+            prop_assert_eq!(read_line(&bytes, limit), careful_line(&bytes, limit));
         }
 
         #[test]

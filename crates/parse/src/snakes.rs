@@ -25,6 +25,9 @@ use crate::error::{NomError, ParseError, Spanned};
 use crate::lex::{skip_space, Input, Num, PResult};
 use crate::lower::{BoardSpans, JumpSpans};
 
+mod plain;
+pub use plain::{board_cuts, NotPlain, PlainBoards};
+
 /// The largest N accepted: N² must fit in a `u64`.
 pub const MAX_N: u64 = u32::MAX as u64;
 
@@ -83,6 +86,22 @@ pub fn parse(source: &[u8]) -> Result<SnakesInput, ParseError> {
 /// ```
 pub fn cases(source: &[u8]) -> Cases<'_> {
     Cases::new(source, source, Boards::default())
+}
+
+/// The boards of `source` from byte `offset` on (a board's start, e.g. where
+/// [`PlainBoards`] stopped), read as [`cases`] reads them; spans stay relative to `source`.
+///
+/// ```
+/// let text = b"6 1 0\n35 25\n6 1 0\n25 35\n";
+/// let error = tabletop_parse::snakes::cases_from(text, 12).next().unwrap().unwrap_err();
+/// assert_eq!(error.span.start, 18);
+/// ```
+pub fn cases_from(source: &[u8], offset: usize) -> Cases<'_> {
+    Cases::new(
+        source,
+        source.get(offset..).unwrap_or_default(),
+        Boards::default(),
+    )
 }
 
 /// The boards of an input one at a time; see [`cases`].

@@ -1,7 +1,8 @@
 //! `tabletop grundy` against a typical accepted POJ 2425 solution (scanf, recursive DFS with a
-//! mex array, `g++ -O2`) on the judge's "huge input": complete DAGs and many queries.
+//! mex array, `g++ -O2`) and a fast-I/O one (one `fread`, CSR, iterative DFS, one `fwrite`) on
+//! the judge's "huge input" (complete DAGs and many queries) and on the worst case for cycles.
 
-use super::{Case, Goal, Pair, Reference};
+use super::{Lineup, Pair, Reference};
 use tabletop_stress::rng::Rng;
 
 /// Positions per test case (the judge's limit).
@@ -13,25 +14,53 @@ const QUERIES: usize = 100_000;
 /// Most pieces in a query (the judge's limit).
 const MOST_PIECES: u64 = 10;
 
-/// This game's comparison cases.
-pub fn cases() -> Vec<Case> {
+const SCANF: Reference = Reference {
+    name: "grundy_dfs",
+    source: include_str!("../../reference/grundy_dfs.cpp"),
+};
+
+const FAST: Reference = Reference {
+    name: "grundy_fast",
+    source: include_str!("../../reference/grundy_fast.cpp"),
+};
+
+/// This game's side-by-side comparisons: the judge's huge input, and the worst case for
+/// cycles (the C++ programs, which cannot do cycles, answer its acyclic twin).
+pub fn lineups() -> Vec<Lineup> {
     let input = complete_dags(0x2425);
     let megabytes = input.len() as f64 / 1e6;
-    vec![Case {
-        game: "grundy",
-        name: "grundy-complete-dags".into(),
-        description: format!(
-            "{CASES} complete DAGs on {POSITIONS} positions (499,500 moves each), {CASES} x {QUERIES} \
-             queries of 1..{MOST_PIECES} pieces, {megabytes:.1} MB"
-        ),
-        args: Vec::new(),
-        input,
-        reference: Some(Reference {
-            name: "grundy_dfs",
-            source: include_str!("../../reference/grundy_dfs.cpp"),
-        }),
-        goal: Goal::AtMostRatio(0.08),
-    }]
+    let cyclic = worst_case(WORST_N, true);
+    let cyclic_megabytes = cyclic.len() as f64 / 1e6;
+    vec![
+        Lineup {
+            game: "grundy",
+            name: "grundy-complete-dags".into(),
+            description: format!(
+                "{CASES} complete DAGs on {POSITIONS} positions (499,500 moves each), {CASES} x {QUERIES} \
+                 queries of 1..{MOST_PIECES} pieces, {megabytes:.1} MB"
+            ),
+            input,
+            reference_input: None,
+            scanf: Some(SCANF),
+            fast: FAST,
+            goal: 0.5,
+            memory_goal: Some(2.0),
+        },
+        Lineup {
+            game: "grundy",
+            name: "grundy-cycles-vs-twin".into(),
+            description: format!(
+                "worst case for cycles, n = {WORST_N}, {cyclic_megabytes:.1} MB; the C++ programs answer \
+                 its acyclic twin (the move c2 -> c removed)"
+            ),
+            input: cyclic,
+            reference_input: Some(worst_case(WORST_N, false)),
+            scanf: None,
+            fast: FAST,
+            goal: 0.6,
+            memory_goal: None,
+        },
+    ]
 }
 
 /// Ten test cases, each a complete DAG on 1000 positions (a move from every position to every

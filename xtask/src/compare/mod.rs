@@ -69,7 +69,39 @@ pub fn all_pairs() -> Vec<Pair> {
 pub fn all_cases() -> Vec<Case> {
     let mut cases = Vec::new();
     cases.extend(snakes::cases());
-    cases.extend(grundy::cases());
     cases.extend(octal::cases());
     cases
+}
+
+/// `tabletop` side by side with two C++ solutions of one problem, run in alternation: the
+/// typical accepted one (`scanf`) and the one a strong contestant writes for a huge input
+/// (one `fread`, a hand-rolled scanner, one `fwrite`).
+pub struct Lineup {
+    /// The `tabletop` subcommand (also the game name used to select lineups).
+    pub game: &'static str,
+    /// A short name, also the input file's name.
+    pub name: String,
+    /// A one-line description of the input (sizes), for the table.
+    pub description: String,
+    /// The generated input `tabletop` answers.
+    pub input: Vec<u8>,
+    /// What the C++ programs answer when they cannot read `input` (e.g. the same graph
+    /// without its one cycle); `None`: `input` itself, and then all answers must agree.
+    pub reference_input: Option<Vec<u8>>,
+    /// The typical accepted solution, when it can read the input (the judge's solution
+    /// keeps 1,000 positions).
+    pub scanf: Option<Reference>,
+    /// The fast-I/O solution.
+    pub fast: Reference,
+    /// The goal: `tabletop`'s time at most this fraction of the fast-I/O solution's.
+    pub goal: f64,
+    /// And, if set, `tabletop`'s peak memory at most this multiple of the `scanf` one's.
+    pub memory_goal: Option<f64>,
+}
+
+/// Every lineup of every game.
+pub fn all_lineups() -> Vec<Lineup> {
+    let mut lineups = grundy::lineups();
+    lineups.extend(snakes::lineups());
+    lineups
 }

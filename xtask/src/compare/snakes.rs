@@ -1,7 +1,8 @@
 //! `cargo xtask bench snakes`: `tabletop snakes` against a dense BFS over every square
-//! (`reference/snakes_bfs.cpp`), and alone on a board of 10^18 squares.
+//! (`reference/snakes_bfs.cpp` with scanf, `reference/snakes_fast.cpp` with one `fread`), and
+//! alone on a board of 10^18 squares.
 
-use super::{Case, Goal, Reference};
+use super::{Case, Goal, Lineup, Reference};
 use tabletop_stress::rng::Rng;
 
 const BFS: Reference = Reference {
@@ -9,26 +10,43 @@ const BFS: Reference = Reference {
     source: include_str!("../../reference/snakes_bfs.cpp"),
 };
 
-/// This game's comparison cases.
-pub fn cases() -> Vec<Case> {
+const FAST: Reference = Reference {
+    name: "snakes_fast",
+    source: include_str!("../../reference/snakes_fast.cpp"),
+};
+
+/// Judge boards in the side-by-side comparison.
+const JUDGE_BOARDS: usize = 50_000;
+
+/// The judge's boards, many of them, side by side with both C++ programs.
+pub fn lineups() -> Vec<Lineup> {
     let mut rng = Rng::new(0x5EED_0003);
     let mut judge = String::new();
-    for _ in 0..2000 {
+    for _ in 0..JUDGE_BOARDS {
         let n = rng.range(5, 20);
         judge_board(&mut rng, n, &mut judge);
     }
+    let megabytes = judge.len() as f64 / 1e6;
+    vec![Lineup {
+        game: "snakes",
+        name: "snakes-judge-50000".into(),
+        description: format!(
+            "50,000 judge boards (N 5..20, up to 100 snakes and 100 ladders, no two jump squares \
+             touching), {megabytes:.1} MB"
+        ),
+        input: judge.into_bytes(),
+        reference_input: None,
+        scanf: Some(BFS),
+        fast: FAST,
+        goal: 0.5,
+        memory_goal: None,
+    }]
+}
+
+/// This game's comparison cases with one reference (or none).
+pub fn cases() -> Vec<Case> {
+    let mut rng = Rng::new(0x5EED_0004);
     vec![
-        Case {
-            game: "snakes",
-            name: "snakes-judge-2000".into(),
-            description:
-                "2,000 judge boards (N 5..20, up to 100 snakes and 100 ladders, no two jump squares touching)"
-                    .into(),
-            args: Vec::new(),
-            input: judge.into_bytes(),
-            reference: Some(BFS),
-            goal: Goal::AtMostRatio(0.4),
-        },
         Case {
             game: "snakes",
             name: "snakes-3000x3000".into(),

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use tabletop_app::grundy::{Form, Request, Spelling};
 use tabletop_app::{Answer, Failure, Stream};
 
-use super::{case_number, KeepGoing};
+use super::{case_number, Jobs, KeepGoing};
 use crate::input::{write_file, InputArgs};
 
 /// Sums of games on a directed graph: WIN, LOSE or DRAW per query.
@@ -41,6 +41,8 @@ pub struct Args {
     input: InputArgs,
     #[command(flatten)]
     keep_going: KeepGoing,
+    #[command(flatten)]
+    jobs: Jobs,
     /// Print each test case's values instead of the answers.
     #[arg(long, conflicts_with = "dot")]
     values: bool,
@@ -86,6 +88,7 @@ pub fn run(args: &Args) -> Result<Answer, Failure> {
         form,
         case: args.case,
         keep_going: args.keep_going.keep_going,
+        jobs: args.jobs.jobs,
     };
     let Some(path) = &args.svg else {
         return tabletop_app::grundy::answer(&mut args.input.open()?, &request);

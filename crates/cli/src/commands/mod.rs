@@ -31,3 +31,22 @@ pub(crate) fn case_number(text: &str) -> Result<usize, String> {
 pub(crate) fn trace_to_stderr(wanted: bool) -> Option<std::io::StderrLock<'static>> {
     wanted.then(|| std::io::stderr().lock())
 }
+
+/// `--jobs N`: how many threads answer test cases at once.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct Jobs {
+    /// Answer on N threads (default: one per core), in input order
+    #[arg(long, value_name = "N", value_parser = job_count)]
+    pub jobs: Option<usize>,
+}
+
+/// `--jobs N`: 1 or more.
+fn job_count(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("at least one job is needed".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!(
+            "expected a number of threads (1, 2, ...), found `{text}`"
+        )),
+    }
+}

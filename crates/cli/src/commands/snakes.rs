@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use tabletop_app::snakes::Request;
 use tabletop_app::{Answer, Failure};
 
-use super::{case_number, KeepGoing};
+use super::{case_number, Jobs, KeepGoing};
 use crate::input::{write_file, InputArgs};
 
 /// Snakes and Ladders: prints, for each board, the fewest throws from square 1 to square N²
@@ -33,6 +33,8 @@ pub struct Args {
     input: InputArgs,
     #[command(flatten)]
     keep_going: KeepGoing,
+    #[command(flatten)]
+    jobs: Jobs,
     /// Print one JSON object per board: the fewest throws and an optimal path.
     #[arg(long)]
     json: bool,
@@ -50,6 +52,7 @@ pub fn run(args: &Args) -> Result<Answer, Failure> {
     let request = Request {
         json: args.json,
         keep_going: args.keep_going.keep_going,
+        jobs: args.jobs.jobs,
         case: args.case,
         draw: args.svg.is_some(),
     };

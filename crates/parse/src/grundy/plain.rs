@@ -1,0 +1,225 @@
+//! The fast path of the format: text in its plainest spelling, read in one pass with no
+//! error reporting at all.
+//!
+//! Plain text is what judges' files hold: numbers of one to seven digits, one space between
+//! the numbers of a line, each line ended by a newline (blank lines allowed between lines),
+//! every count matching its line and every position in range. Such text means exactly what
+//! [`super::cases`] reads from it; anything else, valid or not (a tab, a `\r`, a sign, an
+//! eight-digit number, a mistake), makes [`Plain`] give up with [`NotPlain`], and the caller
+//! reads that text again with [`super::cases`], which reports every problem where it is.
+
+use tabletop_grundy::{Graph, Position};
+
+use crate::lex::{fast_number, plain_line};
+
+/// The text is not in its plainest spelling (or not valid): read it with [`super::cases`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotPlain;
+
+/// A reader of plain POJ 2425 text (see the module documentation), a test case at a time:
+/// [`Plain::graph`], then [`Plain::queries`].
+///
+/// ```
+/// use tabletop_parse::grundy::Plain;
+/// let mut plain = Plain::new(b"2\n1 1\n0\n2 0 1\n1 1\n0\n");
+/// let graph = plain.graph(Vec::new(), Vec::new()).unwrap().unwrap();
+/// assert_eq!(graph.successors(0), &[1]);
+/// let mut queries = Vec::new();
+/// plain.queries(2, |pieces| queries.push(pieces.to_vec())).unwrap();
+/// assert_eq!(queries, [vec![0, 1], vec![1]]);
+/// assert!(plain.graph(Vec::new(), Vec::new()).unwrap().is_none());
+/// assert!(Plain::new(b"2\n1 1\n0\n2 0 1\r\n0\n").graph(Vec::new(), Vec::new()).is_ok());
+/// ```
+#[derive(Debug, Clone)]
+pub struct Plain<'a> {
+    text: &'a [u8],
+    at: usize,
+    /// The pieces of the query being read.
+    pieces: Vec<Position>,
+}
+
+impl<'a> Plain<'a> {
+    /// A reader at the start of `text` (a whole input or a window of whole test cases).
+    pub fn new(text: &'a [u8]) -> Plain<'a> {
+        Plain {
+            text,
+            at: 0,
+            pieces: Vec::new(),
+        }
+    }
+
+    /// The next test case's graph, its moves put into `offsets` and `successors` (cleared
+    /// first; buffers of an earlier graph, see [`Graph::into_csr`]), or `None` when only
+    /// blank lines are left.
+    ///
+    /// # Errors
+    /// [`NotPlain`] for text that is not plain.
+    pub fn graph(
+        &mut self,
+        mut offsets: Vec<u32>,
+        mut successors: Vec<Position>,
+    ) -> Result<Option<Graph>, NotPlain> {
+        self.skip_blank_lines();
+        if self.at == self.text.len() {
+            return Ok(None);
+        }
+        let positions = self.number()?;
+        self.newline()?;
+        if positions == 0 {
+            return Err(NotPlain);
+        }
+        let limit = positions as u32;
+        offsets.clear();
+        successors.clear();
+        // No more offsets than the text has lines (N may be a lie).
+        offsets.reserve((positions as usize).min(self.text.len() - self.at) + 1);
+        offsets.push(0);
+        for _ in 0..positions {
+            self.skip_blank_lines();
+            let bound = |_| Some(u64::from(limit));
+            let (at, _) = plain_line(self.text, self.at, bound, |to| successors.push(to as Position))
+                .ok_or(NotPlain)?;
+            self.at = at;
+            offsets.push(successors.len() as u32);
+        }
+        if successors.len() >= u32::MAX as usize {
+            return Err(NotPlain);
+        }
+        Graph::from_csr(offsets, successors)
+            .map(Some)
+            .map_err(|_| NotPlain)
+    }
+
+    /// The query lines that follow the graph of `positions` positions, each query's pieces
+    /// handed to `each` in order, through the line `0` that ends the test case.
+    ///
+    /// # Errors
+    /// [`NotPlain`] for text that is not plain (the queries before it have been handed out).
+    pub fn queries(&mut self, positions: usize, mut each: impl FnMut(&[Position])) -> Result<(), NotPlain> {
+        let limit = u32::try_from(positions).map_err(|_| NotPlain)?;
+        let mut pieces = std::mem::take(&mut self.pieces);
+        loop {
+            self.skip_blank_lines();
+            pieces.clear();
+            let bound = |_| Some(u64::from(limit));
+            let read = plain_line(self.text, self.at, bound, |p| pieces.push(p as Position));
+            let (at, count) = read.ok_or(NotPlain)?;
+            self.at = at;
+            if count == 0 {
+                // `0` alone on its line ends the test case.
+                self.pieces = pieces;
+                return Ok(());
+            }
+            each(&pieces);
+        }
+    }
+
+    /// A number of one to seven digits, not yet checked for what follows it beyond being
+    /// white space.
+    #[inline(always)]
+    fn number(&mut self) -> Result<u64, NotPlain> {
+        let rest = self.text.get(self.at..).ok_or(NotPlain)?;
+        let (value, length) = fast_number(rest).ok_or(NotPlain)?;
+        self.at += length;
+        Ok(value)
+    }
+
+    /// The newline that ends a line.
+    #[inline(always)]
+    fn newline(&mut self) -> Result<(), NotPlain> {
+        if self.text.get(self.at) != Some(&b'\n') {
+            return Err(NotPlain);
+        }
+        self.at += 1;
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn skip_blank_lines(&mut self) {
+        while self.text.get(self.at) == Some(&b'\n') {
+            self.at += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One test case as read: each position's moves, and the queries.
+    type Read = (Vec<Vec<u32>>, Vec<Vec<u32>>);
+
+    /// What the plain reader gives, a [`Read`] per test case.
+    fn plain(text: &[u8]) -> Result<Vec<Read>, NotPlain> {
+        let mut reader = Plain::new(text);
+        let mut cases = Vec::new();
+        while let Some(graph) = reader.graph(Vec::new(), Vec::new())? {
+            let lists = (0..graph.len() as u32)
+                .map(|p| graph.successors(p).to_vec())
+                .collect();
+            let mut queries = Vec::new();
+            reader.queries(graph.len(), |pieces| queries.push(pieces.to_vec()))?;
+            cases.push((lists, queries));
+        }
+        Ok(cases)
+    }
+
+    /// What the precise reader gives, in the same shape, or `None` for an error.
+    fn precise(text: &[u8]) -> Option<Vec<Read>> {
+        let input = super::super::parse(text).ok()?;
+        Some(
+            input
+                .cases
+                .into_iter()
+                .map(|case| {
+                    let graph = &case.value.graph;
+                    let lists = (0..graph.len() as u32)
+                        .map(|p| graph.successors(p).to_vec())
+                        .collect();
+                    (lists, case.value.queries.iter().map(<[u32]>::to_vec).collect())
+                })
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn plain_text_reads_as_the_precise_reader_reads_it() {
+        let text = b"\n4\n2 1 2\n0\n1 3\n0\n1 0\n2 0 2\n0\n\n4\n1 1\n1 2\n0\n0\n2 0 1\n2 1 1\n3 0 1 3\n0\n";
+        assert_eq!(plain(text).ok(), precise(text));
+        assert_eq!(plain(b"1\n0\n1 0\n0").ok(), precise(b"1\n0\n1 0\n0"));
+    }
+
+    #[test]
+    fn anything_unusual_is_not_plain() {
+        for text in [
+            &b"1\n0\n1 0\n0 \n"[..],
+            b"1\n0\n1 0\r\n0\n",
+            b"1\n0\n1\t0\n0\n",
+            b"1\n0\n1 -0\n0\n",
+            b"1\n0\n1  0\n0\n",
+            b"1\n0\n1 00000000\n0\n",
+            b"1\n0\n1 1\n0\n",
+            b"1\n1 1\n1 0\n0\n",
+            b"0\n0\n",
+            b"1\n0\n1 0\n",
+            b"1\n0\n2 0\n0\n",
+            b"1\n0\n1 0 0\n0\n",
+            b"2\n0\n",
+            b"1 0\n0\n0\n",
+            b" 1\n0\n0\n",
+        ] {
+            assert_eq!(plain(text), Err(NotPlain), "{:?}", String::from_utf8_lossy(text));
+        }
+    }
+
+    proptest::proptest! {
+        /// Whatever the bytes, plain text is read as the precise reader reads it.
+        #[test]
+        fn what_is_plain_is_read_the_same(lines in proptest::collection::vec("(0|[1-3]|00|-0|x)( [0-3]| 07| -0){0,3}[ \r\t]?", 0..20)) {
+            let text = lines.join("\n");
+            if let Ok(cases) = plain(text.as_bytes()) {
+                proptest::prop_assert_eq!(Some(cases), precise(text.as_bytes()));
+            }
+        }
+    }
+}
