@@ -30,13 +30,18 @@ use std::fmt;
 
 use crate::Outcome;
 
+mod bitset;
 mod moves;
 mod period;
+mod run;
 mod sparse;
+mod stats;
 
 pub use moves::{HeapMove, Leave, QueryError};
 pub use period::Period;
+pub use run::{Computation, Options, Progress};
 pub use sparse::{Method, NimSequence, SparseStats};
+pub use stats::Tally;
 
 /// Why digits do not make an octal code.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -45,11 +45,17 @@ impl NimSequence {
 /// The smallest period (then preperiod) of `values` proven by the Guy–Smith test for moves
 /// of at most `t` tokens.
 pub(crate) fn guy_smith(values: &[u32], t: usize) -> Option<Period> {
-    let n = values.len().checked_sub(1)?;
+    guy_smith_by(values.len(), t, |n| values[n])
+}
+
+/// [`guy_smith`] over the `len` values `value(0), value(1), …` (a sequence that need not be
+/// stored, such as one filled by its period).
+pub(crate) fn guy_smith_by(len: usize, t: usize, value: impl Fn(usize) -> u32) -> Option<Period> {
+    let n = len.checked_sub(1)?;
     let mut p = 1usize;
     // The window of the smallest preperiod, 2i + 2p + t - 1 <= N, must fit.
     while 2 * p + t <= n + 1 {
-        let last_mismatch = (0..=n - p).rev().find(|&i| values[i] != values[i + p]);
+        let last_mismatch = (0..=n - p).rev().find(|&i| value(i) != value(i + p));
         let preperiod = last_mismatch.map_or(0, |i| i + 1);
         if 2 * preperiod + 2 * p + t <= n + 1 {
             return Some(Period { period: p, preperiod });

@@ -26,7 +26,8 @@
 //! taken; while no mask leaves fewer than a quarter of the positions rare, plain steps are
 //! used.
 
-use super::OctalCode;
+use super::bitset::Planes;
+use super::{Computation, OctalCode, Options};
 
 /// Heaps computed with plain steps before a mask is first chosen.
 const WARM_UP: usize = 1024;
@@ -46,7 +47,13 @@ pub enum Method {
     /// The sparse-space method with this fixed mask from the start (any mask gives exact
     /// values; for tests and experiments).
     Mask(u32),
+    /// Every split of every heap like [`Method::Plain`], 64 splits at a time on bit planes
+    /// of the values while every value is below 128 (then value by value).
+    Bitset,
 }
+
+/// Values below this are mexed on bit planes (more planes cost more than they save).
+const BITSET_CAP: usize = 128;
 
 /// What the sparse-space method met.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -72,22 +79,32 @@ pub struct NimSequence {
 }
 
 impl NimSequence {
-    /// `G(0..=n)` by the sparse-space method (plain steps where it does not pay).
+    /// `G(0..=n)` by the sparse-space method (plain steps where it does not pay), the
+    /// period checked as the values come so that a proven period gives the rest.
     /// `O(n)` memory: a `u32` per heap plus the list of rare positions.
     pub fn compute(code: &OctalCode, n: usize) -> Self {
-        Self::compute_with(code, n, Method::Sparse)
+        Self::compute_with_options(code, n, Options::default())
     }
 
-    /// `G(0..=n)` by the given method.
+    /// `G(0..=n)` by the given method, every value by a mex (no period shortcut).
     pub fn compute_with(code: &OctalCode, n: usize, method: Method) -> Self {
-        let mut engine = Engine::new(code, n, method);
-        for heap in 1..=n {
-            engine.step(heap);
-        }
-        let stats = engine.stats();
+        let options = Options {
+            method,
+            detect_period: false,
+        };
+        Self::compute_with_options(code, n, options)
+    }
+
+    /// `G(0..=n)` with the given options.
+    pub fn compute_with_options(code: &OctalCode, n: usize, options: Options) -> Self {
+        Computation::new(code, n, options).into_sequence()
+    }
+
+    /// The sequence made of its parts.
+    pub(crate) fn from_parts(values: Vec<u32>, last_nonzero: usize, stats: SparseStats) -> Self {
         Self {
-            values: engine.values,
-            last_nonzero: code.last_nonzero(),
+            values,
+            last_nonzero,
             stats,
         }
     }
@@ -120,7 +137,8 @@ fn parity(value: u32, mask: u32) -> u32 {
 }
 
 /// The state of one computation.
-struct Engine {
+#[derive(Debug, Clone)]
+pub(crate) struct Engine {
     /// `k` whose digit has bit 1 / bit 2 / bit 4.
     whole: Vec<usize>,
     leave: Vec<usize>,
@@ -151,16 +169,37 @@ struct Engine {
     /// Whether the mask stays as it is (plain, a given mask, or no split at all).
     fixed_mask: bool,
     pairs: u64,
+    /// The largest value so far.
+    max_value: u32,
+    /// The method asked for.
+    method: Method,
+    /// Bit planes of the values, while plain steps use them.
+    planes: Option<Planes>,
+    /// Values met by the moves of the current heap (bit-set steps).
+    seen: Vec<bool>,
+    /// Heaps computed by each kind of step.
+    steps: StepCounts,
+}
+
+/// Heaps computed by each kind of step.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct StepCounts {
+    /// Every split, value by value.
+    pub(crate) plain: u64,
+    /// Every split, on bit planes.
+    pub(crate) bitset: u64,
+    /// The sparse-space method.
+    pub(crate) sparse: u64,
 }
 
 impl Engine {
-    fn new(code: &OctalCode, n: usize, method: Method) -> Self {
+    pub(crate) fn new(code: &OctalCode, n: usize, method: Method) -> Self {
         let mut values = Vec::with_capacity(n + 1);
         values.push(0);
         let split = code.takes_with(4);
-        let sparse = !split.is_empty() && method != Method::Plain && method != Method::Mask(0);
+        let sparse = !split.is_empty() && matches!(method, Method::Sparse | Method::Mask(1..));
         let (mask, fixed_mask) = match method {
-            Method::Plain => (0, true),
+            Method::Plain | Method::Bitset => (0, true),
             Method::Sparse => (0, split.is_empty()),
             Method::Mask(mask) => (mask, true),
         };
@@ -182,11 +221,65 @@ impl Engine {
             next_choice: WARM_UP,
             fixed_mask,
             pairs: 0,
+            max_value: 0,
+            method,
+            planes: None,
+            seen: Vec::new(),
+            steps: StepCounts::default(),
         }
     }
 
+    /// How many values are computed (`G(0..len)`).
+    pub(crate) fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The values computed.
+    pub(crate) fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    /// Heaps with a rare value under the mask in use.
+    pub(crate) fn rare_count(&self) -> usize {
+        self.rare.len()
+    }
+
+    /// The largest value so far.
+    pub(crate) fn max_value(&self) -> u32 {
+        self.max_value
+    }
+
+    /// Heaps computed by each kind of step.
+    pub(crate) fn step_counts(&self) -> StepCounts {
+        self.steps
+    }
+
+    /// The methods in words with their heap counts: `bit sets 1024, sparse space (mask
+    /// 0b1110) 98976`.
+    pub(crate) fn method_used(&self) -> String {
+        let StepCounts {
+            plain,
+            bitset,
+            sparse,
+        } = self.steps;
+        let mut parts = Vec::new();
+        if plain > 0 {
+            parts.push(format!("plain {plain}"));
+        }
+        if bitset > 0 {
+            parts.push(format!("bit sets {bitset}"));
+        }
+        if sparse > 0 {
+            parts.push(format!("sparse space (mask {:#b}) {sparse}", self.mask));
+        }
+        if parts.is_empty() {
+            parts.push("none".to_owned());
+        }
+        parts.join(", ")
+    }
+
     /// Computes `G(n)`, all smaller values known.
-    fn step(&mut self, n: usize) {
+    pub(crate) fn step(&mut self, n: usize) {
         if n == self.next_choice && self.sparse {
             if !self.fixed_mask {
                 self.choose_mask();
@@ -203,12 +296,37 @@ impl Engine {
         // With many rare positions, listing them costs more than every split does.
         let sparse = self.mask != 0 && (self.fixed_mask || self.rare.len() < n / 4);
         let value = if sparse {
+            self.planes = None;
+            self.steps.sparse += 1;
             self.sparse_mex(n)
+        } else if self.cap <= BITSET_CAP && matches!(self.method, Method::Sparse | Method::Bitset) {
+            self.steps.bitset += 1;
+            self.bitset_mex(n)
         } else {
+            self.planes = None;
+            self.steps.plain += 1;
             self.mark_all_splits(n);
             self.mex_from(0)
         };
         self.push(n, value);
+    }
+
+    /// `G(n)` with the splits marked on bit planes (the simple moves already marked).
+    fn bitset_mex(&mut self, n: usize) -> u32 {
+        let bits = self.cap.trailing_zeros();
+        let planes = self.planes.get_or_insert_with(|| Planes::of(&self.values, bits));
+        planes.widen(bits);
+        let stamp = self.stamp;
+        self.seen.clear();
+        self.seen
+            .extend(self.mark[..self.cap].iter().map(|&m| m == stamp));
+        let lengths: Vec<usize> = self
+            .split
+            .iter()
+            .filter_map(|&k| n.checked_sub(k).filter(|&m| m >= 2))
+            .collect();
+        self.pairs += planes.mark_splits(&lengths, &mut self.seen);
+        self.seen.iter().position(|&s| !s).unwrap_or(self.cap) as u32
     }
 
     /// Marks the values of the moves that leave at most one heap.
@@ -402,6 +520,15 @@ impl Engine {
     /// Records `G(n) = value`.
     fn push(&mut self, n: usize, value: u32) {
         self.values.push(value);
+        self.max_value = self.max_value.max(value);
+        if let Some(planes) = &mut self.planes {
+            // `cap` may grow below; the planes follow at the next bit-set step.
+            if (value as usize) < 1 << planes.bits() {
+                planes.push(value);
+            } else {
+                self.planes = None;
+            }
+        }
         if value as usize >= self.cap {
             self.cap = (value as usize + 1).next_power_of_two();
             self.mark.resize(self.cap + 1, 0);
@@ -469,7 +596,7 @@ impl Engine {
         }
     }
 
-    fn stats(&self) -> SparseStats {
+    pub(crate) fn stats(&self) -> SparseStats {
         let heaps = self.values.len() as u64 - 1;
         let max_value = self.values.iter().copied().max().unwrap_or(0);
         if self.mask == 0 {
