@@ -9,6 +9,9 @@
 //! Only values not met yet are tested, and those drop out as they are met, so a block costs
 //! a few word operations per plane instead of 64 scattered stores.
 
+/// The most planes a bit-set mex uses (values below 32).
+pub(crate) const MAX_BITS: usize = 5;
+
 /// Bit planes of the values `G(0..len)`.
 #[derive(Debug, Clone)]
 pub(crate) struct Planes {
@@ -78,17 +81,31 @@ impl Planes {
     }
 
     /// Marks in `seen` (one flag per value below `2^bits`) the values `G(a) ^ G(m - a)` of
-    /// the splits `1 <= a <= m / 2` of each length `m` in `lengths` (each below `len`),
+    /// the splits `1 <= a <= m / 2` of each length `m` in `lengths` (each at most `len`),
     /// stopping early once every value is seen. Returns the splits looked at.
     pub(crate) fn mark_splits(&self, lengths: &[usize], seen: &mut [bool]) -> u64 {
-        let bits = self.forward.len();
-        let mut unseen: Vec<u32> = (0..seen.len() as u32).filter(|&x| !seen[x as usize]).collect();
+        match self.forward.len() {
+            0 => self.mark_with::<0>(lengths, seen),
+            1 => self.mark_with::<1>(lengths, seen),
+            2 => self.mark_with::<2>(lengths, seen),
+            3 => self.mark_with::<3>(lengths, seen),
+            4 => self.mark_with::<4>(lengths, seen),
+            _ => self.mark_with::<5>(lengths, seen),
+        }
+    }
+
+    /// [`Self::mark_splits`] with `B` planes (at most [`MAX_BITS`]).
+    fn mark_with<const B: usize>(&self, lengths: &[usize], seen: &mut [bool]) -> u64 {
+        let values = 1usize << B;
+        // `found[x]`: lanes of some block where a split has value x (only "not zero" counts).
+        let mut found = [0u64; 1 << MAX_BITS];
         let mut pairs = 0u64;
-        let mut split = [0u64; 32];
+        let mut planes = [0u64; MAX_BITS];
+        let mut lanes_of = [0u64; 1 << MAX_BITS];
         for &m in lengths {
             let half = m / 2;
             let mut block = 0usize;
-            while block * 64 <= half && !unseen.is_empty() {
+            while block * 64 <= half {
                 let a0 = block * 64;
                 // Lanes a0 + i with 1 <= a <= half.
                 let mut lanes = u64::MAX;
@@ -100,22 +117,31 @@ impl Planes {
                 }
                 // Partner of lane i: m - a0 - i, at reverse bit capacity - 1 - m + a0 + i.
                 let start = self.capacity - 1 - m + a0;
-                for j in 0..bits {
-                    split[j] = self.forward[j][block] ^ read_bits(&self.reverse[j], start);
+                for (j, plane) in planes.iter_mut().enumerate().take(B) {
+                    *plane = self.forward[j][block] ^ read_bits(&self.reverse[j], start);
                 }
-                unseen.retain(|&x| {
-                    let mut hit = lanes;
-                    for (j, &plane) in split[..bits].iter().enumerate() {
-                        hit &= if x >> j & 1 != 0 { plane } else { !plane };
+                // The lanes of each value, bit by bit: a tree of ANDs, no branch.
+                lanes_of[0] = lanes;
+                for (j, &plane) in planes.iter().enumerate().take(B) {
+                    let low = 1usize << j;
+                    for x in (0..low).rev() {
+                        lanes_of[x + low] = lanes_of[x] & plane;
+                        lanes_of[x] &= !plane;
                     }
-                    if hit != 0 {
-                        seen[x as usize] = true;
-                    }
-                    hit == 0
-                });
+                }
+                for (f, &l) in found.iter_mut().zip(&lanes_of).take(values) {
+                    *f |= l;
+                }
                 pairs += u64::from(lanes.count_ones());
                 block += 1;
+                // Now and then: stop once every value is met.
+                if block % 16 == 0 && found[..values].iter().zip(&*seen).all(|(&f, &s)| f != 0 || s) {
+                    break;
+                }
             }
+        }
+        for (s, &f) in seen.iter_mut().zip(&found) {
+            *s |= f != 0;
         }
         pairs
     }

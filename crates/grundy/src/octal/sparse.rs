@@ -26,7 +26,7 @@
 //! taken; while no mask leaves fewer than a quarter of the positions rare, plain steps are
 //! used.
 
-use super::bitset::Planes;
+use super::bitset::{Planes, MAX_BITS};
 use super::{Computation, OctalCode, Options};
 
 /// Heaps computed with plain steps before a mask is first chosen.
@@ -48,12 +48,12 @@ pub enum Method {
     /// values; for tests and experiments).
     Mask(u32),
     /// Every split of every heap like [`Method::Plain`], 64 splits at a time on bit planes
-    /// of the values while every value is below 128 (then value by value).
+    /// of the values while every value is below 32 (then value by value).
     Bitset,
 }
 
 /// Values below this are mexed on bit planes (more planes cost more than they save).
-const BITSET_CAP: usize = 128;
+const BITSET_CAP: usize = 1 << MAX_BITS;
 
 /// What the sparse-space method met.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
