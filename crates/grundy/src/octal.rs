@@ -31,12 +31,14 @@ use std::fmt;
 use crate::Outcome;
 
 mod bitset;
+mod checkpoint;
 mod moves;
 mod period;
 mod run;
 mod sparse;
 mod stats;
 
+pub use checkpoint::CheckpointError;
 pub use moves::{HeapMove, Leave, QueryError};
 pub use period::Period;
 pub use run::{Computation, Options, Progress};

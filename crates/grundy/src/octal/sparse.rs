@@ -181,6 +181,17 @@ pub(crate) struct Engine {
     steps: StepCounts,
 }
 
+/// An engine's state besides its values, as a checkpoint keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct SavedState {
+    pub(crate) method: Method,
+    pub(crate) mask: u32,
+    pub(crate) next_choice: usize,
+    pub(crate) pairs: u64,
+    pub(crate) steps: StepCounts,
+    pub(crate) by_frequency: Vec<u32>,
+}
+
 /// Heaps computed by each kind of step.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct StepCounts {
@@ -249,9 +260,59 @@ impl Engine {
         self.max_value
     }
 
-    /// Heaps computed by each kind of step.
-    pub(crate) fn step_counts(&self) -> StepCounts {
-        self.steps
+    /// What a checkpoint saves besides the values.
+    pub(crate) fn saved_state(&self) -> SavedState {
+        SavedState {
+            method: self.method,
+            mask: self.mask,
+            next_choice: self.next_choice,
+            pairs: self.pairs,
+            steps: self.steps,
+            by_frequency: self.by_frequency.clone(),
+        }
+    }
+
+    /// The engine that had computed `values` (`G(0) = 0` first) in `state`: the working
+    /// lists are rebuilt from the values, so it goes on exactly as the saved one would.
+    pub(crate) fn restore(code: &OctalCode, n: usize, values: &[u32], state: SavedState) -> Self {
+        let mut engine = Engine::new(code, n.max(values.len()), state.method);
+        engine.mask = state.mask;
+        for (heap, &value) in values.iter().enumerate().skip(1) {
+            engine.push(heap, value);
+        }
+        engine.next_choice = state.next_choice;
+        engine.pairs = state.pairs;
+        engine.steps = state.steps;
+        engine.by_frequency = state.by_frequency;
+        engine
+    }
+
+    /// The value of heap `n` by a direct mex over every move (all smaller values known):
+    /// for checking values that come from outside.
+    pub(crate) fn direct_mex(&self, n: usize) -> u32 {
+        let values = &self.values;
+        let mut seen = vec![false; self.cap * 2 + 2];
+        let mut see = |v: u32| {
+            if let Some(slot) = seen.get_mut(v as usize) {
+                *slot = true;
+            }
+        };
+        if self.whole.contains(&n) {
+            see(0);
+        }
+        for &k in &self.leave {
+            if k < n {
+                see(values[n - k]);
+            }
+        }
+        for &k in &self.split {
+            if let Some(m) = n.checked_sub(k).filter(|&m| m >= 2) {
+                for a in 1..=m / 2 {
+                    see(values[a] ^ values[m - a]);
+                }
+            }
+        }
+        seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32
     }
 
     /// The methods in words with their heap counts: `bit sets 1024, sparse space (mask
