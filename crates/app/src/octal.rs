@@ -12,8 +12,8 @@ pub use tabletop_grundy::octal::{
 pub use tabletop_grundy::Outcome;
 use tabletop_parse::ParseError;
 use tabletop_render::octal::{
-    write_json_head, write_json_tail, write_json_values, write_period, write_query, write_stats,
-    write_tally, write_value_run, Query,
+    write_json_head, write_json_tail, write_json_values, write_period, write_query, write_stats, write_tally,
+    write_value_run, Query,
 };
 
 use crate::{Answer, Failure, Problem, Source};
@@ -92,7 +92,12 @@ pub fn answer(game: Game<'_>, request: &Request) -> Result<Answer, Failure> {
 /// # Errors
 /// As [`answer`], and [`Failure::Io`] when writing fails, a checkpoint cannot be saved, or
 /// `control.stop` stopped the computation.
-pub fn answer_to(game: Game<'_>, request: &Request, out: &mut dyn std::io::Write, control: Control<'_>) -> Result<Answer, Failure> {
+pub fn answer_to(
+    game: Game<'_>,
+    request: &Request,
+    out: &mut dyn std::io::Write,
+    control: Control<'_>,
+) -> Result<Answer, Failure> {
     let (code, file_heaps, mut notes) = read_game(game)?;
     let query = match &request.query {
         Some(source) => Some(read_heaps(source)?),
@@ -121,7 +126,10 @@ pub fn answer_to(game: Game<'_>, request: &Request, out: &mut dyn std::io::Write
             let largest = heaps.iter().copied().max().unwrap_or(0) as usize;
             let mut values = Vec::with_capacity(largest + 1);
             run.copy_values(0, largest + 1, &mut values);
-            Some(Query::new(&code, &values, heaps).map_err(|e| Failure::invalid(source.whole(e.to_string())))?)
+            Some(
+                Query::new(&code, &values, heaps)
+                    .map_err(|e| Failure::invalid(source.whole(e.to_string())))?,
+            )
         }
         _ => None,
     };
@@ -267,7 +275,8 @@ fn write_failure(error: std::io::Error) -> Failure {
 /// The computation saved in `path`, checked against `code`, going on towards `G(0..=n)`.
 fn resume(code: &OctalCode, n: usize, path: &Path) -> Result<Computation, Failure> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| Failure::Io(format!("error: {name}: cannot read the checkpoint: {e}\n")))?;
+    let bytes = std::fs::read(path)
+        .map_err(|e| Failure::Io(format!("error: {name}: cannot read the checkpoint: {e}\n")))?;
     match Computation::resume(code, n, true, &bytes) {
         Ok(mut run) => {
             run.set_largest_heap(n);
@@ -293,9 +302,16 @@ pub fn save_checkpoint(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
     let mut temporary = path.as_os_str().to_owned();
     temporary.push(".tmp");
     let temporary = PathBuf::from(temporary);
-    let failed = |e: std::io::Error| Failure::Io(format!("error: {}: cannot save the checkpoint: {e}\n", path.display()));
+    let failed = |e: std::io::Error| {
+        Failure::Io(format!(
+            "error: {}: cannot save the checkpoint: {e}\n",
+            path.display()
+        ))
+    };
     let mut file = std::fs::File::create(&temporary).map_err(failed)?;
-    file.write_all(bytes).and_then(|()| file.sync_all()).map_err(failed)?;
+    file.write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .map_err(failed)?;
     drop(file);
     std::fs::rename(&temporary, path).map_err(failed)
 }
