@@ -14,8 +14,8 @@
 //! data
 //! ```
 //!
-//! then the value order of the sparse search (a `u32` count and the values), the values
-//! (`u32` each), all little-endian, and an FNV-1a 64 checksum of every byte before it.
+//! then the values (`u32` each, little-endian) and an FNV-1a 64 checksum of every byte
+//! before it.
 //! Nothing read is trusted: the header must be this version's and this game's, the lengths
 //! must match, the checksum must hold, and a few values are computed again and compared.
 
@@ -71,10 +71,6 @@ impl Computation {
             state.pairs,
         );
         let mut bytes = header.into_bytes();
-        bytes.extend((state.by_frequency.len() as u32).to_le_bytes());
-        for &v in &state.by_frequency {
-            bytes.extend(v.to_le_bytes());
-        }
         for &v in engine.values() {
             bytes.extend(v.to_le_bytes());
         }
@@ -131,7 +127,7 @@ impl Computation {
         };
         reader.expect_line("data", "expected the line `data`")?;
         let body = Body::check(bytes, reader.at)?;
-        let (by_frequency, values) = body.read(count)?;
+        let values = body.read(count)?;
         check_sizes(bytes, reader.at, count, &values, filled_by, mask)?;
         let state = SavedState {
             method,
@@ -143,7 +139,6 @@ impl Computation {
                 bitset,
                 sparse,
             },
-            by_frequency,
         };
         let engine = Engine::restore(code, n, &values, state);
         recheck(&engine, bytes.len())?;
@@ -269,7 +264,7 @@ struct Body<'a> {
 impl<'a> Body<'a> {
     fn check(bytes: &'a [u8], start: usize) -> Result<Body<'a>, CheckpointError> {
         let len = bytes.len();
-        if len < start + 12 {
+        if len < start + 8 {
             return Err(CheckpointError {
                 span: start..len,
                 message: "the file ends before its data: it was cut short".into(),
@@ -290,35 +285,27 @@ impl<'a> Body<'a> {
         })
     }
 
-    /// The frequency order and `count` values.
-    fn read(&self, count: u64) -> Result<(Vec<u32>, Vec<u32>), CheckpointError> {
-        let words: Vec<u32> = self
-            .data
-            .chunks(4)
-            .map(|c| {
-                let mut word = [0u8; 4];
-                word[..c.len()].copy_from_slice(c);
-                u32::from_le_bytes(word)
-            })
-            .collect();
-        let order = words.first().copied().unwrap_or(0) as u64;
-        let expected = 1u64.saturating_add(order).saturating_add(count);
-        if self.data.len() % 4 != 0 || words.len() as u64 != expected {
+    /// The `count` values.
+    fn read(&self, count: u64) -> Result<Vec<u32>, CheckpointError> {
+        if self.data.len() as u64 != count.saturating_mul(4) {
             return Err(CheckpointError {
                 span: self.start..self.start + self.data.len(),
                 message: format!(
                     "the data holds {} bytes, not the {} that {count} values need",
                     self.data.len(),
-                    expected.saturating_mul(4)
+                    count.saturating_mul(4)
                 ),
             });
         }
-        let order = order as usize;
-        Ok((words[1..=order].to_vec(), words[1 + order..].to_vec()))
+        Ok(self
+            .data
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect())
     }
 }
 
-/// The values start with `G(0) = 0`, a period lies within them, the order names values.
+/// The values start with `G(0) = 0` and a period lies within them.
 fn check_sizes(
     bytes: &[u8],
     start: usize,

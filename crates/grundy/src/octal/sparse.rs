@@ -18,7 +18,10 @@
 //! 2. `c`, the smallest common value not met, bounds the mex; the rare values below `c` not
 //!    met yet may still come from two common parts: the splits are scanned only until all
 //!    of them have been met (usually after a few dozen pairs: there are many ways to make
-//!    each of them), and the first one still missing, else `c`, is `G(n)`.
+//!    each of them), and the first one still missing, else `c`, is `G(n)`. The scan reads
+//!    the values in order from both ends; a search by value (lists of the heaps of each
+//!    value, the partner looked up) was measured slower at 10^6 heaps of Officers (its
+//!    look-ups are scattered over every heap) and costs 4 bytes more per heap.
 //!
 //! Whatever the mask, the result is exact (a bad mask only makes it slower). The mask is
 //! chosen from the values themselves: after a warm-up of plain steps, and again each time
@@ -31,9 +34,6 @@ use super::{Computation, OctalCode, Options};
 
 /// Heaps computed with plain steps before a mask is first chosen.
 const WARM_UP: usize = 1024;
-/// Splits a targeted search for one value is assumed to cost: when the scan meets fewer
-/// values than one per this many splits, it gives way to a search for each value left.
-const SEARCH_COST: u64 = 256;
 /// Largest mask tried (masks are chosen among `1..MASKS`).
 const MASKS: u32 = 1 << 12;
 
@@ -157,12 +157,7 @@ pub(crate) struct Engine {
     rare_values: Vec<u32>,
     /// The rare values below the candidate not met yet (during a sparse step).
     pending: Vec<u32>,
-    /// `positions[v]`: the heaps `1..` of value `v`, ascending (kept for sparse steps).
-    positions: Vec<Vec<u32>>,
-    /// The values some heap has, most frequent first (refreshed when the sequence doubles
-    /// in length and when a new value appears).
-    by_frequency: Vec<u32>,
-    /// Whether sparse steps may be taken (then `positions` is kept).
+    /// Whether sparse steps may be taken.
     sparse: bool,
     /// The heap at which the mask is chosen again and the values reordered.
     next_choice: usize,
@@ -189,7 +184,6 @@ pub(crate) struct SavedState {
     pub(crate) next_choice: usize,
     pub(crate) pairs: u64,
     pub(crate) steps: StepCounts,
-    pub(crate) by_frequency: Vec<u32>,
 }
 
 /// Heaps computed by each kind of step.
@@ -226,8 +220,6 @@ impl Engine {
             rare: Vec::new(),
             rare_values: Vec::new(),
             pending: Vec::new(),
-            positions: Vec::new(),
-            by_frequency: Vec::new(),
             sparse,
             next_choice: WARM_UP,
             fixed_mask,
@@ -268,7 +260,6 @@ impl Engine {
             next_choice: self.next_choice,
             pairs: self.pairs,
             steps: self.steps,
-            by_frequency: self.by_frequency.clone(),
         }
     }
 
@@ -283,7 +274,6 @@ impl Engine {
         engine.next_choice = state.next_choice;
         engine.pairs = state.pairs;
         engine.steps = state.steps;
-        engine.by_frequency = state.by_frequency;
         engine
     }
 
@@ -345,7 +335,6 @@ impl Engine {
             if !self.fixed_mask {
                 self.choose_mask();
             }
-            self.order_by_frequency();
             self.next_choice = self.next_choice.saturating_mul(2);
         }
         self.stamp = self.stamp.wrapping_add(1);
@@ -490,7 +479,6 @@ impl Engine {
             .collect();
         loop {
             let mut seen_any = false;
-            let (pairs_before, pending_before) = (self.pairs, self.pending.len());
             for (m, front, back) in &mut ranges {
                 // A block from each end: small parts pair exceptional early values with
                 // recent ones; middle splits pair two typical values.
@@ -524,58 +512,8 @@ impl Engine {
             if self.pending.is_empty() || !seen_any {
                 return;
             }
-            // Once a value met costs more splits than a search for one value, the values
-            // left are likely hard to make: search for each.
-            let met = (pending_before - self.pending.len()) as u64;
-            if (self.pairs - pairs_before) > met * SEARCH_COST {
-                let pending = std::mem::take(&mut self.pending);
-                for &w in &pending {
-                    if self.find_split(&ranges, w) {
-                        self.mark[w as usize] = stamp;
-                    }
-                }
-                self.pending = pending;
-                return;
-            }
             block = (block * 2).min(1024);
         }
-    }
-
-    /// Whether a split of one of the `ranges`' lengths has value `w`: for each value `y`,
-    /// most frequent first, the heaps `a` of value `y ^ w` are tried as one part, the other
-    /// part needing value `y`. A try succeeds with a chance of about the frequency of `y`,
-    /// far more than a split taken in order when `w` is hard to make. Trying every `y`
-    /// sees every split, so `false` is exact.
-    fn find_split(&mut self, ranges: &[(usize, usize, usize)], w: u32) -> bool {
-        let mut tries = 0u64;
-        let mut found = false;
-        'search: for &y in &self.by_frequency {
-            let Some(heaps) = self.positions.get((y ^ w) as usize) else {
-                continue;
-            };
-            for &(m, _, _) in ranges {
-                let end = heaps.partition_point(|&a| (a as usize) < m);
-                for &a in &heaps[..end] {
-                    tries += 1;
-                    if self.values[m - a as usize] == y {
-                        found = true;
-                        break 'search;
-                    }
-                }
-            }
-        }
-        self.pairs += tries;
-        found
-    }
-
-    /// Orders the values some heap has by how many heaps have them, most first.
-    fn order_by_frequency(&mut self) {
-        let positions = &self.positions;
-        let mut order: Vec<u32> = (0..positions.len() as u32)
-            .filter(|&v| !positions[v as usize].is_empty())
-            .collect();
-        order.sort_by_key(|&v| std::cmp::Reverse(positions[v as usize].len()));
-        self.by_frequency = order;
     }
 
     /// Records `G(n) = value`.
@@ -593,16 +531,6 @@ impl Engine {
         if value as usize >= self.cap {
             self.cap = (value as usize + 1).next_power_of_two();
             self.mark.resize(self.cap + 1, 0);
-        }
-        if self.sparse {
-            if self.positions.len() <= value as usize {
-                self.positions.resize(value as usize + 1, Vec::new());
-            }
-            let first = self.positions[value as usize].is_empty();
-            self.positions[value as usize].push(n as u32);
-            if first {
-                self.order_by_frequency();
-            }
         }
         if self.mask != 0 && parity(value, self.mask) == 0 {
             self.rare.push(n as u32);
