@@ -9,6 +9,8 @@
 //! Only values not met yet are tested, and those drop out as they are met, so a block costs
 //! a few word operations per plane instead of 64 scattered stores.
 
+use super::sparse::Value;
+
 /// The most planes a bit-set mex uses (values below 32).
 pub(crate) const MAX_BITS: usize = 5;
 
@@ -27,7 +29,7 @@ pub(crate) struct Planes {
 
 impl Planes {
     /// The planes of `values`, with `bits` planes (every value below `2^bits`).
-    pub(crate) fn of(values: &[u32], bits: u32) -> Planes {
+    pub(crate) fn of<V: Value>(values: &[V], bits: u32) -> Planes {
         let capacity = (values.len() + 1).next_multiple_of(64).max(1024);
         let mut planes = Planes {
             forward: vec![Vec::new(); bits as usize],
@@ -36,7 +38,7 @@ impl Planes {
             len: 0,
         };
         for &value in values {
-            planes.push(value);
+            planes.push(value.get());
         }
         planes
     }

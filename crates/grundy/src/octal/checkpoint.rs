@@ -21,8 +21,8 @@
 
 use std::ops::Range;
 
-use super::run::Computation;
-use super::sparse::{Engine, SavedState, StepCounts};
+use super::run::{each, Computation, Core};
+use super::sparse::{Engine, SavedState, StepCounts, Value};
 use super::{Method, OctalCode, Options, Period};
 
 /// The first line of every checkpoint.
@@ -43,8 +43,8 @@ pub struct CheckpointError {
 impl Computation {
     /// The state as bytes, for [`Computation::resume`].
     pub fn checkpoint(&self) -> Vec<u8> {
-        let engine = self.engine();
-        let state = engine.saved_state();
+        let state = each!(self.core(), e => e.saved_state());
+        let computed = self.computed();
         let method = match state.method {
             Method::Plain => "plain".to_owned(),
             Method::Bitset => "bitset".to_owned(),
@@ -64,16 +64,18 @@ impl Computation {
             "{MAGIC}\nversion {}\ncode {}\nmethod {method}\nheaps {}\nstate {} {} {} {} {plain} {bitset} {sparse}\nperiod {period}\ndata\n",
             env!("CARGO_PKG_VERSION"),
             self.code(),
-            engine.len(),
+            computed,
             state.mask,
             state.next_choice,
             self.next_check(),
             state.pairs,
         );
         let mut bytes = header.into_bytes();
-        for &v in engine.values() {
-            bytes.extend(v.to_le_bytes());
-        }
+        each!(self.core(), e => {
+            for &v in e.values() {
+                bytes.extend(v.get().to_le_bytes());
+            }
+        });
         let sum = fnv1a(&bytes);
         bytes.extend(sum.to_le_bytes());
         bytes
@@ -140,8 +142,12 @@ impl Computation {
                 sparse,
             },
         };
-        let engine = Engine::restore(code, n, &values, state);
-        recheck(&engine, bytes.len())?;
+        let core = if values.iter().all(|&v| v <= u16::MAX.into()) {
+            Core::Narrow(Engine::restore(code, n, &values, state))
+        } else {
+            Core::Wide(Engine::restore(code, n, &values, state))
+        };
+        each!(&core, e => recheck(e, bytes.len()))?;
         let options = Options {
             method,
             detect_period,
@@ -151,7 +157,7 @@ impl Computation {
             code,
             n,
             options,
-            engine,
+            core,
             filled_by,
             next_check as usize,
         ))
@@ -343,7 +349,7 @@ fn check_sizes(
 }
 
 /// Computes a few of the saved values again (the last ones first) by a direct mex.
-fn recheck(engine: &Engine, len: usize) -> Result<(), CheckpointError> {
+fn recheck<V: Value>(engine: &Engine<V>, len: usize) -> Result<(), CheckpointError> {
     let values = engine.values();
     let count = values.len();
     let mut heaps: Vec<usize> = (1..count).rev().take(RECHECKED / 2).collect();
@@ -354,12 +360,12 @@ fn recheck(engine: &Engine, len: usize) -> Result<(), CheckpointError> {
     );
     for heap in heaps {
         let direct = engine.direct_mex(heap);
-        if direct != values[heap] {
+        if direct != values[heap].get() {
             return Err(CheckpointError {
                 span: len.saturating_sub(8)..len,
                 message: format!(
                     "saved G({heap}) = {} but it is {direct}: these values are not this game's",
-                    values[heap]
+                    values[heap].get()
                 ),
             });
         }

@@ -3,10 +3,30 @@
 //! runs as they are computed, and once it proves a period the remaining values follow from
 //! it without any further mex.
 
-use super::period::{guy_smith, guy_smith_by};
-use super::sparse::Engine;
+use super::period::guy_smith_by;
+use super::sparse::{Engine, Value};
 use super::stats::Tally;
 use super::{Method, NimSequence, OctalCode, Period, SparseStats};
+
+/// The engine, its values as `u16` while they fit, then as `u32`.
+#[derive(Debug, Clone)]
+pub(crate) enum Core {
+    /// Values in `u16`: 2 bytes per heap.
+    Narrow(Engine<u16>),
+    /// Values in `u32`.
+    Wide(Engine<u32>),
+}
+
+/// `$body` with `$engine` bound to the engine of `$core`, whichever its value type.
+macro_rules! each {
+    ($core:expr, $engine:ident => $body:expr) => {
+        match $core {
+            Core::Narrow($engine) => $body,
+            Core::Wide($engine) => $body,
+        }
+    };
+}
+pub(crate) use each;
 
 /// Heaps computed before the first periodicity check.
 const FIRST_CHECK: usize = 64;
@@ -64,7 +84,7 @@ pub struct Progress {
 pub struct Computation {
     code: OctalCode,
     target: usize,
-    engine: Engine,
+    core: Core,
     options: Options,
     /// The period proven by the values computed, which gives every later value.
     filled_by: Option<Period>,
@@ -78,7 +98,7 @@ impl Computation {
         Computation {
             code: code.clone(),
             target: n.saturating_add(1),
-            engine: Engine::new(code, n, options.method),
+            core: Core::Narrow(Engine::new(code, n, options.method)),
             options,
             filled_by: None,
             next_check: FIRST_CHECK,
@@ -90,14 +110,14 @@ impl Computation {
         code: &OctalCode,
         n: usize,
         options: Options,
-        engine: Engine,
+        core: Core,
         filled_by: Option<Period>,
         next_check: usize,
     ) -> Self {
         Computation {
             code: code.clone(),
             target: n.saturating_add(1),
-            engine,
+            core,
             options,
             filled_by,
             next_check,
@@ -129,13 +149,13 @@ impl Computation {
         if self.filled_by.is_some() {
             self.target
         } else {
-            self.engine.len().min(self.target)
+            each!(&self.core, e => e.len()).min(self.target)
         }
     }
 
     /// How many values were computed by a mex (the rest, if any, came from the period).
     pub fn computed(&self) -> usize {
-        self.engine.len()
+        each!(&self.core, e => e.len())
     }
 
     /// Whether every value `G(0..=N)` is known.
@@ -153,8 +173,8 @@ impl Computation {
     pub fn advance(&mut self, heaps: usize) -> usize {
         let mut left = heaps;
         while left > 0 && !self.is_done() {
-            let n = self.engine.len();
-            self.engine.step(n);
+            let n = each!(&self.core, e => e.len());
+            self.step(n);
             left -= 1;
             if self.options.detect_period && n + 1 >= self.next_check {
                 self.check_period();
@@ -163,13 +183,30 @@ impl Computation {
         self.known()
     }
 
+    /// Computes `G(n)`, storing the values as `u32` from the first that needs it.
+    fn step(&mut self, n: usize) {
+        let overflow = match &mut self.core {
+            Core::Narrow(engine) => engine.step(n).err(),
+            // Every value fits in a `u32`.
+            Core::Wide(engine) => engine.step(n).err(),
+        };
+        if let Some(value) = overflow {
+            let placeholder = Core::Wide(Engine::new(&self.code, 0, self.options.method));
+            if let Core::Narrow(narrow) = std::mem::replace(&mut self.core, placeholder) {
+                self.core = Core::Wide(widened(narrow, n, value));
+            }
+        }
+    }
+
     /// The Guy–Smith test on the values computed so far; the next test after a further
     /// eighth (so the tests cost `O(N)` in all, and a period is noticed at most an eighth
     /// of the heaps after its proof fits).
     fn check_period(&mut self) {
-        let computed = self.engine.len();
+        let computed = each!(&self.core, e => e.len());
         self.next_check = computed + (computed / 8).max(FIRST_CHECK);
-        if let Some(period) = guy_smith(self.engine.values(), self.code.last_nonzero()) {
+        let t = self.code.last_nonzero();
+        let found = each!(&self.core, e => guy_smith_by(e.len(), t, |n| e.values()[n].get()));
+        if let Some(period) = found {
             self.filled_by = Some(period);
         }
     }
@@ -185,11 +222,7 @@ impl Computation {
 
     /// `G(n)`, `n` known.
     fn value_unchecked(&self, n: usize) -> u32 {
-        let values = self.engine.values();
-        match self.filled_by {
-            Some(p) if n >= values.len() => values[p.preperiod + (n - p.preperiod) % p.period],
-            _ => values[n],
-        }
+        each!(&self.core, e => value_in(e.values(), self.filled_by, n))
     }
 
     /// Appends `G(start..end)` to `out` (every value of the range known).
@@ -202,22 +235,7 @@ impl Computation {
             "G({}) is not known yet",
             end.saturating_sub(1)
         );
-        let values = self.engine.values();
-        let direct = end.min(values.len());
-        if start < direct {
-            out.extend_from_slice(&values[start..direct]);
-        }
-        if let Some(p) = self.filled_by {
-            // The cycle G(i..i + p) repeats: copy it in runs.
-            let cycle = &values[p.preperiod..p.preperiod + p.period];
-            let mut n = start.max(direct);
-            while n < end {
-                let phase = (n - p.preperiod) % p.period;
-                let run = (p.period - phase).min(end - n);
-                out.extend_from_slice(&cycle[phase..phase + run]);
-                n += run;
-            }
-        }
+        each!(&self.core, e => copy_from(e.values(), self.filled_by, start, end, out));
     }
 
     /// Where the computation stands.
@@ -225,8 +243,8 @@ impl Computation {
         Progress {
             known: self.known(),
             target: self.target,
-            rare: self.engine.rare_count(),
-            max_value: self.engine.max_value(),
+            rare: each!(&self.core, e => e.rare_count()),
+            max_value: each!(&self.core, e => e.max_value()),
             filled_by: self.filled_by,
         }
     }
@@ -240,7 +258,10 @@ impl Computation {
         assert!(self.is_done(), "the period of unfinished values");
         let t = self.code.last_nonzero();
         match self.filled_by {
-            None => guy_smith(&self.engine.values()[..self.target], t),
+            None => {
+                let len = self.target;
+                each!(&self.core, e => guy_smith_by(len, t, |n| e.values()[n].get()))
+            }
             Some(_) => guy_smith_by(self.target, t, |n| self.value_unchecked(n)),
         }
     }
@@ -268,22 +289,33 @@ impl Computation {
 
     /// What the mex computation met (mask in use, splits looked at).
     pub fn sparse_stats(&self) -> SparseStats {
-        self.engine.stats()
+        each!(&self.core, e => e.stats())
     }
 
     /// How the values were computed, in words: `sparse space (mask 0b1110)`, `bit sets`,
     /// `plain`, with `, then the period from heap H` when a period filled the rest.
     pub fn method_used(&self) -> String {
-        let mut text = self.engine.method_used();
-        if self.filled_by.is_some() && self.engine.len() < self.target {
-            text.push_str(&format!(", then the period from heap {}", self.engine.len()));
+        let mut text = each!(&self.core, e => e.method_used());
+        if self.filled_by.is_some() && each!(&self.core, e => e.len()) < self.target {
+            text.push_str(&format!(
+                ", then the period from heap {}",
+                each!(&self.core, e => e.len())
+            ));
         }
         text
     }
 
     /// The engine, for saving.
-    pub(crate) fn engine(&self) -> &Engine {
-        &self.engine
+    pub(crate) fn core(&self) -> &Core {
+        &self.core
+    }
+
+    /// Bytes per heap the values take (2 while every value fits in a `u16`, then 4).
+    pub fn bytes_per_value(&self) -> usize {
+        match self.core {
+            Core::Narrow(_) => 2,
+            Core::Wide(_) => 4,
+        }
     }
 
     /// The heap count at the next periodicity check, for saving.
@@ -298,6 +330,82 @@ impl Computation {
         }
         let mut values = Vec::with_capacity(self.target);
         self.copy_values(0, self.target, &mut values);
-        NimSequence::from_parts(values, self.code.last_nonzero(), self.engine.stats())
+        NimSequence::from_parts(
+            values,
+            self.code.last_nonzero(),
+            each!(&self.core, e => e.stats()),
+        )
+    }
+}
+
+/// `G(n)` from the computed `values`, or by the period after them.
+fn value_in<V: Value>(values: &[V], filled_by: Option<Period>, n: usize) -> u32 {
+    match filled_by {
+        Some(p) if n >= values.len() => values[p.preperiod + (n - p.preperiod) % p.period].get(),
+        _ => values[n].get(),
+    }
+}
+
+/// Appends `G(start..end)` to `out`, from `values` and then by the period.
+fn copy_from<V: Value>(
+    values: &[V],
+    filled_by: Option<Period>,
+    start: usize,
+    end: usize,
+    out: &mut Vec<u32>,
+) {
+    let direct = end.min(values.len());
+    if start < direct {
+        out.extend(values[start..direct].iter().map(|v| v.get()));
+    }
+    if let Some(p) = filled_by {
+        // The cycle G(i..i + p) repeats: copy it in runs.
+        let cycle = &values[p.preperiod..p.preperiod + p.period];
+        let mut n = start.max(direct);
+        while n < end {
+            let phase = (n - p.preperiod) % p.period;
+            let run = (p.period - phase).min(end - n);
+            out.extend(cycle[phase..phase + run].iter().map(|v| v.get()));
+            n += run;
+        }
+    }
+}
+
+/// `engine` with its values as `u32`, and `G(n) = value` (which did not fit) recorded.
+fn widened<V: Value>(engine: Engine<V>, n: usize, value: u32) -> Engine<u32> {
+    let mut wide = engine.widen();
+    wide.push(n, value);
+    wide
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_move_to_a_wider_type_when_one_does_not_fit() {
+        // Take 1 to 300 tokens: G(n) = n mod 301, above a byte from heap 256 on.
+        let mut digits = vec![0u8];
+        digits.extend([3u8; 300]);
+        let code = OctalCode::new(&digits).unwrap();
+        let mut engine: Engine<u8> = Engine::new(&code, 400, Method::Sparse);
+        let mut n = 1;
+        while engine.step(n).is_ok() {
+            n += 1;
+        }
+        assert_eq!(n, 256);
+        let mut wide = widened(engine, n, 256);
+        for heap in n + 1..=400 {
+            assert_eq!(wide.step(heap), Ok(()));
+        }
+        let expected: Vec<u32> = (0..=400).map(|h| h % 301).collect();
+        assert_eq!(wide.values(), &expected[..]);
+        // The same through a computation, which starts with u16 values.
+        let mut run = Computation::new(&code, 400, Options::default());
+        run.advance(usize::MAX);
+        assert_eq!(run.bytes_per_value(), 2);
+        let mut got = Vec::new();
+        run.copy_values(0, 401, &mut got);
+        assert_eq!(got, expected);
     }
 }

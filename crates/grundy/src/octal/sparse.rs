@@ -136,14 +136,60 @@ fn parity(value: u32, mask: u32) -> u32 {
     (value & mask).count_ones() & 1
 }
 
-/// The state of one computation.
+/// How a value is stored: `u16` while every value fits (2 bytes per heap), else `u32`.
+pub(crate) trait Value: Copy + Default + std::fmt::Debug + PartialEq + Send + Sync + 'static {
+    /// The largest value this type holds.
+    const MAX: u32;
+    /// `value` (at most [`Value::MAX`]).
+    fn from_u32(value: u32) -> Self;
+    /// The value.
+    fn get(self) -> u32;
+}
+
+impl Value for u16 {
+    const MAX: u32 = u16::MAX as u32;
+    #[inline]
+    fn from_u32(value: u32) -> Self {
+        value as u16
+    }
+    #[inline]
+    fn get(self) -> u32 {
+        u32::from(self)
+    }
+}
+
+impl Value for u32 {
+    const MAX: u32 = u32::MAX;
+    #[inline]
+    fn from_u32(value: u32) -> Self {
+        value
+    }
+    #[inline]
+    fn get(self) -> u32 {
+        self
+    }
+}
+
+/// Bytes, to test the move to a wider type on small values.
+#[cfg(test)]
+impl Value for u8 {
+    const MAX: u32 = u8::MAX as u32;
+    fn from_u32(value: u32) -> Self {
+        value as u8
+    }
+    fn get(self) -> u32 {
+        u32::from(self)
+    }
+}
+
+/// The state of one computation, the values stored as `V`.
 #[derive(Debug, Clone)]
-pub(crate) struct Engine {
+pub(crate) struct Engine<V: Value> {
     /// `k` whose digit has bit 1 / bit 2 / bit 4.
     whole: Vec<usize>,
     leave: Vec<usize>,
     split: Vec<usize>,
-    values: Vec<u32>,
+    values: Vec<V>,
     /// `mark[v] == stamp`: value `v` is among the moves of the current heap. Its length is
     /// `cap + 1`, `cap` a power of two above every value so far (so above every XOR).
     mark: Vec<u32>,
@@ -197,10 +243,10 @@ pub(crate) struct StepCounts {
     pub(crate) sparse: u64,
 }
 
-impl Engine {
+impl<V: Value> Engine<V> {
     pub(crate) fn new(code: &OctalCode, n: usize, method: Method) -> Self {
         let mut values = Vec::with_capacity(n + 1);
-        values.push(0);
+        values.push(V::default());
         let split = code.takes_with(4);
         let sparse = !split.is_empty() && matches!(method, Method::Sparse | Method::Mask(1..));
         let (mask, fixed_mask) = match method {
@@ -238,8 +284,34 @@ impl Engine {
     }
 
     /// The values computed.
-    pub(crate) fn values(&self) -> &[u32] {
+    pub(crate) fn values(&self) -> &[V] {
         &self.values
+    }
+
+    /// The same engine with its values stored as `u32` (for a value above `u16`'s range).
+    pub(crate) fn widen(self) -> Engine<u32> {
+        Engine {
+            whole: self.whole,
+            leave: self.leave,
+            split: self.split,
+            values: self.values.into_iter().map(V::get).collect(),
+            mark: self.mark,
+            cap: self.cap,
+            stamp: self.stamp,
+            mask: self.mask,
+            rare: self.rare,
+            rare_values: self.rare_values,
+            pending: self.pending,
+            sparse: self.sparse,
+            next_choice: self.next_choice,
+            fixed_mask: self.fixed_mask,
+            pairs: self.pairs,
+            max_value: self.max_value,
+            method: self.method,
+            planes: self.planes,
+            seen: self.seen,
+            steps: self.steps,
+        }
     }
 
     /// Heaps with a rare value under the mask in use.
@@ -266,6 +338,7 @@ impl Engine {
     /// The engine that had computed `values` (`G(0) = 0` first) in `state`: the working
     /// lists are rebuilt from the values, so it goes on exactly as the saved one would.
     pub(crate) fn restore(code: &OctalCode, n: usize, values: &[u32], state: SavedState) -> Self {
+        debug_assert!(values.iter().all(|&v| v <= V::MAX));
         let mut engine = Engine::new(code, n.max(values.len()), state.method);
         engine.mask = state.mask;
         for (heap, &value) in values.iter().enumerate().skip(1) {
@@ -292,13 +365,13 @@ impl Engine {
         }
         for &k in &self.leave {
             if k < n {
-                see(values[n - k]);
+                see(values[n - k].get());
             }
         }
         for &k in &self.split {
             if let Some(m) = n.checked_sub(k).filter(|&m| m >= 2) {
                 for a in 1..=m / 2 {
-                    see(values[a] ^ values[m - a]);
+                    see(values[a].get() ^ values[m - a].get());
                 }
             }
         }
@@ -329,8 +402,10 @@ impl Engine {
         parts.join(", ")
     }
 
-    /// Computes `G(n)`, all smaller values known.
-    pub(crate) fn step(&mut self, n: usize) {
+    /// Computes `G(n)`, all smaller values known, and records it; or returns it, not
+    /// recorded, when it does not fit in `V` (then [`Engine::widen`] and
+    /// [`Engine::push`] it).
+    pub(crate) fn step(&mut self, n: usize) -> Result<(), u32> {
         if n == self.next_choice && self.sparse {
             if !self.fixed_mask {
                 self.choose_mask();
@@ -358,7 +433,11 @@ impl Engine {
             self.mark_all_splits(n);
             self.mex_from(0)
         };
+        if value > V::MAX {
+            return Err(value);
+        }
         self.push(n, value);
+        Ok(())
     }
 
     /// `G(n)` with the splits marked on bit planes (the simple moves already marked).
@@ -387,7 +466,7 @@ impl Engine {
         }
         for &k in &self.leave {
             if k < n {
-                self.mark[self.values[n - k] as usize] = stamp;
+                self.mark[self.values[n - k].get() as usize] = stamp;
             }
         }
     }
@@ -404,7 +483,7 @@ impl Engine {
             let high = &self.values[m - half..m];
             let mark = &mut self.mark[..];
             for (&a, &b) in low.iter().zip(high.iter().rev()) {
-                mark[(a ^ b) as usize] = stamp;
+                mark[(a.get() ^ b.get()) as usize] = stamp;
             }
             self.pairs += half as u64;
         }
@@ -436,7 +515,7 @@ impl Engine {
             // Local slices: their pointers stay in registers through the stores.
             let (values, mark) = (&self.values[..m], &mut self.mark[..]);
             for (&r, &g) in rare {
-                mark[(g ^ values[m - r as usize]) as usize] = stamp;
+                mark[(g ^ values[m - r as usize].get()) as usize] = stamp;
             }
             self.pairs += count as u64;
         }
@@ -501,7 +580,7 @@ impl Engine {
                     let high = &self.values[*m - hi..=*m - lo];
                     let mark = &mut self.mark[..];
                     for (&a, &b) in low.iter().zip(high.iter().rev()) {
-                        mark[(a ^ b) as usize] = stamp;
+                        mark[(a.get() ^ b.get()) as usize] = stamp;
                     }
                     self.pairs += low.len() as u64;
                     seen_any = true;
@@ -517,8 +596,8 @@ impl Engine {
     }
 
     /// Records `G(n) = value`.
-    fn push(&mut self, n: usize, value: u32) {
-        self.values.push(value);
+    pub(crate) fn push(&mut self, n: usize, value: u32) {
+        self.values.push(V::from_u32(value));
         self.max_value = self.max_value.max(value);
         if let Some(planes) = &mut self.planes {
             // `cap` may grow below; the planes follow at the next bit-set step.
@@ -543,7 +622,7 @@ impl Engine {
         let mut histogram: Vec<(u32, u64)> = Vec::new();
         let mut counts = vec![0u64; self.cap];
         for &value in &self.values[1..] {
-            counts[value as usize] += 1;
+            counts[value.get() as usize] += 1;
         }
         for (value, &count) in counts.iter().enumerate() {
             if count > 0 {
@@ -578,16 +657,16 @@ impl Engine {
             self.mask = best.0;
             let mask = self.mask;
             self.rare = (1..self.values.len())
-                .filter(|&h| parity(self.values[h], mask) == 0)
+                .filter(|&h| parity(self.values[h].get(), mask) == 0)
                 .map(|h| h as u32)
                 .collect();
-            self.rare_values = self.rare.iter().map(|&h| self.values[h as usize]).collect();
+            self.rare_values = self.rare.iter().map(|&h| self.values[h as usize].get()).collect();
         }
     }
 
     pub(crate) fn stats(&self) -> SparseStats {
         let heaps = self.values.len() as u64 - 1;
-        let max_value = self.values.iter().copied().max().unwrap_or(0);
+        let max_value = self.max_value;
         if self.mask == 0 {
             return SparseStats {
                 mask: None,
@@ -599,7 +678,7 @@ impl Engine {
         }
         let rare = self.values[1..]
             .iter()
-            .filter(|&&v| parity(v, self.mask) == 0)
+            .filter(|&&v| parity(v.get(), self.mask) == 0)
             .count() as u64;
         SparseStats {
             mask: Some(self.mask),
