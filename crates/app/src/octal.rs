@@ -62,6 +62,9 @@ const FLUSH_BYTES: usize = 1 << 16;
 /// Values given to the writer at a time.
 const VALUES_AT_A_TIME: usize = 1 << 14;
 
+/// A progress callback: where the computation stands, and the time since it started.
+pub type ProgressReport<'a> = dyn FnMut(&Progress, Duration) + 'a;
+
 /// What a long computation reports and how it is stopped.
 #[derive(Default)]
 pub struct Control<'a> {
@@ -69,7 +72,7 @@ pub struct Control<'a> {
     /// and the answer is [`Failure::Io`] saying where the run stopped.
     pub stop: Option<&'a AtomicBool>,
     /// Called now and then with where the computation stands and the time since it started.
-    pub progress: Option<&'a mut dyn FnMut(&Progress, Duration)>,
+    pub progress: Option<&'a mut ProgressReport<'a>>,
 }
 
 /// Computes what `request` asks of `game`, the whole output in [`Answer::text`].

@@ -67,7 +67,7 @@ fn a_query_gives_the_outcome_and_a_move_that_wins() {
 fn scratch(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("tabletop-octal-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
     dir
 }
 
@@ -76,8 +76,9 @@ const LONG: &str = "30000";
 
 /// The values of an uninterrupted run, from the library.
 fn officers_line() -> String {
-    let code = tabletop_app::octal::OctalCode::new(&[0, 6]).unwrap();
-    let values = tabletop_app::octal::NimSequence::compute(&code, LONG.parse().unwrap()).into_values();
+    let code = tabletop_app::octal::OctalCode::new(&[0, 6]).expect("0.6 is a code");
+    let heaps = LONG.parse().expect("LONG is a number");
+    let values = tabletop_app::octal::NimSequence::compute(&code, heaps).into_values();
     let text: Vec<String> = values.iter().map(u32::to_string).collect();
     format!("{}\n", text.join(" "))
 }

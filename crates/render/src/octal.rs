@@ -462,13 +462,15 @@ mod tests {
     #[test]
     fn the_tally_in_words_and_in_json() {
         let (_, values) = dawson();
-        let mut tally = Tally::default();
-        tally.frequencies = vec![1, 3, 1, 1];
-        tally.max_value = 3;
-        tally.max_first = 4;
-        tally.mask = Some(1);
-        tally.rare = 1;
-        tally.last_rare = Some(2);
+        let mut tally = Tally {
+            frequencies: vec![1, 3, 1, 1],
+            max_value: 3,
+            max_first: 4,
+            mask: Some(1),
+            rare: 1,
+            last_rare: Some(2),
+            ..Tally::default()
+        };
         assert_eq!(
             text(|out| write_tally(out, &tally, "bit sets 5")),
             "method: bit sets 5\nrare mask 0b1: 1 rare heaps, the last 2; largest value 3, first at heap 4\n\

@@ -71,7 +71,7 @@ impl Planes {
         }
         let r = self.capacity - 1 - a;
         for (j, (forward, reverse)) in self.forward.iter_mut().zip(&mut self.reverse).enumerate() {
-            if a % 64 == 0 {
+            if a.is_multiple_of(64) {
                 forward.push(0);
             }
             if value >> j & 1 != 0 {
@@ -137,7 +137,8 @@ impl Planes {
                 pairs += u64::from(lanes.count_ones());
                 block += 1;
                 // Now and then: stop once every value is met.
-                if block % 16 == 0 && found[..values].iter().zip(&*seen).all(|(&f, &s)| f != 0 || s) {
+                if block.is_multiple_of(16) && found[..values].iter().zip(&*seen).all(|(&f, &s)| f != 0 || s)
+                {
                     break;
                 }
             }

@@ -71,7 +71,7 @@ impl Tally {
         let rare_under = |mask: u32| -> u64 {
             present
                 .iter()
-                .filter(|&&(v, _)| (v & mask).count_ones() % 2 == 0)
+                .filter(|&&(v, _)| (v & mask).count_ones().is_multiple_of(2))
                 .map(|&(_, c)| c)
                 .sum()
         };
@@ -94,7 +94,7 @@ impl Tally {
             .last
             .iter()
             .enumerate()
-            .filter(|&(v, _)| (v as u32 & mask).count_ones() % 2 == 0)
+            .filter(|&(v, _)| (v as u32 & mask).count_ones().is_multiple_of(2))
             .filter_map(|(_, &last)| last.filter(|&h| h > 0))
             .max();
     }
