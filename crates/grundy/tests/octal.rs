@@ -328,3 +328,62 @@ fn a_proven_period_fills_millions_of_heaps_without_a_mex() {
         run.method_used()
     );
 }
+
+/// Grundy's game the slow way: the mex of `G(a) ^ G(n - a)` over `1 <= a < n - a`.
+fn naive_grundy(n: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(n + 1);
+    for heap in 0..=n {
+        let mut seen = vec![false; heap + 2];
+        for a in 1..heap {
+            if a < heap - a {
+                seen[(g[a] ^ g[heap - a]) as usize] = true;
+            }
+        }
+        g.push(seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32);
+    }
+    g
+}
+
+#[test]
+fn grundys_game_agrees_with_the_naive_values_by_every_method() {
+    let code = OctalCode::grundy();
+    assert_eq!(code.to_string(), "grundy");
+    // OEIS A002188.
+    let start = [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0];
+    assert_eq!(&NimSequence::compute(&code, 20).values()[..], &start[..]);
+    let n = 2500;
+    let expected = naive_grundy(n);
+    for method in [
+        Method::Plain,
+        Method::Bitset,
+        Method::Sparse,
+        Method::Mask(0b11),
+        Method::Mask(0b101),
+    ] {
+        let got = NimSequence::compute_with(&code, n, method);
+        assert_eq!(got.values(), &expected[..], "{method:?}");
+        // The Guy–Smith test does not hold for it: no period, ever.
+        assert_eq!(got.period(), None);
+    }
+    let mut run = Computation::new(&code, n, Options::default());
+    run.advance(usize::MAX);
+    assert_eq!(run.period(), None);
+    assert_eq!(run.filled_by(), None);
+    // A winning move never splits into equal heaps; it leaves a sum of value 0.
+    for heaps in [vec![7u64, 4], vec![10, 3, 6], vec![2500, 13]] {
+        if let Some(best) = code.winning_move(&expected, &heaps).unwrap() {
+            let Leave::Two(a, b) = best.leave else {
+                panic!("{best}")
+            };
+            assert!(a < b && a + b == best.size && best.take == 0, "{best}");
+            let mut after = heaps.clone();
+            after.remove(best.heap);
+            let xor = after
+                .iter()
+                .fold(expected[a as usize] ^ expected[b as usize], |x, &h| {
+                    x ^ expected[h as usize]
+                });
+            assert_eq!(xor, 0, "{best}");
+        }
+    }
+}

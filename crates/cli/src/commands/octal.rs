@@ -19,7 +19,9 @@ use crate::input::InputArgs;
 done after removing k tokens from a heap: 1 = take the whole heap, 2 = leave one heap, 4 = \
 split the rest into two non-empty heaps (sums of these). The digit before the point is 0, or 4 \
 to allow splitting a heap in two without removing anything. Kayles is 0.77, Dawson's Kayles \
-0.07, Officers 0.6. See docs/octal.md.\n\
+0.07, Officers 0.6. CODE may also be `grundy`: Grundy's game (split one heap into two heaps \
+of different sizes; no period test holds for it, so --period says `no period`). \
+See docs/octal.md.\n\
 Without CODE, the game is read from --file (or standard input): the code, optionally followed \
 by the largest heap.\n\
 Output: G(0) … G(N) on one line, separated by single spaces; with --period one more line, \

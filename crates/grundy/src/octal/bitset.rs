@@ -83,9 +83,9 @@ impl Planes {
     }
 
     /// Marks in `seen` (one flag per value below `2^bits`) the values `G(a) ^ G(m - a)` of
-    /// the splits `1 <= a <= m / 2` of each length `m` in `lengths` (each at most `len`),
+    /// the splits `1 <= a <= half` of each `(m, half)` in `lengths` (`m` at most `len`),
     /// stopping early once every value is seen. Returns the splits looked at.
-    pub(crate) fn mark_splits(&self, lengths: &[usize], seen: &mut [bool]) -> u64 {
+    pub(crate) fn mark_splits(&self, lengths: &[(usize, usize)], seen: &mut [bool]) -> u64 {
         match self.forward.len() {
             0 => self.mark_with::<0>(lengths, seen),
             1 => self.mark_with::<1>(lengths, seen),
@@ -97,15 +97,14 @@ impl Planes {
     }
 
     /// [`Self::mark_splits`] with `B` planes (at most [`MAX_BITS`]).
-    fn mark_with<const B: usize>(&self, lengths: &[usize], seen: &mut [bool]) -> u64 {
+    fn mark_with<const B: usize>(&self, lengths: &[(usize, usize)], seen: &mut [bool]) -> u64 {
         let values = 1usize << B;
         // `found[x]`: lanes of some block where a split has value x (only "not zero" counts).
         let mut found = [0u64; 1 << MAX_BITS];
         let mut pairs = 0u64;
         let mut planes = [0u64; MAX_BITS];
         let mut lanes_of = [0u64; 1 << MAX_BITS];
-        for &m in lengths {
-            let half = m / 2;
+        for &(m, half) in lengths {
             let mut block = 0usize;
             while block * 64 <= half {
                 let a0 = block * 64;
@@ -196,7 +195,8 @@ mod tests {
         }
         for lengths in [vec![2], vec![3, 64], vec![65, 128, 129], vec![2999, 1500, 777]] {
             let mut seen = vec![false; 16];
-            planes.mark_splits(&lengths, &mut seen);
+            let halves: Vec<(usize, usize)> = lengths.iter().map(|&m| (m, m / 2)).collect();
+            planes.mark_splits(&halves, &mut seen);
             assert_eq!(seen, direct(&values, &lengths, 16), "{lengths:?}");
         }
     }

@@ -20,7 +20,8 @@ pub struct Period {
 
 impl NimSequence {
     /// The smallest period the computed values prove by the Guy–Smith test, with the
-    /// smallest preperiod for it; `None` when no period is proven up to `N`.
+    /// smallest preperiod for it; `None` when no period is proven up to `N`, and always for
+    /// Grundy's game (the test does not hold for it).
     ///
     /// For each `p` from 1 on, the preperiod can only be one past the last `n` with
     /// `G(n + p) ≠ G(n)` (by the theorem a proven period has no such `n` after its
@@ -38,6 +39,9 @@ impl NimSequence {
     /// # Ok::<(), tabletop_grundy::octal::OctalError>(())
     /// ```
     pub fn period(&self) -> Option<Period> {
+        if self.unequal_splits() {
+            return None;
+        }
         guy_smith(self.values(), self.last_nonzero())
     }
 }

@@ -94,7 +94,12 @@ pub struct Computation {
 
 impl Computation {
     /// A computation of `G(0..=n)` for `code` (only `G(0)` known yet).
+    /// For Grundy's game the period is never looked for (the Guy–Smith test does not hold).
     pub fn new(code: &OctalCode, n: usize, options: Options) -> Self {
+        let options = Options {
+            detect_period: options.detect_period && !code.unequal_splits(),
+            ..options
+        };
         Computation {
             code: code.clone(),
             target: n.saturating_add(1),
@@ -250,12 +255,15 @@ impl Computation {
     }
 
     /// The smallest period (then preperiod) that `G(0..=N)` proves by the Guy–Smith test,
-    /// as [`NimSequence::period`] gives it for the same values.
+    /// as [`NimSequence::period`] gives it for the same values (`None` for Grundy's game).
     ///
     /// # Panics
     /// When the computation is not done.
     pub fn period(&self) -> Option<Period> {
         assert!(self.is_done(), "the period of unfinished values");
+        if self.code.unequal_splits() {
+            return None;
+        }
         let t = self.code.last_nonzero();
         match self.filled_by {
             None => {
@@ -330,11 +338,7 @@ impl Computation {
         }
         let mut values = Vec::with_capacity(self.target);
         self.copy_values(0, self.target, &mut values);
-        NimSequence::from_parts(
-            values,
-            self.code.last_nonzero(),
-            each!(&self.core, e => e.stats()),
-        )
+        NimSequence::from_parts(values, &self.code, each!(&self.core, e => e.stats()))
     }
 }
 

@@ -75,6 +75,8 @@ pub struct SparseStats {
 pub struct NimSequence {
     values: Vec<u32>,
     last_nonzero: usize,
+    /// Grundy's game (no period test).
+    unequal: bool,
     stats: SparseStats,
 }
 
@@ -101,10 +103,11 @@ impl NimSequence {
     }
 
     /// The sequence made of its parts.
-    pub(crate) fn from_parts(values: Vec<u32>, last_nonzero: usize, stats: SparseStats) -> Self {
+    pub(crate) fn from_parts(values: Vec<u32>, code: &OctalCode, stats: SparseStats) -> Self {
         Self {
             values,
-            last_nonzero,
+            last_nonzero: code.last_nonzero(),
+            unequal: code.unequal_splits(),
             stats,
         }
     }
@@ -127,6 +130,21 @@ impl NimSequence {
     /// `t`, the most tokens a move removes (the last non-zero digit's position).
     pub fn last_nonzero(&self) -> usize {
         self.last_nonzero
+    }
+
+    /// Whether these are the values of Grundy's game (splits into unequal heaps).
+    pub(crate) fn unequal_splits(&self) -> bool {
+        self.unequal
+    }
+}
+
+/// The largest smaller part of a split of `m` (the parts differ when `unequal`).
+#[inline]
+fn half_of(m: usize, unequal: bool) -> usize {
+    if unequal {
+        m.saturating_sub(1) / 2
+    } else {
+        m / 2
     }
 }
 
@@ -203,6 +221,8 @@ pub(crate) struct Engine<V: Value> {
     rare_values: Vec<u32>,
     /// The rare values below the candidate not met yet (during a sparse step).
     pending: Vec<u32>,
+    /// Grundy's game: the two parts of a split differ.
+    unequal: bool,
     /// Whether sparse steps may be taken.
     sparse: bool,
     /// The heap at which the mask is chosen again and the values reordered.
@@ -266,6 +286,7 @@ impl<V: Value> Engine<V> {
             rare: Vec::new(),
             rare_values: Vec::new(),
             pending: Vec::new(),
+            unequal: code.unequal_splits(),
             sparse,
             next_choice: WARM_UP,
             fixed_mask,
@@ -276,6 +297,11 @@ impl<V: Value> Engine<V> {
             seen: Vec::new(),
             steps: StepCounts::default(),
         }
+    }
+
+    /// The largest smaller part of a split of `m`.
+    fn half(&self, m: usize) -> usize {
+        half_of(m, self.unequal)
     }
 
     /// How many values are computed (`G(0..len)`).
@@ -302,6 +328,7 @@ impl<V: Value> Engine<V> {
             rare: self.rare,
             rare_values: self.rare_values,
             pending: self.pending,
+            unequal: self.unequal,
             sparse: self.sparse,
             next_choice: self.next_choice,
             fixed_mask: self.fixed_mask,
@@ -370,7 +397,7 @@ impl<V: Value> Engine<V> {
         }
         for &k in &self.split {
             if let Some(m) = n.checked_sub(k).filter(|&m| m >= 2) {
-                for a in 1..=m / 2 {
+                for a in 1..=self.half(m) {
                     see(values[a].get() ^ values[m - a].get());
                 }
             }
@@ -449,10 +476,12 @@ impl<V: Value> Engine<V> {
         self.seen.clear();
         self.seen
             .extend(self.mark[..self.cap].iter().map(|&m| m == stamp));
-        let lengths: Vec<usize> = self
+        let unequal = self.unequal;
+        let lengths: Vec<(usize, usize)> = self
             .split
             .iter()
             .filter_map(|&k| n.checked_sub(k).filter(|&m| m >= 2))
+            .map(|m| (m, half_of(m, unequal)))
             .collect();
         self.pairs += planes.mark_splits(&lengths, &mut self.seen);
         self.seen.iter().position(|&s| !s).unwrap_or(self.cap) as u32
@@ -478,7 +507,7 @@ impl<V: Value> Engine<V> {
             let Some(m) = n.checked_sub(k).filter(|&m| m >= 2) else {
                 continue;
             };
-            let half = m / 2;
+            let half = self.half(m);
             let low = &self.values[1..=half];
             let high = &self.values[m - half..m];
             let mark = &mut self.mark[..];
@@ -507,15 +536,27 @@ impl<V: Value> Engine<V> {
             let Some(m) = n.checked_sub(k).filter(|&m| m >= 2) else {
                 continue;
             };
-            if m % 2 == 0 {
+            // Two equal halves (none in Grundy's game, where the rare half is left out).
+            let equal = m % 2 == 0;
+            if equal && !self.unequal {
                 self.mark[0] = stamp;
             }
             let count = self.rare.partition_point(|&r| (r as usize) < m);
-            let rare = self.rare[..count].iter().zip(&self.rare_values[..count]);
+            let left_out = match self.unequal && equal {
+                true => self.rare[..count].binary_search(&((m / 2) as u32)).ok(),
+                false => None,
+            };
             // Local slices: their pointers stay in registers through the stores.
             let (values, mark) = (&self.values[..m], &mut self.mark[..]);
-            for (&r, &g) in rare {
-                mark[(g ^ values[m - r as usize].get()) as usize] = stamp;
+            let (rare, rare_values) = (&self.rare[..count], &self.rare_values[..count]);
+            let ranges = match left_out {
+                Some(i) => [0..i, i + 1..count],
+                None => [0..count, count..count],
+            };
+            for range in ranges {
+                for (&r, &g) in rare[range.clone()].iter().zip(&rare_values[range]) {
+                    mark[(g ^ values[m - r as usize].get()) as usize] = stamp;
+                }
             }
             self.pairs += count as u64;
         }
@@ -554,7 +595,7 @@ impl<V: Value> Engine<V> {
             .split
             .iter()
             .filter_map(|&k| n.checked_sub(k).filter(|&m| m >= 2))
-            .map(|m| (m, 1, m / 2))
+            .map(|m| (m, 1, self.half(m)))
             .collect();
         loop {
             let mut seen_any = false;
