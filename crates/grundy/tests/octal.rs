@@ -350,7 +350,7 @@ fn grundys_game_agrees_with_the_naive_values_by_every_method() {
     assert_eq!(code.to_string(), "grundy");
     // OEIS A002188.
     let start = [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0];
-    assert_eq!(&NimSequence::compute(&code, 20).values()[..], &start[..]);
+    assert_eq!(NimSequence::compute(&code, 20).values(), &start[..]);
     let n = 2500;
     let expected = naive_grundy(n);
     for method in [
