@@ -299,6 +299,31 @@ proptest! {
             prop_assert_eq!(tally.frequencies.iter().sum::<u64>(), n as u64 + 1);
         }
     }
+
+    /// A run saved anywhere and resumed from the bytes gives the naive values, the same
+    /// period and the same statistics as a run never stopped.
+    #[test]
+    fn a_run_resumed_anywhere_agrees_with_the_naive_values(
+        digits in any_code(),
+        n in 1usize..1500,
+        stop in 1usize..1500,
+    ) {
+        let code = OctalCode::new(&digits).unwrap();
+        let expected = naive(&digits, n);
+        let mut whole = Computation::new(&code, n, Options::default());
+        whole.advance(usize::MAX);
+        let mut first = Computation::new(&code, n, Options::default());
+        first.advance(stop);
+        let bytes = first.checkpoint();
+        let mut resumed = Computation::resume(&code, n, true, &bytes).unwrap();
+        resumed.advance(usize::MAX);
+        let mut got = Vec::new();
+        resumed.copy_values(0, n + 1, &mut got);
+        prop_assert_eq!(&got, &expected, "{} stopped after {}", code, stop);
+        prop_assert_eq!(resumed.period(), whole.period());
+        prop_assert_eq!(resumed.sparse_stats(), whole.sparse_stats());
+        prop_assert_eq!(resumed.tally(), whole.tally());
+    }
 }
 
 #[test]
