@@ -20,7 +20,8 @@ fuzz_target!(|data: &[u8]| {
         period: true,
         json: true,
         query: Some(query),
-        stats: false,
+        stats: true,
+        ..Request::default()
     };
     let _ = answer(Game::Text(&source), &request);
     let _ = answer(Game::Code(&source), &Request { heaps: Some(heaps), ..Request::default() });

@@ -1,12 +1,20 @@
 //! Octal games: the nim-values G(0..=N), the period, the answer to a sum of heaps.
 
-use std::time::Instant;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 pub use tabletop_grundy::octal::{
-    heaps_outcome, HeapMove, Leave, NimSequence, OctalCode, Period, QueryError,
+    heaps_outcome, Computation, HeapMove, Leave, NimSequence, OctalCode, Options, Period, Progress,
+    QueryError,
 };
 pub use tabletop_grundy::Outcome;
-use tabletop_render::octal::{write_json, write_plain, write_stats, Query};
+use tabletop_parse::ParseError;
+use tabletop_render::octal::{
+    write_json_head, write_json_tail, write_json_values, write_period, write_query, write_stats, write_tally,
+    write_value_run, Query,
+};
 
 use crate::{Answer, Failure, Problem, Source};
 
@@ -14,8 +22,6 @@ use crate::{Answer, Failure, Problem, Source};
 pub const DEFAULT_HEAPS: u64 = 200;
 /// The most memory an octal request allows itself (values, working space and output text).
 pub const MEMORY_CAP: u64 = 4 << 30;
-/// Output bytes per value at most (ten digits and a separator), for the memory estimate.
-const TEXT_PER_VALUE: u64 = 11;
 
 /// Where the game comes from.
 #[derive(Debug, Clone, Copy)]
@@ -37,56 +43,280 @@ pub struct Request {
     pub json: bool,
     /// The heap sizes of a sum (text such as `3 5 7`): its outcome and a winning move.
     pub query: Option<Source>,
-    /// A note with the time, the values per second and the sparse-space counts.
+    /// A note with the time, the values per second and the sparse-space counts, and the
+    /// published tables' numbers (also in the JSON object).
     pub stats: bool,
+    /// Save the state to this file now and then and when stopped (written to a temporary
+    /// file beside it, then renamed over it).
+    pub checkpoint: Option<PathBuf>,
+    /// How often the checkpoint is saved (default: [`CHECKPOINT_EVERY`]).
+    pub checkpoint_every: Option<Duration>,
+    /// Go on from this checkpoint (of the same game) instead of starting from heap 1.
+    pub resume: Option<PathBuf>,
 }
 
-/// Computes what `request` asks of `game`.
+/// How often a checkpoint is saved when the request does not say.
+pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(300);
+/// Output is handed to the writer in pieces of about this many bytes.
+const FLUSH_BYTES: usize = 1 << 16;
+/// Values given to the writer at a time.
+const VALUES_AT_A_TIME: usize = 1 << 14;
+
+/// A progress callback: where the computation stands, and the time since it started.
+pub type ProgressReport<'a> = dyn FnMut(&Progress, Duration) + 'a;
+
+/// What a long computation reports and how it is stopped.
+#[derive(Default)]
+pub struct Control<'a> {
+    /// Set (by a signal handler, another thread) to stop: the checkpoint, if any, is saved
+    /// and the answer is [`Failure::Io`] saying where the run stopped.
+    pub stop: Option<&'a AtomicBool>,
+    /// Called now and then with where the computation stands and the time since it started.
+    pub progress: Option<&'a mut ProgressReport<'a>>,
+}
+
+/// Computes what `request` asks of `game`, the whole output in [`Answer::text`].
 ///
 /// # Errors
-/// [`Failure::Invalid`] for a bad code, game text or query, or when the values would need
-/// more than [`MEMORY_CAP`] (refused up front, with the estimate).
+/// [`Failure::Invalid`] for a bad code, game text, query or checkpoint, or when the values
+/// would need more than [`MEMORY_CAP`] (refused up front, with the estimate).
 pub fn answer(game: Game<'_>, request: &Request) -> Result<Answer, Failure> {
+    let mut text = Vec::new();
+    let mut answer = answer_to(game, request, &mut text, Control::default())?;
+    // The writers write UTF-8 text only.
+    answer.text = String::from_utf8_lossy(&text).into_owned();
+    Ok(answer)
+}
+
+/// Computes what `request` asks of `game`, writing the output to `out` as the values are
+/// computed (nothing is written before the game, the query and any checkpoint to resume
+/// from are read and checked). The answer's text is empty; its notes are the `--stats`.
+///
+/// # Errors
+/// As [`answer`], and [`Failure::Io`] when writing fails, a checkpoint cannot be saved, or
+/// `control.stop` stopped the computation.
+pub fn answer_to(
+    game: Game<'_>,
+    request: &Request,
+    out: &mut dyn std::io::Write,
+    control: Control<'_>,
+) -> Result<Answer, Failure> {
     let (code, file_heaps, mut notes) = read_game(game)?;
     let query = match &request.query {
-        Some(source) => Some(
-            tabletop_parse::octal::heaps(source.bytes()).map_err(|e| Failure::invalid(source.problem(&e)))?,
-        ),
+        Some(source) => Some(read_heaps(source)?),
         None => None,
     };
     let asked = request.heaps.or(file_heaps).unwrap_or(DEFAULT_HEAPS);
     // A query's heaps are always computed.
     let n = asked.max(query.iter().flatten().copied().max().unwrap_or(0));
-    check_memory(&code, n, TEXT_PER_VALUE)?;
+    check_memory(&code, n, 0)?;
     let started = Instant::now();
     // The cap keeps n far below usize::MAX.
-    let sequence = NimSequence::compute(&code, n as usize);
-    if request.stats {
-        let count = sequence.values().len();
-        let line =
-            tabletop_render::to_string(|out| write_stats(out, count, sequence.stats(), started.elapsed()));
-        notes.push(line.trim_end().to_owned());
+    let mut run = match &request.resume {
+        Some(path) => resume(&code, n as usize, path)?,
+        None => Computation::new(&code, n as usize, Options::default()),
+    };
+    let mut output = Output::new(out);
+    if request.json {
+        output.put(|text| write_json_head(text, &code, n as usize))?;
     }
-    let period = request.period.then(|| sequence.period());
-    let values = sequence.values();
+    // A query takes the place of the values line, not of the JSON values.
+    let streamed = query.is_none() || request.json;
+    drive(&mut run, request, &mut output, streamed, control, started)?;
+    let period = request.period.then(|| run.period());
     let query = match (&query, &request.query) {
-        // Every heap is within the values (they were computed up to the largest).
-        (Some(heaps), Some(source)) => Some(
-            Query::new(&code, values, heaps).map_err(|e| Failure::invalid(source.whole(e.to_string())))?,
-        ),
+        (Some(heaps), Some(source)) => {
+            let largest = heaps.iter().copied().max().unwrap_or(0) as usize;
+            let mut values = Vec::with_capacity(largest + 1);
+            run.copy_values(0, largest + 1, &mut values);
+            Some(
+                Query::new(&code, &values, heaps)
+                    .map_err(|e| Failure::invalid(source.whole(e.to_string())))?,
+            )
+        }
         _ => None,
     };
-    let mut text = String::with_capacity(values.len() * 4 + 100);
-    // Writing into a `String` cannot fail.
-    let _ = match request.json {
-        true => write_json(&mut text, &code, values, period, query.as_ref()),
-        false => write_plain(&mut text, values, period, query.as_ref()),
-    };
+    let tally = request.stats.then(|| (run.tally(), run.method_used()));
+    if request.json {
+        let tally = tally.as_ref().map(|(t, m)| (t, m.as_str()));
+        output.put(|text| write_json_tail(text, period, query.as_ref(), tally))?;
+    } else {
+        output.put(|text| match &query {
+            Some(query) => write_query(text, query),
+            None => std::fmt::Write::write_str(text, "\n"),
+        })?;
+        if let Some(period) = period {
+            output.put(|text| write_period(text, period, n as usize))?;
+        }
+    }
+    output.flush()?;
+    if let Some((tally, method)) = &tally {
+        let stats = run.sparse_stats();
+        let count = run.known();
+        let line = tabletop_render::to_string(|out| {
+            write_stats(out, count, &stats, started.elapsed())?;
+            write_tally(out, tally, method)
+        });
+        notes.extend(line.lines().map(str::to_owned));
+    }
     Ok(Answer {
-        text,
+        text: String::new(),
         picture: None,
         notes,
     })
+}
+
+/// Computes every value, writing them as they come (when `streamed`), reporting progress,
+/// saving checkpoints, stopping when told to.
+fn drive(
+    run: &mut Computation,
+    request: &Request,
+    output: &mut Output<'_>,
+    streamed: bool,
+    mut control: Control<'_>,
+    started: Instant,
+) -> Result<(), Failure> {
+    let every = request.checkpoint_every.unwrap_or(CHECKPOINT_EVERY);
+    let mut last_save = Instant::now();
+    let mut written = 0usize;
+    let mut chunk = Vec::new();
+    // Heaps per round: grown or shrunk so that a round takes about 50 ms.
+    let mut round = 64usize;
+    loop {
+        let before = Instant::now();
+        run.advance(round);
+        let took = before.elapsed();
+        if took < Duration::from_millis(25) {
+            round = round.saturating_mul(2);
+        } else if took > Duration::from_millis(100) {
+            round = (round / 2).max(1);
+        }
+        if streamed {
+            while written < run.known() {
+                let end = run.known().min(written + VALUES_AT_A_TIME);
+                chunk.clear();
+                run.copy_values(written, end, &mut chunk);
+                let first = written == 0;
+                match request.json {
+                    true => output.put(|text| write_json_values(text, &chunk, first))?,
+                    false => output.put(|text| write_value_run(text, &chunk, first))?,
+                }
+                written = end;
+            }
+        }
+        if let Some(progress) = control.progress.as_mut() {
+            progress(&run.progress(), started.elapsed());
+        }
+        if run.is_done() {
+            return Ok(());
+        }
+        let stopped = control.stop.is_some_and(|stop| stop.load(Ordering::Relaxed));
+        if let Some(path) = &request.checkpoint {
+            if stopped || last_save.elapsed() >= every {
+                save_checkpoint(path, &run.checkpoint())?;
+                last_save = Instant::now();
+            }
+        }
+        if stopped {
+            output.flush()?;
+            let saved = match &request.checkpoint {
+                Some(path) => format!(
+                    "; the state is saved in {0}: go on with --resume {0}",
+                    path.display()
+                ),
+                None => String::new(),
+            };
+            return Err(Failure::Io(format!(
+                "error: stopped after G(0..{}) of {}{saved}\n",
+                run.computed(),
+                run.largest_heap() + 1
+            )));
+        }
+    }
+}
+
+/// Text given to a writer in pieces; the first error is kept.
+struct Output<'a> {
+    out: &'a mut dyn std::io::Write,
+    text: String,
+}
+
+impl<'a> Output<'a> {
+    fn new(out: &'a mut dyn std::io::Write) -> Self {
+        Output {
+            out,
+            text: String::with_capacity(FLUSH_BYTES * 2),
+        }
+    }
+
+    /// Renders into the buffer, handing it to the writer once it is large.
+    fn put(&mut self, render: impl FnOnce(&mut String) -> std::fmt::Result) -> Result<(), Failure> {
+        crate::written(render(&mut self.text))?;
+        if self.text.len() >= FLUSH_BYTES {
+            self.flush_text()?;
+        }
+        Ok(())
+    }
+
+    fn flush_text(&mut self) -> Result<(), Failure> {
+        let result = self.out.write_all(self.text.as_bytes());
+        self.text.clear();
+        result.map_err(write_failure)
+    }
+
+    fn flush(&mut self) -> Result<(), Failure> {
+        self.flush_text()?;
+        self.out.flush().map_err(write_failure)
+    }
+}
+
+/// A failed write; a closed pipe says so plainly.
+fn write_failure(error: std::io::Error) -> Failure {
+    Failure::Io(format!("error: <stdout>: {error}\n"))
+}
+
+/// The computation saved in `path`, checked against `code`, going on towards `G(0..=n)`.
+fn resume(code: &OctalCode, n: usize, path: &Path) -> Result<Computation, Failure> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path)
+        .map_err(|e| Failure::Io(format!("error: {name}: cannot read the checkpoint: {e}\n")))?;
+    match Computation::resume(code, n, true, &bytes) {
+        Ok(mut run) => {
+            run.set_largest_heap(n);
+            Ok(run)
+        }
+        Err(error) => {
+            let source = Source::new(name, bytes);
+            let problem = source.problem(&ParseError {
+                span: error.span.clone(),
+                message: format!("not a checkpoint to go on from: {}", error.message),
+            });
+            Err(Failure::invalid(problem))
+        }
+    }
+}
+
+/// Saves `bytes` to `path` so that an interrupted save loses nothing: a temporary file
+/// beside it is written and synced, then renamed over it.
+///
+/// # Errors
+/// [`Failure::Io`] when the file cannot be written or renamed.
+pub fn save_checkpoint(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".tmp");
+    let temporary = PathBuf::from(temporary);
+    let failed = |e: std::io::Error| {
+        Failure::Io(format!(
+            "error: {}: cannot save the checkpoint: {e}\n",
+            path.display()
+        ))
+    };
+    let mut file = std::fs::File::create(&temporary).map_err(failed)?;
+    file.write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .map_err(failed)?;
+    drop(file);
+    std::fs::rename(&temporary, path).map_err(failed)
 }
 
 /// Refuses up front a computation of G(0..=n) that would need more than [`MEMORY_CAP`]

@@ -62,3 +62,154 @@ fn a_query_gives_the_outcome_and_a_move_that_wins() {
         "WIN\nheap 2 (4 tokens): take 2, leave 1 and 1\nperiod 34 preperiod 53\n"
     );
 }
+
+/// A fresh folder for a test's files.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabletop-octal-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+/// Officers to this heap takes several seconds in a debug build: long enough to stop it.
+const LONG: &str = "30000";
+
+/// The values of an uninterrupted run, from the library.
+fn officers_line() -> String {
+    let code = tabletop_app::octal::OctalCode::new(&[0, 6]).expect("0.6 is a code");
+    let heaps = LONG.parse().expect("LONG is a number");
+    let values = tabletop_app::octal::NimSequence::compute(&code, heaps).into_values();
+    let text: Vec<String> = values.iter().map(u32::to_string).collect();
+    format!("{}\n", text.join(" "))
+}
+
+#[test]
+fn a_killed_run_resumes_to_the_same_values() {
+    use tabletop_stress::run::{Command, Status};
+    let dir = scratch("kill");
+    let checkpoint = dir.join("officers.ckpt");
+    let path = checkpoint.to_str().unwrap();
+    let args = [
+        "octal",
+        "0.6",
+        "--heaps",
+        LONG,
+        "--checkpoint",
+        path,
+        "--checkpoint-every",
+        "0.05",
+    ];
+    // Killed (SIGKILL, no chance to save) at the time limit, mid-way.
+    let killed = Command::new(common::TABLETOP, args)
+        .timeout(std::time::Duration::from_millis(1500))
+        .run(b"")
+        .unwrap();
+    assert_eq!(killed.status, Status::TimedOut, "{}", killed.stderr_text());
+    let saved = std::fs::read(&checkpoint).expect("a checkpoint was saved before the kill");
+    assert!(saved.starts_with(b"tabletop octal checkpoint 1\n"));
+    let resumed = tabletop_reading_all(&["octal", "0.6", "--heaps", LONG, "--resume", path], b"");
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    assert_eq!(text(&resumed.stdout), officers_line());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn ctrl_c_saves_the_state_and_says_how_to_go_on() {
+    use tabletop_stress::run::Command;
+    let dir = scratch("sigint");
+    let checkpoint = dir.join("officers.ckpt");
+    let path = checkpoint.to_str().unwrap();
+    let script = format!(
+        "'{}' octal 0.6 --heaps {LONG} --checkpoint '{path}' > '{}' & pid=$!; sleep 1; kill -INT $pid; wait $pid",
+        common::TABLETOP,
+        dir.join("partial.out").display()
+    );
+    let stopped = Command::new("sh", ["-c", script.as_str()]).run(b"").unwrap();
+    assert_eq!(stopped.status.code(), Some(1), "{}", stopped.stderr_text());
+    let stderr = stopped.stderr_text();
+    assert!(stderr.contains("error: stopped after G(0.."), "{stderr}");
+    assert!(
+        stderr.contains(&format!("go on with --resume {path}")),
+        "{stderr}"
+    );
+    let partial = std::fs::read_to_string(dir.join("partial.out")).unwrap();
+    let whole = officers_line();
+    assert!(
+        whole.starts_with(&partial) && partial.len() < whole.len(),
+        "the values written are the first ones"
+    );
+    let resumed = tabletop_reading_all(&["octal", "0.6", "--heaps", LONG, "--resume", path], b"");
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    assert_eq!(text(&resumed.stdout), whole);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_checkpoint_of_another_game_or_damaged_is_refused_with_its_place() {
+    let dir = scratch("refuse");
+    let checkpoint = dir.join("kayles.ckpt");
+    let path = checkpoint.to_str().unwrap();
+    let output = tabletop_reading_all(&["octal", "0.77", "--heaps", "50", "--checkpoint", path], b"");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    // No checkpoint is needed for a run this short: one is saved only on a stop or a timer.
+    assert!(!checkpoint.exists());
+    let bytes = tabletop_app::octal::Computation::new(
+        &tabletop_app::octal::OctalCode::new(&[0, 7, 7]).unwrap(),
+        50,
+        tabletop_app::octal::Options::default(),
+    )
+    .checkpoint();
+    std::fs::write(&checkpoint, &bytes).unwrap();
+    let output = tabletop_reading_all(&["octal", "0.6", "--resume", path], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.starts_with(&format!(
+            "error: {path}:3:6: not a checkpoint to go on from: this checkpoint is of the game 0.77, not 0.6"
+        )),
+        "{stderr}"
+    );
+    let mut damaged = bytes.clone();
+    let last = damaged.len() - 1;
+    damaged[last] ^= 1;
+    std::fs::write(&checkpoint, &damaged).unwrap();
+    let output = tabletop_reading_all(&["octal", "0.77", "--resume", path], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains("the checksum does not match"),
+        "{}",
+        text(&output.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn stats_give_the_tables_numbers_in_words_and_json() {
+    let output = tabletop_reading_all(
+        &[
+            "octal", "0.137", "--heaps", "100000", "--stats", "--json", "--period",
+        ],
+        b"",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("method: bit sets"), "{stderr}");
+    assert!(stderr.contains("then the period from heap"), "{stderr}");
+    assert!(stderr.contains("frequencies: 0:"), "{stderr}");
+    let line = text(&output.stdout);
+    assert_eq!(line.lines().count(), 1);
+    let json: serde_json::Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(json["values"].as_array().map(Vec::len), Some(100_001));
+    assert_eq!(json["period"]["period"], 34);
+    let stats = &json["stats"];
+    let frequencies: u64 = stats["frequencies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_u64().unwrap())
+        .sum();
+    assert_eq!(frequencies, 100_001);
+    assert_eq!(stats["max_value"], 9);
+    assert!(stats["method"].as_str().unwrap().contains("then the period"));
+}

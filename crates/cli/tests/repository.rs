@@ -335,9 +335,10 @@ fn release_builds_without_debug_info() {
     assert!(profiling.contains("debug = 1"), "{profiling}");
 }
 
-/// The CLI's normal dependencies stay at most 60 crates (they were 102 with miette).
+/// The CLI's normal dependencies stay at most 64 crates (they were 102 with miette; 60, then
+/// ctrlc and nix for saving a checkpoint on Ctrl-C, which safe code cannot do otherwise).
 #[test]
-fn the_cli_has_at_most_60_normal_dependencies() {
+fn the_cli_has_at_most_64_normal_dependencies() {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let tree = [
         "tree",
@@ -365,5 +366,5 @@ fn the_cli_has_at_most_60_normal_dependencies() {
         // A crate met again is marked `(*)`: the same crate, counted once.
         .map(|l| l.trim_end_matches(" (*)").to_owned())
         .collect();
-    assert!(crates.len() <= 60, "{} crates:\n{crates:#?}", crates.len());
+    assert!(crates.len() <= 64, "{} crates:\n{crates:#?}", crates.len());
 }

@@ -30,13 +30,20 @@ use std::fmt;
 
 use crate::Outcome;
 
+mod bitset;
+mod checkpoint;
 mod moves;
 mod period;
+mod run;
 mod sparse;
+mod stats;
 
+pub use checkpoint::CheckpointError;
 pub use moves::{HeapMove, Leave, QueryError};
 pub use period::Period;
+pub use run::{Computation, Options, Progress};
 pub use sparse::{Method, NimSequence, SparseStats};
+pub use stats::Tally;
 
 /// Why digits do not make an octal code.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -65,6 +72,8 @@ pub enum OctalError {
 pub struct OctalCode {
     /// `digits[k]` is `dk`; at least two entries (`d0` and `d1`).
     digits: Vec<u8>,
+    /// Grundy's game: a split must leave two heaps of different sizes.
+    unequal: bool,
 }
 
 impl OctalCode {
@@ -85,7 +94,32 @@ impl OctalCode {
         }
         Ok(Self {
             digits: digits.to_vec(),
+            unequal: false,
         })
+    }
+
+    /// Grundy's game, written `grundy`: a move splits one heap into two non-empty heaps of
+    /// different sizes (`4.0` with unequal parts). It is not an octal game: the Guy–Smith
+    /// test does not hold for it, so no period is looked for or reported.
+    pub fn grundy() -> Self {
+        Self {
+            digits: vec![4, 0],
+            unequal: true,
+        }
+    }
+
+    /// Whether the two heaps a split leaves must differ in size (Grundy's game).
+    pub fn unequal_splits(&self) -> bool {
+        self.unequal
+    }
+
+    /// The largest smaller part `a` of a split of `m` tokens into `a + (m - a)`.
+    pub(crate) fn largest_part(&self, m: usize) -> usize {
+        if self.unequal {
+            m.saturating_sub(1) / 2
+        } else {
+            m / 2
+        }
     }
 
     /// The digits `d0, d1, …` as given (trailing zeros kept).
@@ -128,8 +162,11 @@ impl OctalCode {
 }
 
 impl fmt::Display for OctalCode {
-    /// The code as written: `0.77`, `4.07`.
+    /// The code as written: `0.77`, `4.07`; `grundy` for Grundy's game.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.unequal {
+            return f.write_str("grundy");
+        }
         for (k, digit) in self.digits.iter().enumerate() {
             if k == 1 {
                 f.write_str(".")?;

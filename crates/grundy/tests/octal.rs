@@ -1,7 +1,8 @@
 //! Octal games against a naive implementation written here (every move of every heap, a
 //! direct mex), periods from the literature, and winning moves checked by their values.
 
-use tabletop_grundy::octal::{Leave, Method, NimSequence, OctalCode, Period};
+use proptest::prelude::*;
+use tabletop_grundy::octal::{Computation, Leave, Method, NimSequence, OctalCode, Options, Period};
 use tabletop_grundy::{ImplicitGame, Outcome, Solver};
 
 /// `G(0..=n)` the slow way: for each heap, every move listed from the digits' meaning, the
@@ -59,7 +60,7 @@ fn codes() -> Vec<Vec<u8>> {
 fn check(digits: &[u8], n: usize, masks: &[u32]) {
     let code = OctalCode::new(digits).expect("the test's codes are valid");
     let expected = naive(digits, n);
-    let mut methods = vec![Method::Plain];
+    let mut methods = vec![Method::Plain, Method::Bitset];
     if n > 1024 {
         // Below, the automatic method takes plain steps only.
         methods.push(Method::Sparse);
@@ -69,6 +70,9 @@ fn check(digits: &[u8], n: usize, masks: &[u32]) {
         let got = NimSequence::compute_with(&code, n, method);
         assert_eq!(got.values(), &expected[..], "{code} with {method:?}");
     }
+    // The default: the period checked as the values come, the rest filled by it.
+    let got = NimSequence::compute(&code, n);
+    assert_eq!(got.values(), &expected[..], "{code} with the period fill");
 }
 
 #[test]
@@ -258,4 +262,153 @@ fn heaps_beyond_the_values_are_an_error() {
         "heap #2 has 11 tokens, but values are computed only up to 10"
     );
     assert!(tabletop_grundy::octal::heaps_outcome(&values, &[u64::MAX]).is_err());
+}
+
+/// A code of up to five digits after the point, `0.` or `4.` before it.
+fn any_code() -> impl Strategy<Value = Vec<u8>> {
+    (prop::bool::ANY, prop::collection::vec(0u8..8, 1..=5)).prop_map(|(four, digits)| {
+        let mut code = vec![if four { 4 } else { 0 }];
+        code.extend(digits);
+        code
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Every method and the period fill give the naive values; the period found over the
+    /// filled values is the one the Guy–Smith test finds over the naive values.
+    #[test]
+    fn random_codes_agree_with_the_naive_values(digits in any_code(), n in 0usize..1500) {
+        let code = OctalCode::new(&digits).unwrap();
+        let expected = naive(&digits, n);
+        let reference = NimSequence::compute_with(&code, n, Method::Plain);
+        prop_assert_eq!(reference.values(), &expected[..]);
+        for method in [Method::Bitset, Method::Sparse, Method::Mask(0b110)] {
+            let options = Options { method, detect_period: true };
+            let mut run = Computation::new(&code, n, options);
+            // Odd steps, so that checks and fills meet heaps at any phase.
+            while !run.is_done() {
+                run.advance(37);
+            }
+            let mut got = Vec::new();
+            run.copy_values(0, n + 1, &mut got);
+            prop_assert_eq!(&got, &expected, "{} with {:?}", code, method);
+            prop_assert_eq!(run.period(), reference.period(), "{} with {:?}", code, method);
+            let tally = run.tally();
+            prop_assert_eq!(tally.frequencies.iter().sum::<u64>(), n as u64 + 1);
+        }
+    }
+
+    /// A run saved anywhere and resumed from the bytes gives the naive values, the same
+    /// period and the same statistics as a run never stopped.
+    #[test]
+    fn a_run_resumed_anywhere_agrees_with_the_naive_values(
+        digits in any_code(),
+        n in 1usize..1500,
+        stop in 1usize..1500,
+    ) {
+        let code = OctalCode::new(&digits).unwrap();
+        let expected = naive(&digits, n);
+        let mut whole = Computation::new(&code, n, Options::default());
+        whole.advance(usize::MAX);
+        let mut first = Computation::new(&code, n, Options::default());
+        first.advance(stop);
+        let bytes = first.checkpoint();
+        let mut resumed = Computation::resume(&code, n, true, &bytes).unwrap();
+        resumed.advance(usize::MAX);
+        let mut got = Vec::new();
+        resumed.copy_values(0, n + 1, &mut got);
+        prop_assert_eq!(&got, &expected, "{} stopped after {}", code, stop);
+        prop_assert_eq!(resumed.period(), whole.period());
+        prop_assert_eq!(resumed.sparse_stats(), whole.sparse_stats());
+        prop_assert_eq!(resumed.tally(), whole.tally());
+    }
+}
+
+#[test]
+fn a_proven_period_fills_millions_of_heaps_without_a_mex() {
+    // Dawson's chess: period 34, proven within a few hundred heaps.
+    let code = OctalCode::new(&[0, 1, 3, 7]).unwrap();
+    let mut run = Computation::new(&code, 5_000_000, Options::default());
+    run.advance(usize::MAX);
+    assert!(run.is_done());
+    assert!(run.computed() < 400, "{}", run.computed());
+    assert_eq!(run.filled_by().map(|p| p.period), Some(34));
+    let expected = naive(&[0, 1, 3, 7], 1000);
+    for n in [399, 400, 401, 999, 1000] {
+        assert_eq!(run.value(n), expected[n]);
+    }
+    assert_eq!(run.value(5_000_000), expected[52 + (5_000_000 - 52) % 34]);
+    assert_eq!(
+        run.period(),
+        Some(Period {
+            period: 34,
+            preperiod: 52
+        })
+    );
+    assert!(
+        run.method_used().contains("then the period from heap"),
+        "{}",
+        run.method_used()
+    );
+}
+
+/// Grundy's game the slow way: the mex of `G(a) ^ G(n - a)` over `1 <= a < n - a`.
+fn naive_grundy(n: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(n + 1);
+    for heap in 0..=n {
+        let mut seen = vec![false; heap + 2];
+        for a in 1..heap {
+            if a < heap - a {
+                seen[(g[a] ^ g[heap - a]) as usize] = true;
+            }
+        }
+        g.push(seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32);
+    }
+    g
+}
+
+#[test]
+fn grundys_game_agrees_with_the_naive_values_by_every_method() {
+    let code = OctalCode::grundy();
+    assert_eq!(code.to_string(), "grundy");
+    // OEIS A002188.
+    let start = [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0];
+    assert_eq!(NimSequence::compute(&code, 20).values(), &start[..]);
+    let n = 2500;
+    let expected = naive_grundy(n);
+    for method in [
+        Method::Plain,
+        Method::Bitset,
+        Method::Sparse,
+        Method::Mask(0b11),
+        Method::Mask(0b101),
+    ] {
+        let got = NimSequence::compute_with(&code, n, method);
+        assert_eq!(got.values(), &expected[..], "{method:?}");
+        // The Guy–Smith test does not hold for it: no period, ever.
+        assert_eq!(got.period(), None);
+    }
+    let mut run = Computation::new(&code, n, Options::default());
+    run.advance(usize::MAX);
+    assert_eq!(run.period(), None);
+    assert_eq!(run.filled_by(), None);
+    // A winning move never splits into equal heaps; it leaves a sum of value 0.
+    for heaps in [vec![7u64, 4], vec![10, 3, 6], vec![2500, 13]] {
+        if let Some(best) = code.winning_move(&expected, &heaps).unwrap() {
+            let Leave::Two(a, b) = best.leave else {
+                panic!("{best}")
+            };
+            assert!(a < b && a + b == best.size && best.take == 0, "{best}");
+            let mut after = heaps.clone();
+            after.remove(best.heap);
+            let xor = after
+                .iter()
+                .fold(expected[a as usize] ^ expected[b as usize], |x, &h| {
+                    x ^ expected[h as usize]
+                });
+            assert_eq!(xor, 0, "{best}");
+        }
+    }
 }

@@ -4,7 +4,8 @@
 //! are checked by [`OctalCode::new`] (octal digits; 0 or 4 before the point) and its
 //! errors come back located at the offending digit. A game text (a file or standard input
 //! for `tabletop octal`) is a code, optionally followed by the largest heap to compute,
-//! separated by white space.
+//! separated by white space. The word `grundy` stands for Grundy's game (split a heap into
+//! two unequal heaps), which is not an octal game but is computed by the same engine.
 //!
 //! Heap sizes are numbers as in every format (the crate's one number reader: leading zeros
 //! and `-0` are spellings of their value, `-3` is not a heap), and every error has the
@@ -38,6 +39,8 @@ use crate::error::{located, NomError};
 use crate::lex::{end_of_input, skip_space, Input, PResult};
 use crate::{ParseError, Spanned};
 
+/// The name of Grundy's game, accepted where a code is.
+const GRUNDY: &str = "grundy";
 /// What a largest heap is, for "expected …".
 const LARGEST_HEAP: &str = "the largest heap (a whole number)";
 /// What a heap of a list is, for "expected …".
@@ -164,6 +167,18 @@ fn token_end(input: Input<'_>) -> PResult<'_, ()> {
 /// One code token, validated by the engine, with its span in `source`.
 fn code_token<'a>(source: &'a [u8], input: Input<'a>) -> Result<(Input<'a>, Spanned<OctalCode>), ParseError> {
     let start = source.len() - input.len();
+    // Grundy's game, by its name.
+    let word = input.iter().take_while(|b| !b.is_ascii_whitespace()).count();
+    if &input[..word] == GRUNDY.as_bytes() {
+        let span = start..start + word;
+        return Ok((
+            &input[word..],
+            Spanned {
+                value: OctalCode::grundy(),
+                span,
+            },
+        ));
+    }
     let after_digits = context("an octal digit 0..7", token_end);
     let (rest, (d0, _, after, _)) = run(
         source,
@@ -207,6 +222,22 @@ fn digit_error(source: &[u8], at: usize, what: &'static str) -> ParseError {
 mod tests {
     use super::*;
     use crate::error::rejection;
+
+    #[test]
+    fn grundys_game_is_read_by_its_name() {
+        assert_eq!(code(b" grundy\n").unwrap(), OctalCode::grundy());
+        let game = game(b"grundy 99").unwrap();
+        assert_eq!(game.code.span, 0..6);
+        assert_eq!(game.heaps.map(|h| h.value), Some(99));
+        assert_eq!(
+            rejection("grundys", code),
+            (
+                1,
+                1,
+                "expected an octal code such as `0.77`, found `grundys`".to_string()
+            )
+        );
+    }
 
     #[test]
     fn codes_parse() {

@@ -9,6 +9,8 @@
 //! | [`write_plain`] | the values line or the query's answer, then the period line if asked |
 //! | [`write_json`] | `{"code", "heaps", "values", "period"?, "query"?}` on one line |
 //! | [`write_stats`] | time, values per second, the sparse-space mask and its counts |
+//! | [`write_value_run`], [`write_json_head`], [`write_json_tail`] | the same lines and object piece by piece, for values written as they are computed |
+//! | [`write_tally`] | the published tables' numbers: method, rare mask and heaps, largest value, frequencies |
 //!
 //! ```
 //! use tabletop_grundy::octal::{NimSequence, OctalCode};
@@ -31,7 +33,7 @@ use std::time::Duration;
 
 use itertools::Itertools;
 use serde::Serialize;
-use tabletop_grundy::octal::{self, HeapMove, OctalCode, Period, QueryError, SparseStats};
+use tabletop_grundy::octal::{self, HeapMove, OctalCode, Period, QueryError, SparseStats, Tally};
 use tabletop_grundy::Outcome;
 
 /// The answer to a query: who wins a sum of heaps, and a winning move when there is one.
@@ -149,23 +151,164 @@ pub fn write_json<W: Write + ?Sized>(
         code: code.to_string(),
         heaps: values.len().saturating_sub(1),
         values,
-        period: period.map(|found| {
-            found.map(|p| PeriodView {
-                period: p.period,
-                preperiod: p.preperiod,
-            })
-        }),
-        query: query.map(|query| QueryView {
-            outcome: query.outcome.as_str(),
-            best: query.best.map(|best| HeapMoveView {
-                heap: best.heap + 1,
-                size: best.size,
-                take: best.take,
-                leave: best.leave.heaps(),
-            }),
-        }),
+        period: period_view(period),
+        query: query.map(query_view),
     };
     crate::json::write_line(out, &line)
+}
+
+fn period_view(period: Option<Option<Period>>) -> Option<Option<PeriodView>> {
+    period.map(|found| {
+        found.map(|p| PeriodView {
+            period: p.period,
+            preperiod: p.preperiod,
+        })
+    })
+}
+
+fn query_view(query: &Query) -> QueryView {
+    QueryView {
+        outcome: query.outcome.as_str(),
+        best: query.best.map(|best| HeapMoveView {
+            heap: best.heap + 1,
+            size: best.size,
+            take: best.take,
+            leave: best.leave.heaps(),
+        }),
+    }
+}
+
+/// Values `G(i), G(i + 1), …` of the values line, each after a space unless `first` (the
+/// line's first value): [`write_values`] in pieces, with `first` true for the first piece
+/// only, then a newline, writes the same line.
+pub fn write_value_run<W: Write + ?Sized>(out: &mut W, values: &[u32], first: bool) -> fmt::Result {
+    write_separated(out, values, first, ' ')
+}
+
+/// `values` each after `separator` (the first without one when `first`).
+fn write_separated<W: Write + ?Sized>(
+    out: &mut W,
+    values: &[u32],
+    first: bool,
+    separator: char,
+) -> fmt::Result {
+    let mut digits = itoa::Buffer::new();
+    for (i, &value) in values.iter().enumerate() {
+        if i > 0 || !first {
+            out.write_char(separator)?;
+        }
+        out.write_str(digits.format(value))?;
+    }
+    Ok(())
+}
+
+/// `{"code","heaps"}` before the values: the start of [`write_json`]'s object, up to and with
+/// `"values":[`. Then [`write_json_values`] and [`write_json_tail`] complete it.
+pub fn write_json_head<W: Write + ?Sized>(out: &mut W, code: &OctalCode, heaps: usize) -> fmt::Result {
+    #[derive(Serialize)]
+    struct Head {
+        code: String,
+        heaps: usize,
+    }
+    let head = serde_json::to_string(&Head {
+        code: code.to_string(),
+        heaps,
+    })
+    .map_err(|_| fmt::Error)?;
+    out.write_str(head.strip_suffix('}').unwrap_or(&head))?;
+    out.write_str(",\"values\":[")
+}
+
+/// Values of the JSON array, each after a comma unless `first`.
+pub fn write_json_values<W: Write + ?Sized>(out: &mut W, values: &[u32], first: bool) -> fmt::Result {
+    write_separated(out, values, first, ',')
+}
+
+/// What follows the values in the object: `]`, then `"period"` (when looked for),
+/// `"query"` and `"stats"` (when asked), `}` and a newline.
+pub fn write_json_tail<W: Write + ?Sized>(
+    out: &mut W,
+    period: Option<Option<Period>>,
+    query: Option<&Query>,
+    tally: Option<(&Tally, &str)>,
+) -> fmt::Result {
+    #[derive(Serialize)]
+    struct Tail<'a> {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        period: Option<Option<PeriodView>>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        query: Option<QueryView>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        stats: Option<TallyView<'a>>,
+    }
+    let tail = Tail {
+        period: period_view(period),
+        query: query.map(query_view),
+        stats: tally.map(|(tally, method)| TallyView::of(tally, method)),
+    };
+    let text = serde_json::to_string(&tail).map_err(|_| fmt::Error)?;
+    match text.strip_prefix('{') {
+        Some("}") | None => out.write_str("]}\n"),
+        Some(rest) => {
+            out.write_str("],")?;
+            out.write_str(rest)?;
+            out.write_char('\n')
+        }
+    }
+}
+
+/// `{"method","mask","rare","last_rare","max_value","max_first","frequencies"}`.
+#[derive(Serialize)]
+struct TallyView<'a> {
+    method: &'a str,
+    mask: Option<u32>,
+    rare: u64,
+    last_rare: Option<u64>,
+    max_value: u32,
+    max_first: u64,
+    frequencies: &'a [u64],
+}
+
+impl<'a> TallyView<'a> {
+    fn of(tally: &'a Tally, method: &'a str) -> Self {
+        TallyView {
+            method,
+            mask: tally.mask,
+            rare: tally.rare,
+            last_rare: tally.last_rare,
+            max_value: tally.max_value,
+            max_first: tally.max_first,
+            frequencies: &tally.frequencies,
+        }
+    }
+}
+
+/// The tables' numbers, three lines: `method: …`, `rare mask 0b110: 12 rare heaps, the last
+/// 1234; largest value 9, first at heap 51`, `frequencies: 0:10 1:12 …` (values that occur).
+pub fn write_tally<W: Write + ?Sized>(out: &mut W, tally: &Tally, method: &str) -> fmt::Result {
+    writeln!(out, "method: {method}")?;
+    match tally.mask {
+        Some(mask) => {
+            write!(out, "rare mask {mask:#b}: {} rare heaps", tally.rare)?;
+            match tally.last_rare {
+                Some(last) => write!(out, ", the last {last}")?,
+                None => out.write_str(", none")?,
+            }
+        }
+        None => out.write_str("no rare mask (every mask leaves every heap rare)")?,
+    }
+    writeln!(
+        out,
+        "; largest value {}, first at heap {}",
+        tally.max_value, tally.max_first
+    )?;
+    let present = tally
+        .frequencies
+        .iter()
+        .enumerate()
+        .filter(|&(_, &count)| count > 0)
+        .map(|(value, count)| format!("{value}:{count}"));
+    writeln!(out, "frequencies: {}", present.format(" "))
 }
 
 /// The `--stats` line: how many values were computed in `elapsed`, how fast, the
@@ -287,6 +430,65 @@ mod tests {
         let line = text(|out| write_json(out, &code, &[0], None, Some(&taken)));
         assert!(line.ends_with("\"move\":{\"heap\":1,\"size\":2,\"take\":2,\"leave\":[]}}}\n"));
         serde_json::from_str::<serde_json::Value>(&line).unwrap();
+    }
+
+    #[test]
+    fn the_pieces_write_what_the_whole_writers_write() {
+        let (code, values) = dawson();
+        let query = Query::new(&code, &values, &[9, 4]).unwrap();
+        let period = Some(Period {
+            period: 34,
+            preperiod: 53,
+        });
+        for (asked, query) in [(None, None), (Some(period), Some(&query)), (Some(None), None)] {
+            let whole = text(|out| write_json(out, &code, &values, asked, query));
+            let pieces = text(|out| {
+                write_json_head(out, &code, values.len() - 1)?;
+                write_json_values(out, &values[..7], true)?;
+                write_json_values(out, &values[7..], false)?;
+                write_json_tail(out, asked, query, None)
+            });
+            assert_eq!(pieces, whole);
+        }
+        let whole = text(|out| write_values(out, &values));
+        let pieces = text(|out| {
+            write_value_run(out, &values[..1], true)?;
+            write_value_run(out, &values[1..], false)?;
+            out.write_char('\n')
+        });
+        assert_eq!(pieces, whole);
+    }
+
+    #[test]
+    fn the_tally_in_words_and_in_json() {
+        let (_, values) = dawson();
+        let mut tally = Tally {
+            frequencies: vec![1, 3, 1, 1],
+            max_value: 3,
+            max_first: 4,
+            mask: Some(1),
+            rare: 1,
+            last_rare: Some(2),
+            ..Tally::default()
+        };
+        assert_eq!(
+            text(|out| write_tally(out, &tally, "bit sets 5")),
+            "method: bit sets 5\nrare mask 0b1: 1 rare heaps, the last 2; largest value 3, first at heap 4\n\
+             frequencies: 0:1 1:3 2:1 3:1\n"
+        );
+        let line = text(|out| {
+            write_json_head(out, &OctalCode::new(&[0, 6]).unwrap(), 1)?;
+            write_json_values(out, &values[..2], true)?;
+            write_json_tail(out, None, None, Some((&tally, "plain 5")))
+        });
+        assert_eq!(
+            line,
+            "{\"code\":\"0.6\",\"heaps\":1,\"values\":[0,0],\"stats\":{\"method\":\"plain 5\",\"mask\":1,\
+             \"rare\":1,\"last_rare\":2,\"max_value\":3,\"max_first\":4,\"frequencies\":[1,3,1,1]}}\n"
+        );
+        serde_json::from_str::<serde_json::Value>(&line).unwrap();
+        tally.mask = None;
+        assert!(text(|out| write_tally(out, &tally, "x")).contains("no rare mask"));
     }
 
     #[test]

@@ -1,8 +1,13 @@
 //! `tabletop octal`: the nim-value sequence of an octal game, its period, and sums of heaps.
 
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
-use tabletop_app::octal::{Game, Request};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use tabletop_app::octal::{Control, Game, Progress, Request};
 use tabletop_app::{Answer, Failure, Source};
 
 use crate::input::InputArgs;
@@ -14,13 +19,20 @@ use crate::input::InputArgs;
 done after removing k tokens from a heap: 1 = take the whole heap, 2 = leave one heap, 4 = \
 split the rest into two non-empty heaps (sums of these). The digit before the point is 0, or 4 \
 to allow splitting a heap in two without removing anything. Kayles is 0.77, Dawson's Kayles \
-0.07, Officers 0.6. See docs/octal.md.\n\
+0.07, Officers 0.6. CODE may also be `grundy`: Grundy's game (split one heap into two heaps \
+of different sizes; no period test holds for it, so --period says `no period`). \
+See docs/octal.md.\n\
 Without CODE, the game is read from --file (or standard input): the code, optionally followed \
 by the largest heap.\n\
 Output: G(0) … G(N) on one line, separated by single spaces; with --period one more line, \
 `period P preperiod I` (proven by the Guy–Smith test) or `no period up to N`. With --query, \
 instead of the values: WIN or LOSE for the sum of the heaps, then a winning move.\n\
-Memory: up to about 43 bytes per heap; more than 4 GiB is refused up front.\n\
+Values are written as they are computed; once the values prove a period (Guy–Smith test), \
+the rest follow from it at once.\n\
+Long runs: a progress line on a terminal; --checkpoint FILE saves the state every 5 minutes \
+(--checkpoint-every) and on Ctrl-C; --resume FILE goes on from it with the same output as a \
+run never stopped.\n\
+Memory: up to about 32 bytes per heap; more than 4 GiB is refused up front.\n\
 Examples:\n  tabletop octal 0.77 --heaps 200 --period\n  tabletop octal 0.6 --heaps 30 --query \"3 5 7\"\n  \
 echo '0.07 500' | tabletop octal --period --json"
 )]
@@ -43,12 +55,31 @@ pub struct Args {
     /// Heap sizes of a sum (separated by spaces or commas): print its outcome and a winning move.
     #[arg(long, value_name = "HEAPS")]
     query: Option<String>,
-    /// On standard error: time, values per second, the sparse-space mask and the rare and common counts.
+    /// On standard error: time, values per second, the method, the rare mask, rare heaps,
+    /// largest value and value frequencies (with --json also as "stats" in the object).
     #[arg(long)]
     stats: bool,
+    /// Save the state to FILE every few minutes and on Ctrl-C (atomically: a temporary file,
+    /// then a rename), to go on later with --resume FILE.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// Seconds between checkpoints [default: 300].
+    #[arg(long, value_name = "SECONDS", requires = "checkpoint", value_parser = seconds)]
+    checkpoint_every: Option<Duration>,
+    /// Go on from a checkpoint of the same game (and this version of tabletop).
+    #[arg(long, value_name = "FILE")]
+    resume: Option<PathBuf>,
 }
 
-/// Computes and prints, or fails without output.
+/// A positive number of seconds, fractions allowed.
+fn seconds(text: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s < 1e9 => Ok(Duration::from_secs_f64(s)),
+        _ => Err(format!("expected a positive number of seconds, found `{text}`")),
+    }
+}
+
+/// Computes and prints the values as they come; fails without output for a bad input.
 pub fn run(args: &Args) -> Result<Answer, Failure> {
     let request = Request {
         heaps: args.heaps,
@@ -59,18 +90,86 @@ pub fn run(args: &Args) -> Result<Answer, Failure> {
             .as_ref()
             .map(|text| Source::new("<query>", text.as_bytes().to_vec())),
         stats: args.stats,
+        checkpoint: args.checkpoint.clone(),
+        checkpoint_every: args.checkpoint_every,
+        resume: args.resume.clone(),
     };
-    match &args.code {
-        Some(code) => {
-            let source = Source::new("<code>", code.as_bytes().to_vec());
-            tabletop_app::octal::answer(Game::Code(&source), &request)
+    let source = match &args.code {
+        Some(code) => Source::new("<code>", code.as_bytes().to_vec()),
+        None => InputArgs {
+            file: args.file.clone(),
         }
-        None => {
-            let source = InputArgs {
-                file: args.file.clone(),
-            }
-            .read()?;
-            tabletop_app::octal::answer(Game::Text(&source), &request)
-        }
+        .read()?,
+    };
+    let game = match &args.code {
+        Some(_) => Game::Code(&source),
+        None => Game::Text(&source),
+    };
+    // Ctrl-C stops the computation between rounds (saving the checkpoint, if any).
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    // Without a handler (one is already set) Ctrl-C keeps its usual effect.
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    let bar = progress_bar();
+    let mut report = |progress: &Progress, _: Duration| show(&bar, progress);
+    let mut stdout = QuietPipe {
+        out: std::io::stdout().lock(),
+        closed: false,
+    };
+    let control = Control {
+        stop: Some(&stop),
+        progress: Some(&mut report),
+    };
+    let result = tabletop_app::octal::answer_to(game, &request, &mut stdout, control);
+    bar.finish_and_clear();
+    match result {
+        // A reader that went away (`| head`) wanted no more: not an error.
+        Err(Failure::Io(_)) if stdout.closed => Ok(Answer::default()),
+        other => other,
+    }
+}
+
+/// The progress line: on a terminal only (hidden otherwise).
+fn progress_bar() -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr_with_hz(4));
+    let style = ProgressStyle::with_template("{pos}/{len} heaps, {per_sec}, {msg}, ETA {eta}")
+        .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar
+}
+
+fn show(bar: &ProgressBar, progress: &Progress) {
+    bar.set_length(progress.target as u64);
+    bar.set_position(progress.known as u64);
+    let period = match progress.filled_by {
+        Some(p) => format!(", period {} from {}", p.period, p.preperiod),
+        None => String::new(),
+    };
+    bar.set_message(format!(
+        "{} rare, largest value {}{period}",
+        progress.rare, progress.max_value
+    ));
+}
+
+/// Standard output that remembers whether its reader closed the pipe.
+struct QuietPipe<W> {
+    out: W,
+    closed: bool,
+}
+
+impl<W: Write> Write for QuietPipe<W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let result = self.out.write(bytes);
+        self.closed |= matches!(&result, Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe);
+        result
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let result = self.out.flush();
+        self.closed |= matches!(&result, Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe);
+        result
     }
 }

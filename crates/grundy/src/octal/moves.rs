@@ -109,7 +109,7 @@ impl OctalCode {
                 return Some((k, Leave::One(rest)));
             }
             if digit & 4 != 0 && rest >= 2 {
-                for a in 1..=rest / 2 {
+                for a in 1..=self.largest_part(rest as usize) as u64 {
                     if visit(k, Leave::Two(a, rest - a)) {
                         return Some((k, Leave::Two(a, rest - a)));
                     }

@@ -20,7 +20,8 @@ pub struct Period {
 
 impl NimSequence {
     /// The smallest period the computed values prove by the Guy–Smith test, with the
-    /// smallest preperiod for it; `None` when no period is proven up to `N`.
+    /// smallest preperiod for it; `None` when no period is proven up to `N`, and always for
+    /// Grundy's game (the test does not hold for it).
     ///
     /// For each `p` from 1 on, the preperiod can only be one past the last `n` with
     /// `G(n + p) ≠ G(n)` (by the theorem a proven period has no such `n` after its
@@ -38,6 +39,9 @@ impl NimSequence {
     /// # Ok::<(), tabletop_grundy::octal::OctalError>(())
     /// ```
     pub fn period(&self) -> Option<Period> {
+        if self.unequal_splits() {
+            return None;
+        }
         guy_smith(self.values(), self.last_nonzero())
     }
 }
@@ -45,11 +49,17 @@ impl NimSequence {
 /// The smallest period (then preperiod) of `values` proven by the Guy–Smith test for moves
 /// of at most `t` tokens.
 pub(crate) fn guy_smith(values: &[u32], t: usize) -> Option<Period> {
-    let n = values.len().checked_sub(1)?;
+    guy_smith_by(values.len(), t, |n| values[n])
+}
+
+/// [`guy_smith`] over the `len` values `value(0), value(1), …` (a sequence that need not be
+/// stored, such as one filled by its period).
+pub(crate) fn guy_smith_by(len: usize, t: usize, value: impl Fn(usize) -> u32) -> Option<Period> {
+    let n = len.checked_sub(1)?;
     let mut p = 1usize;
     // The window of the smallest preperiod, 2i + 2p + t - 1 <= N, must fit.
     while 2 * p + t <= n + 1 {
-        let last_mismatch = (0..=n - p).rev().find(|&i| values[i] != values[i + p]);
+        let last_mismatch = (0..=n - p).rev().find(|&i| value(i) != value(i + p));
         let preperiod = last_mismatch.map_or(0, |i| i + 1);
         if 2 * preperiod + 2 * p + t <= n + 1 {
             return Some(Period { period: p, preperiod });

@@ -1,0 +1,465 @@
+//! Saving a [`Computation`] and going on from the saved bytes, with the same values and the
+//! same statistics as a run that was never stopped.
+//!
+//! The bytes are a text header, one `key value` line each, then `data` and the binary part:
+//!
+//! ```text
+//! tabletop octal checkpoint 1
+//! version 0.1.0                     (of tabletop-grundy)
+//! code 0.6
+//! method sparse                     (plain, bitset, sparse or `mask M`)
+//! heaps 123456                      (values saved: G(0..123456))
+//! state MASK NEXT-CHOICE NEXT-CHECK PAIRS PLAIN BITSET SPARSE
+//! period none                       (or `period P I`: the rest is filled by it)
+//! data
+//! ```
+//!
+//! then the values (`u32` each, little-endian) and an FNV-1a 64 checksum of every byte
+//! before it.
+//! Nothing read is trusted: the header must be this version's and this game's, the lengths
+//! must match, the checksum must hold, and a few values are computed again and compared.
+
+use std::ops::Range;
+
+use super::run::{each, Computation, Core};
+use super::sparse::{Engine, SavedState, StepCounts, Value};
+use super::{Method, OctalCode, Options, Period};
+
+/// The first line of every checkpoint.
+const MAGIC: &str = "tabletop octal checkpoint 1";
+/// Values computed again when a checkpoint is read (the last ones, and some spread out).
+const RECHECKED: usize = 6;
+
+/// Why bytes are not a checkpoint this computation can go on from.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct CheckpointError {
+    /// The bytes at fault (a header line's value, or a stretch of the binary part).
+    pub span: Range<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl Computation {
+    /// The state as bytes, for [`Computation::resume`].
+    pub fn checkpoint(&self) -> Vec<u8> {
+        let state = each!(self.core(), e => e.saved_state());
+        let computed = self.computed();
+        let method = match state.method {
+            Method::Plain => "plain".to_owned(),
+            Method::Bitset => "bitset".to_owned(),
+            Method::Sparse => "sparse".to_owned(),
+            Method::Mask(mask) => format!("mask {mask}"),
+        };
+        let period = match self.filled_by() {
+            Some(p) => format!("{} {}", p.period, p.preperiod),
+            None => "none".to_owned(),
+        };
+        let StepCounts {
+            plain,
+            bitset,
+            sparse,
+        } = state.steps;
+        let header = format!(
+            "{MAGIC}\nversion {}\ncode {}\nmethod {method}\nheaps {}\nstate {} {} {} {} {plain} {bitset} {sparse}\nperiod {period}\ndata\n",
+            env!("CARGO_PKG_VERSION"),
+            self.code(),
+            computed,
+            state.mask,
+            state.next_choice,
+            self.next_check(),
+            state.pairs,
+        );
+        let mut bytes = header.into_bytes();
+        each!(self.core(), e => {
+            for &v in e.values() {
+                bytes.extend(v.get().to_le_bytes());
+            }
+        });
+        let sum = fnv1a(&bytes);
+        bytes.extend(sum.to_le_bytes());
+        bytes
+    }
+
+    /// Goes on from `bytes` (made by [`Computation::checkpoint`]) towards `G(0..=n)` of
+    /// `code`, with the detection of periods as `detect_period` says.
+    ///
+    /// # Errors
+    /// A [`CheckpointError`] locating what is wrong: not a checkpoint, another version or
+    /// game, a damaged or cut file (checksum, lengths), or values that are not this game's.
+    pub fn resume(
+        code: &OctalCode,
+        n: usize,
+        detect_period: bool,
+        bytes: &[u8],
+    ) -> Result<Self, CheckpointError> {
+        let mut reader = Header { bytes, at: 0 };
+        reader.expect_line(MAGIC, "not a tabletop octal checkpoint")?;
+        let version = reader.value("version")?;
+        if version.text != env!("CARGO_PKG_VERSION") {
+            return Err(version.error(format!(
+                "written by tabletop-grundy {}, this is {}: checkpoints are read by the version that wrote them",
+                version.text,
+                env!("CARGO_PKG_VERSION")
+            )));
+        }
+        let saved_code = reader.value("code")?;
+        if saved_code.text != code.to_string() {
+            return Err(saved_code.error(format!(
+                "this checkpoint is of the game {}, not {code}",
+                saved_code.text
+            )));
+        }
+        let method = reader.value("method")?;
+        let method = method.method()?;
+        let heaps = reader.value("heaps")?;
+        let count = heaps.numbers::<1>()?[0];
+        let state = reader.value("state")?;
+        let [mask, next_choice, next_check, pairs, plain, bitset, sparse] = state.numbers::<7>()?;
+        let period = reader.value("period")?;
+        let filled_by = match period.text {
+            "none" => None,
+            _ => {
+                let [p, i] = period.numbers::<2>()?;
+                Some(Period {
+                    period: p as usize,
+                    preperiod: i as usize,
+                })
+            }
+        };
+        reader.expect_line("data", "expected the line `data`")?;
+        let body = Body::check(bytes, reader.at)?;
+        let values = body.read(count)?;
+        check_sizes(bytes, reader.at, count, &values, filled_by, mask)?;
+        let state = SavedState {
+            method,
+            mask: mask as u32,
+            next_choice: next_choice as usize,
+            pairs,
+            steps: StepCounts {
+                plain,
+                bitset,
+                sparse,
+            },
+        };
+        let core = if values.iter().all(|&v| v <= u16::MAX.into()) {
+            Core::Narrow(Engine::restore(code, n, &values, state))
+        } else {
+            Core::Wide(Engine::restore(code, n, &values, state))
+        };
+        each!(&core, e => recheck(e, bytes.len()))?;
+        let options = Options {
+            method,
+            detect_period,
+        };
+        let filled_by = filled_by.filter(|_| detect_period);
+        Ok(Computation::from_parts(
+            code,
+            n,
+            options,
+            core,
+            filled_by,
+            next_check as usize,
+        ))
+    }
+}
+
+/// The header's lines, read in order.
+struct Header<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+/// A header line's value and where it is.
+struct Field<'a> {
+    text: &'a str,
+    span: Range<usize>,
+}
+
+impl Header<'_> {
+    /// The next line (without its newline) and its span.
+    fn line(&mut self) -> Result<(&str, Range<usize>), CheckpointError> {
+        let rest = &self.bytes[self.at..];
+        let len = rest
+            .iter()
+            .take(200)
+            .position(|&b| b == b'\n')
+            .ok_or(CheckpointError {
+                span: self.at..self.at + rest.len().min(40),
+                message: "expected a header line ending in a newline".into(),
+            })?;
+        let span = self.at..self.at + len;
+        let text = std::str::from_utf8(&rest[..len]).map_err(|_| CheckpointError {
+            span: span.clone(),
+            message: "expected a header line of text".into(),
+        })?;
+        self.at += len + 1;
+        Ok((text, span))
+    }
+
+    fn expect_line(&mut self, expected: &str, message: &str) -> Result<(), CheckpointError> {
+        let (text, span) = self.line()?;
+        if text == expected {
+            Ok(())
+        } else {
+            Err(CheckpointError {
+                span,
+                message: format!("{message} (expected `{expected}`)"),
+            })
+        }
+    }
+
+    /// The value of the next line, which must be `key value`.
+    fn value<'s>(&'s mut self, key: &str) -> Result<Field<'s>, CheckpointError> {
+        let (text, span) = self.line()?;
+        match text.strip_prefix(key).and_then(|rest| rest.strip_prefix(' ')) {
+            Some(value) => Ok(Field {
+                text: value,
+                span: span.start + key.len() + 1..span.end,
+            }),
+            None => Err(CheckpointError {
+                span,
+                message: format!("expected the line `{key} …`"),
+            }),
+        }
+    }
+}
+
+impl Field<'_> {
+    fn error(&self, message: String) -> CheckpointError {
+        CheckpointError {
+            span: self.span.clone(),
+            message,
+        }
+    }
+
+    /// Exactly `N` whole numbers separated by single spaces.
+    fn numbers<const N: usize>(&self) -> Result<[u64; N], CheckpointError> {
+        let parts: Vec<Option<u64>> = self.text.split(' ').map(|p| p.parse().ok()).collect();
+        if parts.len() != N || parts.iter().any(Option::is_none) {
+            return Err(self.error(format!("expected {N} whole number(s), found `{}`", self.text)));
+        }
+        let mut out = [0; N];
+        for (slot, part) in out.iter_mut().zip(parts) {
+            *slot = part.unwrap_or(0);
+        }
+        Ok(out)
+    }
+
+    fn method(&self) -> Result<Method, CheckpointError> {
+        match self.text {
+            "plain" => Ok(Method::Plain),
+            "bitset" => Ok(Method::Bitset),
+            "sparse" => Ok(Method::Sparse),
+            text => match text.strip_prefix("mask ").and_then(|m| m.parse().ok()) {
+                Some(mask) => Ok(Method::Mask(mask)),
+                None => Err(self.error(format!(
+                    "expected a method (plain, bitset, sparse, mask M), found `{text}`"
+                ))),
+            },
+        }
+    }
+}
+
+/// The binary part, its checksum checked.
+struct Body<'a> {
+    data: &'a [u8],
+    start: usize,
+}
+
+impl<'a> Body<'a> {
+    fn check(bytes: &'a [u8], start: usize) -> Result<Body<'a>, CheckpointError> {
+        let len = bytes.len();
+        if len < start + 8 {
+            return Err(CheckpointError {
+                span: start..len,
+                message: "the file ends before its data: it was cut short".into(),
+            });
+        }
+        let (content, sum) = bytes.split_at(len - 8);
+        let mut saved = [0u8; 8];
+        saved.copy_from_slice(sum);
+        if u64::from_le_bytes(saved) != fnv1a(content) {
+            return Err(CheckpointError {
+                span: len - 8..len,
+                message: "the checksum does not match: the file is damaged or cut short".into(),
+            });
+        }
+        Ok(Body {
+            data: &content[start..],
+            start,
+        })
+    }
+
+    /// The `count` values.
+    fn read(&self, count: u64) -> Result<Vec<u32>, CheckpointError> {
+        if self.data.len() as u64 != count.saturating_mul(4) {
+            return Err(CheckpointError {
+                span: self.start..self.start + self.data.len(),
+                message: format!(
+                    "the data holds {} bytes, not the {} that {count} values need",
+                    self.data.len(),
+                    count.saturating_mul(4)
+                ),
+            });
+        }
+        Ok(self
+            .data
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect())
+    }
+}
+
+/// The values start with `G(0) = 0` and a period lies within them.
+fn check_sizes(
+    bytes: &[u8],
+    start: usize,
+    count: u64,
+    values: &[u32],
+    filled_by: Option<Period>,
+    mask: u64,
+) -> Result<(), CheckpointError> {
+    let bad = |message: String| CheckpointError {
+        span: start..bytes.len(),
+        message,
+    };
+    if count == 0 || values.first() != Some(&0) {
+        return Err(bad("the values must start with G(0) = 0".into()));
+    }
+    if mask > u64::from(u32::MAX) {
+        return Err(bad(format!("mask {mask} is too large")));
+    }
+    if let Some(p) = filled_by {
+        if p.period == 0 || p.preperiod.saturating_add(p.period) > values.len() {
+            return Err(bad(format!(
+                "period {} from {} does not lie within the {} values saved",
+                p.period,
+                p.preperiod,
+                values.len()
+            )));
+        }
+    }
+    // A value is at most the number of moves of its heap, far below this for any heap
+    // a checkpoint can hold.
+    if let Some((heap, &v)) = values.iter().enumerate().find(|&(_, &v)| v >= 1 << 30) {
+        return Err(bad(format!("G({heap}) = {v} is not a value of this game")));
+    }
+    Ok(())
+}
+
+/// Computes a few of the saved values again (the last ones first) by a direct mex.
+fn recheck<V: Value>(engine: &Engine<V>, len: usize) -> Result<(), CheckpointError> {
+    let values = engine.values();
+    let count = values.len();
+    let mut heaps: Vec<usize> = (1..count).rev().take(RECHECKED / 2).collect();
+    heaps.extend(
+        (1..=RECHECKED / 2)
+            .map(|i| count * i / (RECHECKED / 2 + 1))
+            .filter(|&h| h > 0),
+    );
+    for heap in heaps {
+        let direct = engine.direct_mex(heap);
+        if direct != values[heap].get() {
+            return Err(CheckpointError {
+                span: len.saturating_sub(8)..len,
+                message: format!(
+                    "saved G({heap}) = {} but it is {direct}: these values are not this game's",
+                    values[heap].get()
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// FNV-1a, 64 bits: damage anywhere changes it.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn officers() -> OctalCode {
+        OctalCode::new(&[0, 6]).unwrap()
+    }
+
+    #[test]
+    fn a_resumed_run_gives_the_same_values_and_statistics() {
+        let code = officers();
+        let mut whole = Computation::new(&code, 3000, Options::default());
+        whole.advance(usize::MAX);
+        for stop in [1, 2, 700, 1024, 1025, 2500] {
+            let mut first = Computation::new(&code, 3000, Options::default());
+            first.advance(stop);
+            let bytes = first.checkpoint();
+            let mut resumed = Computation::resume(&code, 3000, true, &bytes).unwrap();
+            resumed.advance(usize::MAX);
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            whole.copy_values(0, 3001, &mut a);
+            resumed.copy_values(0, 3001, &mut b);
+            assert_eq!(a, b, "stopped after {stop}");
+            assert_eq!(
+                whole.sparse_stats(),
+                resumed.sparse_stats(),
+                "stopped after {stop}"
+            );
+        }
+    }
+
+    #[test]
+    fn bad_checkpoints_are_refused_with_a_place() {
+        let code = officers();
+        let mut run = Computation::new(&code, 500, Options::default());
+        run.advance(300);
+        let bytes = run.checkpoint();
+        let other = OctalCode::new(&[0, 7, 7]).unwrap();
+        let error = Computation::resume(&other, 500, true, &bytes).unwrap_err();
+        assert_eq!(error.message, "this checkpoint is of the game 0.6, not 0.77");
+        assert_eq!(&bytes[error.span.clone()], b"0.6");
+        let text = String::from_utf8_lossy(&bytes).replacen("version 0.1.0", "version 9.9.9", 1);
+        let error = Computation::resume(&code, 500, true, text.as_bytes()).unwrap_err();
+        assert!(
+            error.message.starts_with("written by tabletop-grundy 9.9.9"),
+            "{error}"
+        );
+        // Every cut and every flipped byte is refused, never a panic.
+        for cut in 0..bytes.len() {
+            assert!(
+                Computation::resume(&code, 500, true, &bytes[..cut]).is_err(),
+                "cut at {cut}"
+            );
+        }
+        for at in (0..bytes.len()).step_by(7) {
+            let mut damaged = bytes.clone();
+            damaged[at] ^= 0x10;
+            assert!(
+                Computation::resume(&code, 500, true, &damaged).is_err(),
+                "flip at {at}"
+            );
+        }
+        assert!(Computation::resume(&code, 500, true, b"hello\n").is_err());
+    }
+
+    #[test]
+    fn forged_values_with_a_good_checksum_are_caught() {
+        let code = officers();
+        let mut run = Computation::new(&code, 500, Options::default());
+        run.advance(300);
+        let mut bytes = run.checkpoint();
+        let len = bytes.len();
+        // The last value (before the checksum), changed, and the checksum made to fit.
+        bytes[len - 12] ^= 1;
+        let sum = fnv1a(&bytes[..len - 8]);
+        bytes[len - 8..].copy_from_slice(&sum.to_le_bytes());
+        let error = Computation::resume(&code, 500, true, &bytes).unwrap_err();
+        assert!(
+            error.message.contains("these values are not this game's"),
+            "{error}"
+        );
+    }
+}

@@ -1,0 +1,415 @@
+//! A computation of `G(0..=N)` that can be driven a few heaps at a time: values are final as
+//! soon as they are known (so a front end writes them out as they come), the Guy–Smith test
+//! runs as they are computed, and once it proves a period the remaining values follow from
+//! it without any further mex.
+
+use super::period::guy_smith_by;
+use super::sparse::{Engine, Value};
+use super::stats::Tally;
+use super::{Method, NimSequence, OctalCode, Period, SparseStats};
+
+/// The engine, its values as `u16` while they fit, then as `u32`.
+#[derive(Debug, Clone)]
+pub(crate) enum Core {
+    /// Values in `u16`: 2 bytes per heap.
+    Narrow(Engine<u16>),
+    /// Values in `u32`.
+    Wide(Engine<u32>),
+}
+
+/// `$body` with `$engine` bound to the engine of `$core`, whichever its value type.
+macro_rules! each {
+    ($core:expr, $engine:ident => $body:expr) => {
+        match $core {
+            Core::Narrow($engine) => $body,
+            Core::Wide($engine) => $body,
+        }
+    };
+}
+pub(crate) use each;
+
+/// Heaps computed before the first periodicity check.
+const FIRST_CHECK: usize = 64;
+
+/// How a [`Computation`] runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// How the mex is computed.
+    pub method: Method,
+    /// Whether the Guy–Smith test runs as values are computed, so that a proven period
+    /// fills the rest (`false`: every value by a mex, for tests and comparisons).
+    pub detect_period: bool,
+}
+
+impl Default for Options {
+    /// The sparse-space method with the period check.
+    fn default() -> Self {
+        Options {
+            method: Method::Sparse,
+            detect_period: true,
+        }
+    }
+}
+
+/// Where a computation stands, for a progress line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// Values known so far (`G(0..known)`), computed or filled by a period.
+    pub known: usize,
+    /// Values asked for (`N + 1`).
+    pub target: usize,
+    /// Heaps with a rare value under the mask in use (0 without one).
+    pub rare: usize,
+    /// The largest value so far.
+    pub max_value: u32,
+    /// The period filling the rest, once one is proven.
+    pub filled_by: Option<Period>,
+}
+
+/// The values `G(0..=N)` of an octal game, computed step by step.
+///
+/// ```
+/// use tabletop_grundy::octal::{Computation, OctalCode, Options};
+/// let dawson = OctalCode::new(&[0, 1, 3, 7])?;
+/// let mut run = Computation::new(&dawson, 10_000_000, Options::default());
+/// while !run.is_done() {
+///     run.advance(1000);
+/// }
+/// // Proven periodic long before: the rest came from the period, not from a mex each.
+/// assert!(run.computed() < 1000);
+/// assert_eq!(run.value(10_000_000), run.value(10_000_000 - 34));
+/// # Ok::<(), tabletop_grundy::octal::OctalError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Computation {
+    code: OctalCode,
+    target: usize,
+    core: Core,
+    options: Options,
+    /// The period proven by the values computed, which gives every later value.
+    filled_by: Option<Period>,
+    /// The number of computed values at which the period is checked next.
+    next_check: usize,
+}
+
+impl Computation {
+    /// A computation of `G(0..=n)` for `code` (only `G(0)` known yet).
+    /// For Grundy's game the period is never looked for (the Guy–Smith test does not hold).
+    pub fn new(code: &OctalCode, n: usize, options: Options) -> Self {
+        let options = Options {
+            detect_period: options.detect_period && !code.unequal_splits(),
+            ..options
+        };
+        Computation {
+            code: code.clone(),
+            target: n.saturating_add(1),
+            core: Core::Narrow(Engine::new(code, n, options.method)),
+            options,
+            filled_by: None,
+            next_check: FIRST_CHECK,
+        }
+    }
+
+    /// Rebuilds a computation from saved parts (see [`super::checkpoint`]).
+    pub(crate) fn from_parts(
+        code: &OctalCode,
+        n: usize,
+        options: Options,
+        core: Core,
+        filled_by: Option<Period>,
+        next_check: usize,
+    ) -> Self {
+        Computation {
+            code: code.clone(),
+            target: n.saturating_add(1),
+            core,
+            options,
+            filled_by,
+            next_check,
+        }
+    }
+
+    /// The game.
+    pub fn code(&self) -> &OctalCode {
+        &self.code
+    }
+
+    /// The options it runs with.
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    /// `N`, the largest heap asked for.
+    pub fn largest_heap(&self) -> usize {
+        self.target - 1
+    }
+
+    /// Asks for `G(0..=n)` instead (more or fewer heaps; values already known stay known).
+    pub fn set_largest_heap(&mut self, n: usize) {
+        self.target = n.saturating_add(1);
+    }
+
+    /// How many values are known: `G(0..known)` (computed, or given by a proven period).
+    pub fn known(&self) -> usize {
+        if self.filled_by.is_some() {
+            self.target
+        } else {
+            each!(&self.core, e => e.len()).min(self.target)
+        }
+    }
+
+    /// How many values were computed by a mex (the rest, if any, came from the period).
+    pub fn computed(&self) -> usize {
+        each!(&self.core, e => e.len())
+    }
+
+    /// Whether every value `G(0..=N)` is known.
+    pub fn is_done(&self) -> bool {
+        self.known() >= self.target
+    }
+
+    /// The period that fills the values after the computed ones, once proven.
+    pub fn filled_by(&self) -> Option<Period> {
+        self.filled_by
+    }
+
+    /// Computes up to `heaps` more values (fewer when `G(N)` is reached, and all the rest at
+    /// once when a period is proven). Returns how many values are known afterwards.
+    pub fn advance(&mut self, heaps: usize) -> usize {
+        let mut left = heaps;
+        while left > 0 && !self.is_done() {
+            let n = each!(&self.core, e => e.len());
+            self.step(n);
+            left -= 1;
+            if self.options.detect_period && n + 1 >= self.next_check {
+                self.check_period();
+            }
+        }
+        self.known()
+    }
+
+    /// Computes `G(n)`, storing the values as `u32` from the first that needs it.
+    fn step(&mut self, n: usize) {
+        let overflow = match &mut self.core {
+            Core::Narrow(engine) => engine.step(n).err(),
+            // Every value fits in a `u32`.
+            Core::Wide(engine) => engine.step(n).err(),
+        };
+        if let Some(value) = overflow {
+            let placeholder = Core::Wide(Engine::new(&self.code, 0, self.options.method));
+            if let Core::Narrow(narrow) = std::mem::replace(&mut self.core, placeholder) {
+                self.core = Core::Wide(widened(narrow, n, value));
+            }
+        }
+    }
+
+    /// The Guy–Smith test on the values computed so far; the next test after a further
+    /// eighth (so the tests cost `O(N)` in all, and a period is noticed at most an eighth
+    /// of the heaps after its proof fits).
+    fn check_period(&mut self) {
+        let computed = each!(&self.core, e => e.len());
+        self.next_check = computed + (computed / 8).max(FIRST_CHECK);
+        let t = self.code.last_nonzero();
+        let found = each!(&self.core, e => guy_smith_by(e.len(), t, |n| e.values()[n].get()));
+        if let Some(period) = found {
+            self.filled_by = Some(period);
+        }
+    }
+
+    /// `G(n)` for a known `n` (`n < known()`).
+    ///
+    /// # Panics
+    /// When `n` is not known yet.
+    pub fn value(&self, n: usize) -> u32 {
+        assert!(n < self.known(), "G({n}) is not known yet");
+        self.value_unchecked(n)
+    }
+
+    /// `G(n)`, `n` known.
+    fn value_unchecked(&self, n: usize) -> u32 {
+        each!(&self.core, e => value_in(e.values(), self.filled_by, n))
+    }
+
+    /// Appends `G(start..end)` to `out` (every value of the range known).
+    ///
+    /// # Panics
+    /// When `end > known()`.
+    pub fn copy_values(&self, start: usize, end: usize, out: &mut Vec<u32>) {
+        assert!(
+            end <= self.known(),
+            "G({}) is not known yet",
+            end.saturating_sub(1)
+        );
+        each!(&self.core, e => copy_from(e.values(), self.filled_by, start, end, out));
+    }
+
+    /// Where the computation stands.
+    pub fn progress(&self) -> Progress {
+        Progress {
+            known: self.known(),
+            target: self.target,
+            rare: each!(&self.core, e => e.rare_count()),
+            max_value: each!(&self.core, e => e.max_value()),
+            filled_by: self.filled_by,
+        }
+    }
+
+    /// The smallest period (then preperiod) that `G(0..=N)` proves by the Guy–Smith test,
+    /// as [`NimSequence::period`] gives it for the same values (`None` for Grundy's game).
+    ///
+    /// # Panics
+    /// When the computation is not done.
+    pub fn period(&self) -> Option<Period> {
+        assert!(self.is_done(), "the period of unfinished values");
+        if self.code.unequal_splits() {
+            return None;
+        }
+        let t = self.code.last_nonzero();
+        match self.filled_by {
+            None => {
+                let len = self.target;
+                each!(&self.core, e => guy_smith_by(len, t, |n| e.values()[n].get()))
+            }
+            Some(_) => guy_smith_by(self.target, t, |n| self.value_unchecked(n)),
+        }
+    }
+
+    /// The numbers of the published tables over `G(0..=N)`: frequencies, the largest value,
+    /// the rare mask and rare heaps (see [`Tally`]).
+    ///
+    /// # Panics
+    /// When the computation is not done.
+    pub fn tally(&self) -> Tally {
+        assert!(self.is_done(), "the tally of unfinished values");
+        let mut tally = Tally::default();
+        let mut chunk = Vec::new();
+        let mut start = 0;
+        while start < self.target {
+            let end = (start + (1 << 16)).min(self.target);
+            chunk.clear();
+            self.copy_values(start, end, &mut chunk);
+            tally.count(start, &chunk);
+            start = end;
+        }
+        tally.finish();
+        tally
+    }
+
+    /// What the mex computation met (mask in use, splits looked at).
+    pub fn sparse_stats(&self) -> SparseStats {
+        each!(&self.core, e => e.stats())
+    }
+
+    /// How the values were computed, in words: `sparse space (mask 0b1110)`, `bit sets`,
+    /// `plain`, with `, then the period from heap H` when a period filled the rest.
+    pub fn method_used(&self) -> String {
+        let mut text = each!(&self.core, e => e.method_used());
+        if self.filled_by.is_some() && each!(&self.core, e => e.len()) < self.target {
+            text.push_str(&format!(
+                ", then the period from heap {}",
+                each!(&self.core, e => e.len())
+            ));
+        }
+        text
+    }
+
+    /// The engine, for saving.
+    pub(crate) fn core(&self) -> &Core {
+        &self.core
+    }
+
+    /// Bytes per heap the values take (2 while every value fits in a `u16`, then 4).
+    pub fn bytes_per_value(&self) -> usize {
+        match self.core {
+            Core::Narrow(_) => 2,
+            Core::Wide(_) => 4,
+        }
+    }
+
+    /// The heap count at the next periodicity check, for saving.
+    pub(crate) fn next_check(&self) -> usize {
+        self.next_check
+    }
+
+    /// Every value `G(0..=N)` in memory (finishing the computation first).
+    pub fn into_sequence(mut self) -> NimSequence {
+        while !self.is_done() {
+            self.advance(1 << 16);
+        }
+        let mut values = Vec::with_capacity(self.target);
+        self.copy_values(0, self.target, &mut values);
+        NimSequence::from_parts(values, &self.code, each!(&self.core, e => e.stats()))
+    }
+}
+
+/// `G(n)` from the computed `values`, or by the period after them.
+fn value_in<V: Value>(values: &[V], filled_by: Option<Period>, n: usize) -> u32 {
+    match filled_by {
+        Some(p) if n >= values.len() => values[p.preperiod + (n - p.preperiod) % p.period].get(),
+        _ => values[n].get(),
+    }
+}
+
+/// Appends `G(start..end)` to `out`, from `values` and then by the period.
+fn copy_from<V: Value>(
+    values: &[V],
+    filled_by: Option<Period>,
+    start: usize,
+    end: usize,
+    out: &mut Vec<u32>,
+) {
+    let direct = end.min(values.len());
+    if start < direct {
+        out.extend(values[start..direct].iter().map(|v| v.get()));
+    }
+    if let Some(p) = filled_by {
+        // The cycle G(i..i + p) repeats: copy it in runs.
+        let cycle = &values[p.preperiod..p.preperiod + p.period];
+        let mut n = start.max(direct);
+        while n < end {
+            let phase = (n - p.preperiod) % p.period;
+            let run = (p.period - phase).min(end - n);
+            out.extend(cycle[phase..phase + run].iter().map(|v| v.get()));
+            n += run;
+        }
+    }
+}
+
+/// `engine` with its values as `u32`, and `G(n) = value` (which did not fit) recorded.
+fn widened<V: Value>(engine: Engine<V>, n: usize, value: u32) -> Engine<u32> {
+    let mut wide = engine.widen();
+    wide.push(n, value);
+    wide
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_move_to_a_wider_type_when_one_does_not_fit() {
+        // Take 1 to 300 tokens: G(n) = n mod 301, above a byte from heap 256 on.
+        let mut digits = vec![0u8];
+        digits.extend([3u8; 300]);
+        let code = OctalCode::new(&digits).unwrap();
+        let mut engine: Engine<u8> = Engine::new(&code, 400, Method::Sparse);
+        let mut n = 1;
+        while engine.step(n).is_ok() {
+            n += 1;
+        }
+        assert_eq!(n, 256);
+        let mut wide = widened(engine, n, 256);
+        for heap in n + 1..=400 {
+            assert_eq!(wide.step(heap), Ok(()));
+        }
+        let expected: Vec<u32> = (0..=400).map(|h| h % 301).collect();
+        assert_eq!(wide.values(), &expected[..]);
+        // The same through a computation, which starts with u16 values.
+        let mut run = Computation::new(&code, 400, Options::default());
+        run.advance(usize::MAX);
+        assert_eq!(run.bytes_per_value(), 2);
+        let mut got = Vec::new();
+        run.copy_values(0, 401, &mut got);
+        assert_eq!(got, expected);
+    }
+}
