@@ -42,6 +42,7 @@ enum Command {
     /// Octal games (Kayles 0.77, Officers 0.6, …): nim-values, period, winning moves.
     Octal(commands::octal::Args),
     /// The playground in the browser: a local web server with a page per game.
+    #[cfg(feature = "serve")]
     Serve(commands::serve::Args),
 }
 
@@ -56,6 +57,7 @@ fn main() -> ExitCode {
         Command::Gen(args) => commands::gen::run(args).map(Answer::text),
         Command::Stress(args) => return commands::stress::run(args),
         Command::Octal(args) => commands::octal::run(args),
+        #[cfg(feature = "serve")]
         Command::Serve(args) => commands::serve::run(args),
     };
     let failure = match result {

@@ -335,12 +335,10 @@ fn release_builds_without_debug_info() {
     assert!(profiling.contains("debug = 1"), "{profiling}");
 }
 
-/// The CLI's normal dependencies stay at most 64 crates (they were 102 with miette; 60, then
-/// ctrlc and nix for saving a checkpoint on Ctrl-C, which safe code cannot do otherwise).
-#[test]
-fn the_cli_has_at_most_64_normal_dependencies() {
+/// The CLI's normal dependencies, counted once each, with extra `cargo tree` arguments.
+fn normal_dependencies(extra: &[&str]) -> std::collections::BTreeSet<String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let tree = [
+    let mut tree = vec![
         "tree",
         "--offline",
         "-p",
@@ -350,6 +348,7 @@ fn the_cli_has_at_most_64_normal_dependencies() {
         "--prefix",
         "none",
     ];
+    tree.extend_from_slice(extra);
     let output = Command::new(cargo, tree)
         .current_dir(root())
         .timeout(Duration::from_secs(300))
@@ -360,11 +359,25 @@ fn the_cli_has_at_most_64_normal_dependencies() {
         "cargo tree failed: {}",
         text(&output.stderr)
     );
-    let crates: std::collections::BTreeSet<String> = text(&output.stdout)
+    text(&output.stdout)
         .lines()
         .filter(|l| !l.trim().is_empty())
         // A crate met again is marked `(*)`: the same crate, counted once.
         .map(|l| l.trim_end_matches(" (*)").to_owned())
-        .collect();
-    assert!(crates.len() <= 64, "{} crates:\n{crates:#?}", crates.len());
+        .collect()
+}
+
+/// A lean CLI (without the `serve` feature) stays at most 60 normal dependencies (they were
+/// 102 with miette); the HTTP server is what the feature adds, and nothing else.
+#[test]
+fn a_lean_cli_has_at_most_60_normal_dependencies() {
+    let lean = normal_dependencies(&["--no-default-features"]);
+    assert!(lean.len() <= 60, "{} crates:\n{lean:#?}", lean.len());
+    let full = normal_dependencies(&[]);
+    let added: Vec<&String> = full.difference(&lean).collect();
+    assert!(
+        added.iter().any(|c| c.starts_with("tabletop-serve ")),
+        "the serve feature adds tabletop-serve: {added:?}"
+    );
+    assert!(added.len() <= 8, "the serve feature adds {added:#?}");
 }

@@ -6,6 +6,7 @@ pub mod grundy;
 pub mod octal;
 pub mod odds;
 pub mod pigs;
+#[cfg(feature = "serve")]
 pub mod serve;
 pub mod snakes;
 pub mod stress;
