@@ -222,6 +222,7 @@ fn cli_octal(code: &str, heaps: u64, query: Option<&str>) -> (String, String) {
         json: false,
         query: query.map(|q| Source::new("<query>", q.as_bytes().to_vec())),
         stats: true,
+        ..OctalRequest::default()
     };
     let answer = tabletop_app::octal::answer(OctalGame::Code(&source), &request).unwrap();
     (answer.text, answer.notes.join("\n"))
