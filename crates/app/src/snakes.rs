@@ -251,4 +251,21 @@ mod tests {
             Err(Failure::Invalid { .. })
         ));
     }
+
+    #[test]
+    fn a_line_too_long_to_write_is_refused_not_written() {
+        // A die of 1 and an extra throw on every odd square: no two throws fold into one step.
+        let mut text = String::from("squares 200002\ndie 1\n");
+        for square in (1..200_002).step_by(2) {
+            text.push_str(&format!("extra {square}\n"));
+        }
+        let source = Source::new("b", text.into_bytes());
+        let file = crate::odds::read_board(&source).unwrap();
+        assert_eq!(race_turns_line(&file, &source).unwrap().throws(), 200_002);
+        let failure = race_turns_line_json(&file, &source).unwrap_err();
+        assert!(
+            failure.report().contains("more than the 100000 written"),
+            "{failure}"
+        );
+    }
 }

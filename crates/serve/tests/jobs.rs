@@ -185,7 +185,10 @@ fn the_fewest_turns_line_comes_with_the_odds() {
     ] {
         let (status, body) = post("/api/odds", &json!({ "board": board }));
         assert_eq!(status, 200, "{body}");
-        assert_eq!(body["line"]["turns"], body["odds"]["min_turns"], "{board}: {body}");
+        assert_eq!(
+            body["line"]["turns"], body["odds"]["min_turns"],
+            "{board}: {body}"
+        );
         let path = body["line"]["path"].as_array().unwrap();
         assert_eq!(path.last().unwrap()["turn"], body["odds"]["min_turns"], "{body}");
         assert_eq!(body["line_note"], Value::Null);
