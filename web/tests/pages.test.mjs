@@ -263,7 +263,7 @@ test("game graph with cycles: values and DRAW answers are the CLI's; the engine 
   await close();
 });
 
-test("race board: the chart names the board and marks the CLI's mean and median; the fewest-throws line is drawn", async () => {
+test("race board: the chart names the board and marks the CLI's mean and median; the fewest-turns line is drawn for any rules", async () => {
   const { page, errors, close } = await open("/race");
   await page.locator("#chart svg").waitFor();
   const board = await page.locator("#board-text").inputValue();
@@ -279,17 +279,43 @@ test("race board: the chart names the board and marks the CLI's mean and median;
   // board without miss or extra squares), ending on the goal square.
   const throws = await page.locator("#board svg line.line-throw").count();
   assert.equal(throws, json.min_turns);
-  await page.locator("#line-info").filter({ hasText: `Fewest throws (Snakes and Ladders rules): ${json.min_turns}` }).waitFor();
+  await page.locator("#line-info").filter({ hasText: `Fewest turns: ${json.min_turns} (${json.min_turns} throws)` }).waitFor();
   const end = await page.evaluate(() => {
     const lines = [...document.querySelectorAll("#board svg .line line")];
     const last = lines[lines.length - 1];
     return [Number(last.getAttribute("x2")), Number(last.getAttribute("y2"))];
   });
   assert.deepEqual(end, [5, 6], "the line ends on square 100, top left");
-  // A board outside the Snakes and Ladders rules: no line, and the page says why.
-  await page.fill("#board-text", "squares 30\ndie 4\n");
-  await page.locator("#line-info").filter({ hasText: "die 6" }).waitFor();
-  assert.equal(await page.locator("#board svg line.line-throw").count(), 0);
+  // Any other rules (a die of 4; a bounce; miss and extra squares): a line all the same, in
+  // the CLI's fewest turns, one label and one listed item a throw, ending on the goal.
+  const boards = [
+    ["die-4", "squares 30\ndie 4\n", 30],
+    ["bounce", "squares 20\novershoot bounce\nladder 3 17\nchute 19 2\n", 20],
+    ["miss-extra", "squares 10\ndie 2\nstart 1\novershoot bounce\nmiss 2\nchute 3 1\nextra 4\nladder 6 10\n", 10],
+  ];
+  for (const [name, file, goal] of boards) {
+    await page.fill("#board-text", file);
+    const fewest = JSON.parse(cli(["odds", "--json"], file)).min_turns;
+    await page.locator("#line-info").filter({ hasText: `Fewest turns: ${fewest} (` }).waitFor();
+    const items = await page.locator("#line-steps li").allTextContents();
+    assert.ok(items.length >= 1, name);
+    assert.equal(await page.locator("#board .throw-label").count(), items.length, name);
+    const last = items[items.length - 1];
+    assert.match(last, new RegExp(`^turn ${fewest}: throw \\d+ to \\d+`), `${name}: ${items.join(" | ")}`);
+    assert.ok(last.includes(` to ${goal}`), `${name}: ${last}`);
+    if (name === "miss-extra") {
+      // Square 2 skips turn 2; square 4 gives an extra throw in turn 3.
+      assert.deepEqual(items, [
+        "turn 1: throw 1 to 2",
+        "turn 3: throw 2 to 4 (after missing turn 2)",
+        "turn 3: throw 2 to 6, ladder to 10 (an extra throw, same turn)",
+      ]);
+      assert.equal(await page.locator("#board svg line.line-throw.after-miss").count(), 1);
+      assert.equal(await page.locator("#board svg line.line-throw.extra").count(), 1);
+      assert.deepEqual(await page.locator("#board .throw-label").allTextContents(), ["1", "2", "+2"]);
+      await shoot(page, "race-line-miss-extra");
+    }
+  }
   assert.deepEqual(errors, []);
   await close();
 });

@@ -9,6 +9,7 @@ use tabletop_render::json::write_snakes;
 use tabletop_render::snakes::write_fewest_throws;
 
 pub use tabletop_boards::line::{Line, Step};
+pub use tabletop_odds::{TurnLine, TurnStep};
 
 use crate::keep_going::Problems;
 use crate::{written, Answer, Failure, Source};
@@ -221,6 +222,42 @@ pub fn race_line_json(file: &crate::odds::BoardFile) -> Result<String, Failure> 
     Ok(tabletop_render::to_string(|out| write_snakes(out, line.as_ref())))
 }
 
+/// Most steps [`race_turns_line_json`] writes (runs of equal throws folded): a longer line
+/// is refused rather than written.
+pub const MAX_LINE_STEPS: usize = 100_000;
+
+/// One line of play reaching the goal of a race board in the fewest turns
+/// ([`tabletop_odds::Odds::min_turns`]), under the board's own rules: any die, every
+/// overshoot rule, miss-a-turn and extra-throw squares, the start square.
+///
+/// # Errors
+/// [`Failure::Invalid`], located, for a board the odds engine refuses (a goal that cannot
+/// be reached or can be missed forever, a bounce past square 0, too many squares).
+pub fn race_turns_line(file: &crate::odds::BoardFile, source: &Source) -> Result<TurnLine, Failure> {
+    tabletop_odds::fewest_turns_line(&file.board, &file.rules)
+        .map_err(|error| Failure::invalid(source.problem(&file.locate(&error))))
+}
+
+/// [`race_turns_line`] in JSON: `tabletop snakes --json`'s form with `"turns":N` and a
+/// `"turn":k` per step, `{"throws":T,"turns":N,"path":[{"throw":d,"land":s,"to":s,"turn":k},...]}`
+/// (see [`tabletop_render::json::write_turn_line`]).
+///
+/// # Errors
+/// As [`race_turns_line`]; [`Failure::Usage`] for a line of more than [`MAX_LINE_STEPS`]
+/// steps.
+pub fn race_turns_line_json(file: &crate::odds::BoardFile, source: &Source) -> Result<String, Failure> {
+    let line = race_turns_line(file, source)?;
+    let steps = tabletop_render::json::turn_line_steps(&line);
+    if steps > MAX_LINE_STEPS {
+        return Err(Failure::Usage(format!(
+            "error: the fewest-turns line has {steps} steps, more than the {MAX_LINE_STEPS} written"
+        )));
+    }
+    Ok(tabletop_render::to_string(|out| {
+        tabletop_render::json::write_turn_line(out, &line)
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -384,5 +421,55 @@ mod tests {
         let misses = Source::new("b", b"squares 36\nmiss 4\n".to_vec());
         let file = crate::odds::read_board(&misses).unwrap();
         assert!(matches!(race_line(&file), Err(Failure::Usage(_))));
+    }
+
+    #[test]
+    fn every_race_board_has_a_fewest_turns_line() {
+        // Snakes and Ladders rules: as many turns as `tabletop snakes` has throws.
+        let text = b"squares 36\nstart 1\nladder 3 23\nladder 5 16\nladder 20 33\nchute 35 25\n";
+        let source = Source::new("b", text.to_vec());
+        let file = crate::odds::read_board(&source).unwrap();
+        let line = race_turns_line(&file, &source).unwrap();
+        assert_eq!((line.turns, line.throws()), (3, 3));
+        // A die of 4, bounce, a miss and an extra square: a line all the same.
+        let text = b"squares 12\ndie 4\novershoot bounce\nmiss 4\nextra 3\nladder 7 11\n";
+        let source = Source::new("b", text.to_vec());
+        let file = crate::odds::read_board(&source).unwrap();
+        let json = race_turns_line_json(&file, &source).unwrap();
+        let odds = tabletop_odds::Odds::new(&file.board, &file.rules).unwrap();
+        let turns = odds.min_turns();
+        assert!(json.contains(&format!(",\"turns\":{turns},")), "{json}");
+        assert!(
+            json.ends_with(&format!(",\"to\":12,\"turn\":{turns}}}]}}\n")),
+            "{json}"
+        );
+        // A board the engine refuses is a located error.
+        let source = Source::new(
+            "b",
+            b"squares 10\nchute 9 1\nchute 8 1\nchute 7 1\nchute 6 1\nchute 5 1\nchute 4 1\ndie 3\nstart 3\n"
+                .to_vec(),
+        );
+        let file = crate::odds::read_board(&source).unwrap();
+        assert!(matches!(
+            race_turns_line(&file, &source),
+            Err(Failure::Invalid { .. })
+        ));
+    }
+
+    #[test]
+    fn a_line_too_long_to_write_is_refused_not_written() {
+        // A die of 1 and an extra throw on every odd square: no two throws fold into one step.
+        let mut text = String::from("squares 200002\ndie 1\n");
+        for square in (1..200_002).step_by(2) {
+            text.push_str(&format!("extra {square}\n"));
+        }
+        let source = Source::new("b", text.into_bytes());
+        let file = crate::odds::read_board(&source).unwrap();
+        assert_eq!(race_turns_line(&file, &source).unwrap().throws(), 200_002);
+        let failure = race_turns_line_json(&file, &source).unwrap_err();
+        assert!(
+            failure.report().contains("more than the 100000 written"),
+            "{failure}"
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! Odds of race boards: expected turns on boards of 2,000 to 1,000,000 squares, the
 //! distribution of a long game, the exact fraction of an empty 10,000-square board, Milton
-//! Bradley's board, and one `chutes --odds` game.
+//! Bradley's board, one `chutes --odds` game, and the fewest-turns line of boards of
+//! 100,000 and 1,000,000 squares.
 //!
 //! `cargo bench -p tabletop-odds --bench odds`
 
@@ -11,7 +12,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use tabletop_boards::{Board, Jump, Special, Square};
-use tabletop_odds::{Odds, Rules, Tabulate};
+use tabletop_odds::{fewest_turns_line, Odds, Rules, Tabulate};
 
 /// A random board: `jumps` jumps (ladders and chutes alternately, ends anywhere, never on a
 /// jump's start) and `misses` miss-a-turn squares.
@@ -71,6 +72,22 @@ fn expected_turns(c: &mut Criterion) {
     group.finish();
 }
 
+fn line(c: &mut Criterion) {
+    let mut group = c.benchmark_group("odds_fewest_turns_line");
+    group.sample_size(10);
+    let mut rng = StdRng::seed_from_u64(13);
+    for (goal, jumps, misses) in [(100_000, 1_000, 100), (1_000_000, 100, 1_000)] {
+        let board = random_board(&mut rng, goal, jumps, misses);
+        group.throughput(Throughput::Elements(goal));
+        group.bench_with_input(
+            BenchmarkId::new("squares", format!("{goal}/{jumps}j/{misses}m")),
+            &board,
+            |b, board| b.iter(|| fewest_turns_line(black_box(board), &Rules::default()).map(|l| l.turns)),
+        );
+    }
+    group.finish();
+}
+
 fn distribution(c: &mut Criterion) {
     let mut group = c.benchmark_group("odds_distribution");
     group.sample_size(10);
@@ -125,5 +142,5 @@ fn milton(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, expected_turns, distribution, exact, milton);
+criterion_group!(benches, expected_turns, distribution, exact, milton, line);
 criterion_main!(benches);

@@ -36,6 +36,16 @@ impl Kind {
             Kind::Extra => -1,
         }
     }
+
+    /// Turns a landing here adds before the next throw: a plain square ends the turn (1),
+    /// a miss-a-turn square also skips the next (2), an extra-throw square keeps it (0).
+    pub fn cost(self) -> u64 {
+        match self {
+            Kind::Plain => 1,
+            Kind::Miss => 2,
+            Kind::Extra => 0,
+        }
+    }
 }
 
 /// The board as arrays, with the squares the counter can stand on.
@@ -284,6 +294,12 @@ impl Layout {
     /// (a landing on a plain square costs 1, on a miss-a-turn square 2, on an extra-turn
     /// square 0). The cost depends on the landing only, so the first visit is the best.
     fn fewest_turns(&self) -> Result<u64, OddsError> {
+        self.turn_search(None)
+    }
+
+    /// [`Layout::fewest_turns`], recording in `parents` (when given) the throw that first
+    /// reached each square and the goal: one parent per square, so a line can be rebuilt.
+    pub fn turn_search(&self, mut parents: Option<&mut Parents>) -> Result<u64, OddsError> {
         let goal = self.goal;
         let mut done = filled(goal, false)?;
         let mut positions = Unmarked::new(goal + 1)?;
@@ -295,8 +311,12 @@ impl Layout {
         while buckets.iter().any(|b| !b.is_empty()) && value.saturating_add(1) < best {
             let slot = (value % 3) as usize;
             while let Some(s) = buckets[slot].pop() {
-                if self.overshoot == Overshoot::Win && self.over(s) > 0 {
-                    best = best.min(value + 1);
+                if self.overshoot == Overshoot::Win && self.over(s) > 0 && best == u64::MAX {
+                    // A throw of exactly `G - s` (a face, as `s + faces > G`) wins too.
+                    best = value + 1;
+                    if let Some(parents) = parents.as_deref_mut() {
+                        parents.goal = Some((s as u32, goal as u32));
+                    }
                 }
                 let bounce = self.bounce_from(s).map(|lo| (lo, goal - 1));
                 for (lo, hi) in std::iter::once((s + 1, self.forward_end(s))).chain(bounce) {
@@ -307,15 +327,19 @@ impl Layout {
                     for &p in &found {
                         let q = self.land[p] as usize;
                         if q == goal {
+                            if best == u64::MAX {
+                                if let Some(parents) = parents.as_deref_mut() {
+                                    parents.goal = Some((s as u32, p as u32));
+                                }
+                            }
                             best = best.min(value + 1);
                         } else if !done[q] {
                             done[q] = true;
-                            let cost = match self.kind[q] {
-                                Kind::Plain => 1,
-                                Kind::Miss => 2,
-                                Kind::Extra => 0,
-                            };
-                            buckets[((value + cost) % 3) as usize].push(q);
+                            if let Some(parents) = parents.as_deref_mut() {
+                                parents.from[q] = s as u32;
+                                parents.position[q] = p as u32;
+                            }
+                            buckets[((value + self.kind[q].cost()) % 3) as usize].push(q);
                         }
                     }
                 }
@@ -326,5 +350,25 @@ impl Layout {
             return Err(OddsError::Internal("the goal was checked reachable"));
         }
         Ok(best)
+    }
+}
+
+/// Where [`Layout::turn_search`] first reached each square: `from[q]` the square thrown
+/// from, `position[q]` the position thrown to (`land[position[q]] == q`); `goal` the same for
+/// the goal.
+pub(crate) struct Parents {
+    pub from: Vec<u32>,
+    pub position: Vec<u32>,
+    pub goal: Option<(u32, u32)>,
+}
+
+impl Parents {
+    /// Room for the squares `0..goal`.
+    pub fn new(goal: usize) -> Result<Self, OddsError> {
+        Ok(Self {
+            from: filled(goal, 0)?,
+            position: filled(goal, 0)?,
+            goal: None,
+        })
     }
 }

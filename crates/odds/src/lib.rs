@@ -10,7 +10,8 @@
 //! [`Odds::new`] lays the board out as arrays over squares, checks by reachability that the
 //! goal is reached with probability 1 (and, with `overshoot bounce`, that no square the
 //! counter can stand on bounces past 0), and solves for the expected turns. From it:
-//! - [`Odds::min_turns`]: the fewest turns (a bucket search over throw intervals);
+//! - [`Odds::min_turns`]: the fewest turns (a bucket search over throw intervals), and
+//!   [`Odds::fewest_turns_line`] / [`fewest_turns_line`]: one line of play taking them;
 //! - [`Odds::expected_turns`] and [`Odds::variance`]: one sweep from the goal down with the
 //!   squares reached backwards (chute ends, bounce squares) as the only unknowns, refined in
 //!   double-double; [`Odds::expected_turns_exact`]: the same sweeps modulo primes, for the
@@ -58,6 +59,7 @@ mod dd;
 mod exact;
 mod field;
 mod layout;
+mod line;
 mod sweep;
 mod tabulate;
 #[cfg(test)]
@@ -68,6 +70,7 @@ pub use num_rational::BigRational;
 
 pub use exact::MAX_EXACT_WORK;
 pub use layout::MAX_SQUARES;
+pub use line::{fewest_turns_line, TurnLine, TurnStep};
 
 use std::sync::atomic::AtomicBool;
 
@@ -343,6 +346,29 @@ impl Odds {
     /// The fewest turns in which the counter can reach the goal.
     pub fn min_turns(&self) -> u64 {
         self.layout.min_turns
+    }
+
+    /// One line of play reaching the goal in [`Odds::min_turns`] turns, under the board's
+    /// rules (the search again, recording one parent per square: linear time).
+    ///
+    /// ```
+    /// use tabletop_boards::{Board, Special};
+    /// use tabletop_odds::{Odds, Overshoot, Rules};
+    /// // A die of 4, bounce off the goal 5, square 3 skips a turn.
+    /// let board = Board::new(5, &[], &[(3, Special::MissTurn)])?;
+    /// let rules = Rules { die: 4, overshoot: Overshoot::Bounce, ..Rules::default() };
+    /// let odds = Odds::new(&board, &rules)?;
+    /// let line = odds.fewest_turns_line()?;
+    /// assert_eq!(line.turns, odds.min_turns());
+    /// assert_eq!(line.steps.last().map(|s| s.to), Some(5));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`OddsError::TooLarge`] when the parents do not fit in memory;
+    /// [`OddsError::Internal`] otherwise only.
+    pub fn fewest_turns_line(&self) -> Result<TurnLine, OddsError> {
+        line::rebuild(&self.layout)
     }
 
     /// The expected number of turns to reach the goal.

@@ -1420,3 +1420,160 @@ fn seat_curves_rise_to_each_seats_chance() {
     assert!(curves[0][first] > curves[1][first] && curves[1][first] > curves[2][first]);
     assert!(distribution.seat_curves(0, 10).is_empty());
 }
+
+// ---------------------------------------------------------------- the fewest-turns line
+
+/// The fewest turns by brute force: turns completed before throwing from each square,
+/// relaxed over every face with [`step`] until nothing changes (a landing on a plain square
+/// costs one turn, on a miss-a-turn square two, on an extra-throw square none).
+fn brute_fewest_turns(board: &Board, rules: &Rules) -> Option<u64> {
+    let goal = board.goal();
+    let mut before: Vec<Option<u64>> = vec![None; goal as usize];
+    before[rules.start as usize] = Some(0);
+    let mut best: Option<u64> = None;
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for s in 0..goal {
+            let Some(d) = before[s as usize] else { continue };
+            for face in 1..=rules.die {
+                let Some(q) = step(board, rules, s, face) else {
+                    continue;
+                };
+                if q == goal {
+                    best = Some(best.map_or(d + 1, |b| b.min(d + 1)));
+                    continue;
+                }
+                let cost = match board.special(q) {
+                    None => 1,
+                    Some(Special::MissTurn) => 2,
+                    Some(Special::ExtraTurn) => 0,
+                };
+                if before[q as usize].is_none_or(|old| d + cost < old) {
+                    before[q as usize] = Some(d + cost);
+                    changed = true;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// Replays `line` throw by throw under the rules, written here again: each face is on the
+/// die, lands where it says, jumps where it says, belongs to the turn it says; the line
+/// ends on the goal.
+fn check_line(board: &Board, rules: &Rules, line: &TurnLine) -> Result<(), String> {
+    let goal = board.goal();
+    let (mut square, mut turn) = (rules.start, 1u64);
+    for (i, s) in line.steps.iter().enumerate() {
+        if square == goal {
+            return Err(format!("step {i}: a throw after the goal"));
+        }
+        if !(1..=rules.die).contains(&s.throw) {
+            return Err(format!("step {i}: face {} on a die of {}", s.throw, rules.die));
+        }
+        let ahead = square + s.throw;
+        let land = if ahead <= goal {
+            ahead
+        } else {
+            match rules.overshoot {
+                Overshoot::Stay => return Err(format!("step {i}: past the goal under stay")),
+                Overshoot::Win => goal,
+                Overshoot::Bounce => 2 * goal - ahead,
+            }
+        };
+        if (s.land, s.to, s.turn) != (land, board.land(land), turn) {
+            return Err(format!("step {i}: {s:?}, expected land {land}, turn {turn}"));
+        }
+        square = s.to;
+        turn += match board.special(square) {
+            _ if square == goal => 0,
+            None => 1,
+            Some(Special::MissTurn) => 2,
+            Some(Special::ExtraTurn) => 0,
+        };
+    }
+    if square != goal {
+        return Err(format!("the line ends on {square}, not the goal {goal}"));
+    }
+    if line.steps.last().map(|s| s.turn) != Some(line.turns) {
+        return Err(format!("{} turns, the last step says otherwise", line.turns));
+    }
+    Ok(())
+}
+
+/// The line of a board the engine accepts, checked against the brute force.
+fn line_agrees(board: &Board, rules: &Rules) -> Result<bool, TestCaseError> {
+    let Ok(odds) = Odds::new(board, rules) else {
+        return Ok(false);
+    };
+    let line = odds.fewest_turns_line().unwrap();
+    prop_assert_eq!(&line, &fewest_turns_line(board, rules).unwrap());
+    if let Err(why) = check_line(board, rules, &line) {
+        prop_assert!(false, "{}: {:?}", why, line);
+    }
+    prop_assert_eq!(line.turns, odds.min_turns());
+    prop_assert_eq!(Some(line.turns), brute_fewest_turns(board, rules));
+    Ok(true)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_fewest_turns_line_is_legal_and_as_short_as_the_brute_force((goal, jumps, specials, rules) in small_board()) {
+        let Some(board) = build(goal, &jumps, &specials) else { return Ok(()) };
+        line_agrees(&board, &rules)?;
+    }
+
+    #[test]
+    fn under_snakes_rules_the_line_has_the_fewest_throws((goal, jumps, _specials, rules) in small_board()) {
+        let Some(board) = build(goal, &jumps, &[]) else { return Ok(()) };
+        let rules = Rules { die: 6, overshoot: Overshoot::Stay, ..rules };
+        prop_assume!(board.land(rules.start) == rules.start);
+        if line_agrees(&board, &rules)? {
+            let line = fewest_turns_line(&board, &rules).unwrap();
+            prop_assert_eq!(Some(line.throws()), tabletop_boards::snakes::fewest_throws(&board, rules.start));
+        }
+    }
+}
+
+#[test]
+fn lines_on_larger_random_boards_agree_with_the_brute_force() {
+    let mut rng = StdRng::seed_from_u64(0x11e);
+    let mut checked = 0;
+    for round in 0..300 {
+        let goal = rng.random_range(12..=60u64);
+        let count = rng.random_range(0..=5);
+        let jumps = tabletop_testkit::boards::random_jumps(&mut rng, goal, count);
+        let jumps: Vec<Jump> = jumps.iter().map(|&(a, b)| Jump::new(a, b)).collect();
+        let mut specials = Vec::new();
+        for s in 1..goal {
+            if jumps.iter().all(|j| j.from != s) && rng.random_bool(0.15) {
+                let kind = if rng.random_bool(0.5) {
+                    Special::MissTurn
+                } else {
+                    Special::ExtraTurn
+                };
+                specials.push((s, kind));
+            }
+        }
+        let Ok(board) = Board::new(goal, &jumps, &specials) else {
+            continue;
+        };
+        let overshoot = [Overshoot::Stay, Overshoot::Bounce, Overshoot::Win][round % 3];
+        let rules = Rules {
+            die: rng.random_range(1..=8),
+            overshoot,
+            start: if rng.random_bool(0.7) {
+                0
+            } else {
+                rng.random_range(0..goal)
+            },
+        };
+        if line_agrees(&board, &rules).unwrap() {
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "only {checked} boards were accepted");
+}

@@ -5,6 +5,7 @@
 //! | writer | one line per | shape |
 //! |---|---|---|
 //! | [`write_snakes`] | board | `{"throws":3,"path":[{"throw":4,"land":5,"to":16},…]}` |
+//! | [`write_turn_line`] | race board | `{"throws":3,"turns":3,"path":[{"throw":6,…,"turn":1},…]}` |
 //! | [`write_grundy`] | query | `{"outcome":"WIN","move":{"piece":2,"from":3,"to":5}}` |
 //! | [`write_chutes`] | game | `{"winner":2,"turns":9,"throws_used":8,"squares":[57,100]}` |
 //! | [`write_pigs`] | game | `{"winner":"FP","turns":12,"pigs":[{"role":"MP",…},…]}` |
@@ -34,6 +35,7 @@ use tabletop_boards::line::{Line, Step};
 use tabletop_boards::Square;
 use tabletop_grundy::strategy::Answer;
 use tabletop_grundy::Position;
+use tabletop_odds::TurnLine;
 use tabletop_pigs::{Ending as PigsEnding, Pig};
 
 /// Writes `value` as one compact JSON text (no spaces) and a newline.
@@ -84,6 +86,90 @@ pub fn write_snakes<W: Write + ?Sized>(out: &mut W, path: Option<&Line>) -> fmt:
         path: path.map(|p| p.steps.iter().map(StepView::from).collect()),
     };
     write_line(out, &line)
+}
+
+/// `{"throws", "turns", "path"}` of a race board's fewest-turns line.
+#[derive(Serialize)]
+struct TurnLineView {
+    throws: u64,
+    turns: u64,
+    path: Vec<TurnStepView>,
+}
+
+/// `{"throw", "repeat"?, "land", "to", "turn"}`.
+#[derive(Serialize)]
+struct TurnStepView {
+    throw: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    repeat: Option<u64>,
+    land: Square,
+    to: Square,
+    turn: u64,
+}
+
+/// The steps of `line` as written: a run of equal forward throws, each ending its own turn
+/// on a square without a jump or a special, is one step with `repeat`.
+fn turn_steps(line: &TurnLine) -> Vec<TurnStepView> {
+    let mut steps: Vec<TurnStepView> = Vec::new();
+    for step in &line.steps {
+        if let Some(last) = steps.last_mut() {
+            let follows = last.land == last.to
+                && step.throw == last.throw
+                && step.land == last.to + step.throw
+                && step.turn == last.turn + 1;
+            if follows {
+                last.repeat = Some(last.repeat.unwrap_or(1) + 1);
+                (last.land, last.to, last.turn) = (step.land, step.to, step.turn);
+                continue;
+            }
+        }
+        steps.push(TurnStepView {
+            throw: step.throw,
+            repeat: None,
+            land: step.land,
+            to: step.to,
+            turn: step.turn,
+        });
+    }
+    steps
+}
+
+/// The number of steps [`write_turn_line`] writes for `line` (runs of equal throws folded).
+pub fn turn_line_steps(line: &TurnLine) -> usize {
+    turn_steps(line).len()
+}
+
+/// A race board's line of play in the fewest turns: the form of [`write_snakes`] with
+/// `"turns":N` after `"throws"` and `"turn":k` ending each step (the turn of the step's last
+/// throw, 1-based: an extra throw keeps the previous step's turn, a throw after a missed
+/// turn is two past it). `"repeat":k` (after `"throw"`) folds `k ≥ 2` equal forward throws
+/// in consecutive turns, the first `k − 1` landing on plain squares; `land`, `to` and `turn`
+/// describe the last one. `land` is the position reached before a jump (after a bounce, or
+/// the goal for a throw past it under `overshoot win`).
+///
+/// ```
+/// use tabletop_boards::{Board, Jump};
+/// use tabletop_odds::{fewest_turns_line, Rules};
+/// let board = Board::new(20, &[Jump::new(13, 19)], &[])?;
+/// let line = fewest_turns_line(&board, &Rules::default())?;
+/// let json = tabletop_render::to_string(|out| tabletop_render::json::write_turn_line(out, &line));
+/// assert_eq!(
+///     json,
+///     "{\"throws\":4,\"turns\":4,\"path\":[{\"throw\":6,\"repeat\":3,\"land\":18,\"to\":18,\"turn\":3},\
+///      {\"throw\":2,\"land\":20,\"to\":20,\"turn\":4}]}\n"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// When `out` fails.
+pub fn write_turn_line<W: Write + ?Sized>(out: &mut W, line: &TurnLine) -> fmt::Result {
+    let view = TurnLineView {
+        throws: line.throws(),
+        turns: line.turns,
+        path: turn_steps(line),
+    };
+    write_line(out, &view)
 }
 
 /// `{"outcome", "move"}` of one query.

@@ -1,6 +1,6 @@
 // The race board page: an editor kept in step with the board file, and the odds as a job
 // of `POST /api/odds/start` (the same numbers as `tabletop odds`), its progress polled and
-// cancellable, with the engine's fewest-throws line drawn on the board.
+// cancellable, with the engine's fewest-turns line drawn on the board.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -14,7 +14,7 @@ let picked = null;
 /** The job being computed: {id, controller}, or null. */
 let running = null;
 let lastOdds = null;
-/** The engine's fewest-throws line of the board drawn (`tabletop snakes --json`'s form). */
+/** The engine's fewest-turns line of the board drawn (`/api/odds`'s `line`: throws, turns, path). */
 let lastLine = null;
 /** How often a running job is polled (ms). */
 const POLL = 200;
@@ -107,7 +107,7 @@ function drawBoard() {
     const { row, column } = cell(Math.min(s, board.squares), width, rows);
     return { x: column * 10 + 5, y: row * 10 + 6 };
   };
-  drawLine(svg, centre);
+  if (lastLine && lastLine.path) drawLine(svg, centre, container, width, rows);
   for (const [from, to] of board.jumps) {
     if (from > board.squares || to > board.squares) continue;
     const a = centre(from), b = centre(to);
@@ -118,28 +118,81 @@ function drawBoard() {
   container.append(svg);
 }
 
-/** The fewest-throws line under the jumps: a blue arrow per throw, a band along a jump taken. */
-function drawLine(svg, centre) {
-  if (!lastLine || !lastLine.path) return;
-  const group = svgEl("g", { class: "line", "aria-hidden": "true" });
-  let square = board.start;
+/** What each throw of the line is, in order: {from, land, to, throw, turn, kind}, where kind is
+ * "extra" for a throw in the same turn as the one before (after an extra-throw square),
+ * "after-miss" for the first throw after a skipped turn, and "" otherwise. */
+function lineThrows() {
+  const throws = [];
+  if (!lastLine || !lastLine.path) return throws;
+  let square = board ? board.start : 0;
+  let before = 0;
   for (const step of lastLine.path) {
-    for (let i = 0; i < (step.repeat || 1); i++) {
-      const land = square + step.throw;
-      if (land > board.squares) return;
-      const a = centre(square), b = centre(land);
-      group.append(svgEl("line", { class: "line-throw", x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: "#1f62c4", "stroke-width": "2.2",
-        "stroke-opacity": "0.85", "marker-end": "url(#arrow-line)", "vector-effect": "non-scaling-stroke" }));
-      square = land;
+    const repeat = step.repeat || 1;
+    for (let i = 0; i < repeat; i++) {
+      const last = i === repeat - 1;
+      const turn = step.turn - (repeat - 1 - i);
+      const kind = turn === before ? "extra" : (turn === before + 2 ? "after-miss" : "");
+      const land = last ? step.land : square + step.throw;
+      throws.push({ from: square, land, to: last ? step.to : land, throw: step.throw, turn, kind });
+      square = last ? step.to : land;
+      before = turn;
     }
-    if (step.to !== step.land) {
-      const a = centre(step.land), b = centre(step.to);
-      group.append(svgEl("line", { class: "line-jump", x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: "#1f62c4", "stroke-width": "7",
+  }
+  return throws;
+}
+
+/** The fewest-turns line under the jumps: a blue arrow per throw labelled with the face (an
+ * extra throw in orange and marked "+", a throw after a missed turn dashed), a band along a
+ * jump taken; a throw past the goal under `overshoot bounce` goes to the goal and back. */
+function drawLine(svg, centre, container, width, rows) {
+  const group = svgEl("g", { class: "line", "aria-hidden": "true" });
+  const arrow = (a, b, kind, head) => group.append(svgEl("line", { class: `line-throw ${kind}`.trim(), x1: a.x, y1: a.y, x2: b.x, y2: b.y,
+    stroke: kind === "extra" ? "#b76e00" : "#1f62c4", "stroke-width": "2.2", "stroke-opacity": "0.85",
+    "stroke-dasharray": kind === "after-miss" ? "4 3" : "none", "marker-end": head ? "url(#arrow-line)" : "none", "vector-effect": "non-scaling-stroke" }));
+  for (const t of lineThrows()) {
+    if (t.from > board.squares || t.land > board.squares) return;
+    const a = centre(t.from), b = centre(t.land);
+    let mid;
+    if (t.from + t.throw > board.squares && t.land < board.squares) {
+      // A bounce: up to the goal, then back.
+      const goal = centre(board.squares);
+      arrow(a, goal, t.kind, false);
+      arrow(goal, b, t.kind, true);
+      mid = goal;
+    } else {
+      arrow(a, b, t.kind, true);
+      mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    }
+    const label = el("span", { class: `throw-label ${t.kind}`.trim(), "aria-hidden": "true",
+      text: t.kind === "extra" ? `+${t.throw}` : String(t.throw) });
+    label.style.left = `${(mid.x / (width * 10)) * 100}%`;
+    label.style.top = `${(mid.y / (rows * 10)) * 100}%`;
+    container.append(label);
+    if (t.to !== t.land) {
+      const c = centre(t.land), d = centre(t.to);
+      group.append(svgEl("line", { class: "line-jump", x1: c.x, y1: c.y, x2: d.x, y2: d.y, stroke: "#1f62c4", "stroke-width": "7",
         "stroke-opacity": "0.3", "stroke-linecap": "round", "vector-effect": "non-scaling-stroke" }));
-      square = step.to;
     }
   }
   svg.append(group);
+}
+
+/** The most steps of the line listed in words. */
+const MAX_LISTED = 200;
+
+/** The line in words, one item a throw: its turn, the face, where it lands and ends. */
+function listLine() {
+  const list = $("line-steps");
+  list.replaceChildren();
+  const throws = lineThrows();
+  for (const t of throws.slice(0, MAX_LISTED)) {
+    let words = `turn ${t.turn}: throw ${t.throw} to ${t.land}`;
+    if (t.to !== t.land) words += `, ${t.to > t.land ? "ladder" : "chute"} to ${t.to}`;
+    if (t.kind === "extra") words += " (an extra throw, same turn)";
+    if (t.kind === "after-miss") words += ` (after missing turn ${t.turn - 1})`;
+    list.append(el("li", { class: t.kind, text: words }));
+  }
+  if (throws.length > MAX_LISTED) list.append(el("li", { text: `… and ${throws.length - MAX_LISTED} more throws` }));
 }
 
 function clickSquare(s) {
@@ -226,9 +279,10 @@ const format = (x) => (x === undefined || x === null ? "–" : String(x));
 function showOdds(reply, exact) {
   lastOdds = reply.odds;
   lastLine = reply.line || null;
-  $("line-info").textContent = lastLine && lastLine.throws !== null
-    ? `Fewest throws (Snakes and Ladders rules): ${lastLine.throws}, one such line drawn in blue on the board.`
-    : (lastLine ? "The goal cannot be reached: no line to draw." : `No fewest-throws line: ${reply.line_note || "the board is outside the Snakes and Ladders rules"}.`);
+  $("line-info").textContent = lastLine && lastLine.path
+    ? `Fewest turns: ${lastLine.turns} (${lastLine.throws} ${lastLine.throws === 1 ? "throw" : "throws"}), one such line drawn on the board: an orange “+” arrow is an extra throw in the same turn, a dashed arrow follows a missed turn.`
+    : `No line drawn: ${reply.line_note || "the engine gave none"}.`;
+  listLine();
   // Redrawn with the line; a focused square keeps the focus.
   const focused = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.square;
   drawBoard();
@@ -336,6 +390,7 @@ async function analyse() {
   $("results").classList.add("stale");
   $("results").setAttribute("aria-busy", "true");
   $("line-info").textContent = "";
+  $("line-steps").replaceChildren();
   const players = Number($("players").value);
   const body = { board: text.value };
   if (Number.isInteger(players) && players >= 1) body.players = players;

@@ -181,12 +181,12 @@ pub(crate) fn odds_work(body: OddsBody, ticks: odds::Ticks<'_>, cancel: &AtomicB
     Worked::Answered(odds_reply(&source, &answer).unwrap_or_else(|reply| reply))
 }
 
-/// The reply of an answered board: the odds, the chart, the notes, and the fewest-throws
-/// line under the Snakes and Ladders rules (`null`, with `line_note` saying why, for a
-/// board outside them).
+/// The reply of an answered board: the odds, the chart, the notes, and one line of play in
+/// the fewest turns under the board's own rules (`null`, with `line_note` saying why, only
+/// for a line too long to write).
 fn odds_reply(source: &Source, answer: &Answer) -> Result<Reply, Reply> {
     let file = odds::read_board(source).map_err(|e| failure(&e))?;
-    let (line, note) = match snakes::race_line_json(&file) {
+    let (line, note) = match snakes::race_turns_line_json(&file, source) {
         Ok(line) => (rendered_json(&line)?, Value::Null),
         Err(e) => (
             "null".to_owned(),

@@ -166,18 +166,31 @@ fn a_request_past_its_time_limit_is_stopped_with_503() {
 }
 
 #[test]
-fn the_fewest_throws_line_comes_with_the_odds() {
+fn the_fewest_turns_line_comes_with_the_odds() {
     let board = "squares 36\nladder 3 23\nladder 5 16\nladder 20 33\nchute 35 25\n";
     let (status, body) = post("/api/odds", &json!({ "board": board }));
     assert_eq!(status, 200, "{body}");
+    // Snakes and Ladders rules: as many throws and turns as `tabletop snakes` has throws.
     assert_eq!(body["line"]["throws"], 3, "{body}");
-    // The line of `tabletop snakes --json` for the same board.
+    assert_eq!(body["line"]["turns"], 3, "{body}");
     let path = body["line"]["path"].as_array().unwrap();
-    assert_eq!(path[0], json!({ "throw": 5, "land": 5, "to": 16 }), "{body}");
+    assert_eq!(path[0]["to"], 16, "{body}");
     assert_eq!(path.last().unwrap()["to"], 36);
     assert_eq!(body["line_note"], Value::Null);
-    // Outside the Snakes and Ladders rules: no line, and why.
-    let (_, body) = post("/api/odds", &json!({ "board": "squares 36\ndie 4\n" }));
-    assert_eq!(body["line"], Value::Null);
-    assert!(body["line_note"].as_str().unwrap().contains("die 6"), "{body}");
+    // Any other rules: a line all the same, in the fewest turns the odds give.
+    for board in [
+        "squares 36\ndie 4\n",
+        "squares 20\novershoot bounce\nladder 3 17\n",
+        "squares 30\ndie 5\novershoot win\nextra 4\nmiss 9\nextra 13\nladder 8 22\n",
+    ] {
+        let (status, body) = post("/api/odds", &json!({ "board": board }));
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(
+            body["line"]["turns"], body["odds"]["min_turns"],
+            "{board}: {body}"
+        );
+        let path = body["line"]["path"].as_array().unwrap();
+        assert_eq!(path.last().unwrap()["turn"], body["odds"]["min_turns"], "{body}");
+        assert_eq!(body["line_note"], Value::Null);
+    }
 }
