@@ -69,8 +69,7 @@ async function compute(withQuery) {
   const queried = new Set(data.query ? data.query.heaps : []);
   table(data, queried);
   $("period").textContent = periodLine(data);
-  const s = data.stats;
-  $("counts").textContent = `mask ${s.mask === null ? "none (plain steps)" : s.mask}: ${s.rare} rare, ${s.common} common heaps; largest value ${s.largest}`;
+  $("counts").replaceChildren(...data.stats_lines.map((line) => el("div", { text: line })));
   const grown = data.heaps > heaps ? ` (N grown to ${data.heaps}, the largest heap of the sum)` : "";
   $("status").textContent = `G(0..${data.heaps}) of ${data.code}${grown}.`;
   $("cli-command").textContent = `tabletop octal ${data.code} --heaps ${data.heaps} --period`;

@@ -149,13 +149,7 @@ pub(super) fn octal(body: OctalBody) -> Result<Reply, Reply> {
         Value::Null,
         |p| json!({ "period": p.period, "preperiod": p.preperiod }),
     );
-    let stats = sequence.stats();
-    let stats = json!({
-        "mask": stats.mask.map(|mask| format!("{mask:#b}")),
-        "rare": stats.rare,
-        "common": stats.common,
-        "largest": stats.max_value,
-    });
+    let (stats, stats_lines) = octal_tally(&code, n)?;
     let query = match &query {
         Some(heaps) => {
             let invalid =
@@ -177,7 +171,31 @@ pub(super) fn octal(body: OctalBody) -> Result<Reply, Reply> {
             "values": values,
             "period": period,
             "stats": stats,
+            "stats_lines": stats_lines,
             "query": query,
         }),
     ))
+}
+
+/// The published tables' numbers of `G(0..=n)` as `tabletop octal CODE --heaps N --stats
+/// --json` gives them (the `stats` object), and the lines `--stats` writes, without the
+/// first (its time and speed differ from run to run).
+fn octal_tally(code: &octal::OctalCode, n: u64) -> Result<(Value, Vec<String>), Reply> {
+    let source = Source::new("code", code.to_string().into_bytes());
+    let request = octal::Request {
+        heaps: Some(n),
+        json: true,
+        stats: true,
+        ..octal::Request::default()
+    };
+    let answer = octal::answer(octal::Game::Code(&source), &request).map_err(|e| failure(&e))?;
+    let object: Value = serde_json::from_str(&answer.text)
+        .map_err(|e| Reply::error(500, "internal", format!("the octal answer is not JSON: {e}")))?;
+    let stats = object.get("stats").cloned().unwrap_or(Value::Null);
+    let timed = |line: &str| {
+        line.split_once(" values in ")
+            .is_some_and(|(count, _)| count.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let lines = answer.notes.into_iter().filter(|line| !timed(line)).collect();
+    Ok((stats, lines))
 }
