@@ -103,7 +103,6 @@ fn layered_fewest_throws(board: &Board, start: Square) -> Option<u64> {
         return None;
     }
     let words = goal / 64 + 1;
-    let last_mask = u64::MAX >> (63 - goal % 64);
     let bit = |square: usize| 1u64 << (square % 64);
     // One allocation: jump starts, squares seen (jump starts: already reached), the current
     // layer, and its reach.
@@ -116,11 +115,53 @@ fn layered_fewest_throws(board: &Board, start: Square) -> Option<u64> {
             starts[from / 64] |= bit(from);
         }
     }
+    let mut arrivals = Vec::new();
+    let land = |square: usize| usize::try_from(board.land(square as Square)).ok();
+    search_layers(
+        Layers {
+            starts,
+            seen,
+            layer,
+            reach,
+        },
+        start,
+        goal,
+        land,
+        &mut arrivals,
+    )
+}
+
+/// The bit sets of a layered search, one word per 64 squares `0..=goal`: jump starts,
+/// squares seen, the current layer, and its reach (all but `starts` zero at the start).
+struct Layers<'a> {
+    starts: &'a [u64],
+    seen: &'a mut [u64],
+    layer: &'a mut [u64],
+    reach: &'a mut [u64],
+}
+
+/// The search of [`layered_fewest_throws`] from `start` (`< goal`): `land(s)` is where
+/// landing on the jump start `s` leads (`None`: nowhere on the board); `arrivals` is scratch.
+fn search_layers(
+    sets: Layers<'_>,
+    start: usize,
+    goal: usize,
+    land: impl Fn(usize) -> Option<usize>,
+    arrivals: &mut Vec<usize>,
+) -> Option<u64> {
+    let Layers {
+        starts,
+        seen,
+        layer,
+        reach,
+    } = sets;
+    let words = goal / 64 + 1;
+    let last_mask = u64::MAX >> (63 - goal % 64);
+    let bit = |square: usize| 1u64 << (square % 64);
     // The counter stands on `start`; if a jump starts there, landing on it later still jumps.
     seen[start / 64] |= bit(start) & !starts[start / 64];
     layer[start / 64] |= bit(start);
     let (mut lo, mut hi) = (start / 64, start / 64);
-    let mut arrivals = Vec::new();
     for throws in 1u64.. {
         let top = (hi + 1).min(words - 1);
         for w in lo..=top {
@@ -136,8 +177,7 @@ fn layered_fewest_throws(board: &Board, start: Square) -> Option<u64> {
         let (mut new_lo, mut new_hi) = (usize::MAX, 0);
         arrivals.clear();
         for w in lo..=top {
-            let r = reach[w];
-            let fresh = r & !seen[w];
+            let fresh = reach[w] & !seen[w];
             let free = fresh & !starts[w];
             let mut hits = fresh & starts[w];
             seen[w] |= fresh;
@@ -149,11 +189,10 @@ fn layered_fewest_throws(board: &Board, start: Square) -> Option<u64> {
             while hits != 0 {
                 let square = w * 64 + hits.trailing_zeros() as usize;
                 hits &= hits - 1;
-                arrivals.push(board.land(square as Square));
+                arrivals.extend(land(square));
             }
         }
-        for &to in &arrivals {
-            let Ok(to) = usize::try_from(to) else { continue };
+        for &to in arrivals.iter() {
             if seen[to / 64] & bit(to) == 0 {
                 seen[to / 64] |= bit(to);
                 layer[to / 64] |= bit(to);
@@ -199,7 +238,7 @@ pub struct FlatBoard {
     starts: Vec<u64>,
     /// The search's bit sets: squares seen, the current layer, its reach.
     scratch: Vec<u64>,
-    arrivals: Vec<u32>,
+    arrivals: Vec<usize>,
 }
 
 /// The most squares a [`FlatBoard`] holds.
@@ -259,65 +298,24 @@ impl FlatBoard {
             return Some(0);
         }
         let words = goal / 64 + 1;
-        let last_mask = u64::MAX >> (63 - goal % 64);
-        let bit = |square: usize| 1u64 << (square % 64);
         self.scratch.clear();
         self.scratch.resize(3 * words, 0);
         let (seen, rest) = self.scratch.split_at_mut(words);
         let (layer, reach) = rest.split_at_mut(words);
-        let starts = &self.starts;
-        // The counter stands on square 1; landing there later still follows a jump from it.
-        seen[0] |= bit(1) & !starts[0];
-        layer[0] |= bit(1);
-        let (mut lo, mut hi) = (0, 0);
-        for throws in 1u64.. {
-            let top = (hi + 1).min(words - 1);
-            for w in lo..=top {
-                let here = layer[w];
-                let before = if w > 0 { layer[w - 1] } else { 0 };
-                let mut r = 0;
-                for die in 1..=FACES as u32 {
-                    r |= here << die | before >> (64 - die);
-                }
-                reach[w] = if w == words - 1 { r & last_mask } else { r };
-            }
-            layer[lo..=hi].fill(0);
-            let (mut new_lo, mut new_hi) = (usize::MAX, 0);
-            self.arrivals.clear();
-            for w in lo..=top {
-                let fresh = reach[w] & !seen[w];
-                let free = fresh & !starts[w];
-                let mut hits = fresh & starts[w];
-                seen[w] |= fresh;
-                if free != 0 {
-                    layer[w] = free;
-                    new_lo = new_lo.min(w);
-                    new_hi = new_hi.max(w);
-                }
-                while hits != 0 {
-                    let square = w * 64 + hits.trailing_zeros() as usize;
-                    hits &= hits - 1;
-                    self.arrivals.push(self.land[square]);
-                }
-            }
-            for &to in &self.arrivals {
-                let to = to as usize;
-                if seen[to / 64] & bit(to) == 0 {
-                    seen[to / 64] |= bit(to);
-                    layer[to / 64] |= bit(to);
-                    new_lo = new_lo.min(to / 64);
-                    new_hi = new_hi.max(to / 64);
-                }
-            }
-            if seen[goal / 64] & bit(goal) != 0 {
-                return Some(throws);
-            }
-            if new_lo == usize::MAX {
-                return None;
-            }
-            (lo, hi) = (new_lo, new_hi);
-        }
-        None
+        let sets = Layers {
+            starts: &self.starts,
+            seen,
+            layer,
+            reach,
+        };
+        let land = &self.land;
+        search_layers(
+            sets,
+            1,
+            goal,
+            |square| Some(land[square] as usize),
+            &mut self.arrivals,
+        )
     }
 }
 
