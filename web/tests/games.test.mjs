@@ -2,72 +2,18 @@
 // Chromium: each page is used as a person would use it (keyboard and clicks), and what it
 // shows is compared with the command line's answer from the same build.
 //
-// Environment: as pages.test.mjs (TABLETOP_URL, TABLETOP_BIN, CHROMIUM, SCREENSHOTS).
-import { test, before, after } from "node:test";
+// Environment: as harness.mjs (run.sh sets it).
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium } from "playwright-core";
+import { PHONE, cli, noOverflow, open, run, shoot } from "./harness.mjs";
 
-const base = process.env.TABLETOP_URL;
-const bin = process.env.TABLETOP_BIN;
-const shots = process.env.SCREENSHOTS || path.resolve(import.meta.dirname, "../../target/screenshots");
 const fixtures = path.resolve(import.meta.dirname, "../../fixtures");
-assert.ok(base, "TABLETOP_URL is the running server");
-assert.ok(bin, "TABLETOP_BIN is the tabletop binary");
-mkdirSync(shots, { recursive: true });
-
-const PHONE = { width: 390, height: 844 };
 const NEVER = "2 1\nMP D D D D\nFP D D D D\nD\n";
 
-let browser;
-let profile;
-before(async () => {
-  profile = mkdtempSync(path.join(tmpdir(), "tabletop-chromium-"));
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-      "--disable-sync", "--no-first-run", `--disk-cache-dir=${profile}/cache`],
-  });
-});
-after(async () => {
-  await browser?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
-});
-
-/** `tabletop args...` with `input` on stdin: {stdout, stderr, status}. */
-function run(args, input = "") {
-  const result = spawnSync(bin, args, { input, encoding: "utf8" });
-  return { stdout: result.stdout, stderr: result.stderr, status: result.status };
-}
-const cli = (args, input) => execFileSync(bin, args, { input, encoding: "utf8", stdio: ["pipe", "pipe", "pipe"] });
 const fixture = (name) => readFileSync(path.join(fixtures, name), "utf8");
-
-/** A fresh page that fails the test on any script error. */
-async function open(route, viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  // An invalid input is answered 422 on purpose (the page shows the problem).
-  page.on("console", (message) => {
-    if (message.type() === "error" && !message.text().includes("status of 422")) errors.push(message.text());
-  });
-  await page.goto(new URL(route, base).href);
-  return { page, errors, close: () => context.close() };
-}
-
-async function shoot(page, name) {
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-}
-
-async function noOverflow(page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 1, `the page is ${overflow}px wider than the screen`);
-}
 
 test("the start page links the three pages and shows their samples", async () => {
   const { page, errors, close } = await open("/");

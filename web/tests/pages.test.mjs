@@ -1,63 +1,10 @@
 // End-to-end tests of `tabletop serve` in headless Chromium: each page is used as a person
 // would use it, and what it shows is compared with the command line's answer.
 //
-// Environment: TABLETOP_URL (the running server, e.g. http://127.0.0.1:40123/), TABLETOP_BIN
-// (the same build's `tabletop`, for the CLI's answers), CHROMIUM (default /usr/bin/chromium),
-// SCREENSHOTS (default ../../target/screenshots). `run.sh` sets them all.
-import { test, before, after } from "node:test";
+// Environment: as harness.mjs (run.sh sets it).
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { chromium } from "playwright-core";
-
-const base = process.env.TABLETOP_URL;
-const bin = process.env.TABLETOP_BIN;
-const shots = process.env.SCREENSHOTS || path.resolve(import.meta.dirname, "../../target/screenshots");
-assert.ok(base, "TABLETOP_URL is the running server");
-assert.ok(bin, "TABLETOP_BIN is the tabletop binary");
-mkdirSync(shots, { recursive: true });
-
-let browser;
-let profile;
-before(async () => {
-  profile = mkdtempSync(path.join(tmpdir(), "tabletop-chromium-"));
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-      "--disable-sync", "--no-first-run", `--disk-cache-dir=${profile}/cache`],
-  });
-});
-after(async () => {
-  await browser?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
-});
-
-/** `tabletop args...` with `input` on stdin: its stdout. */
-function cli(args, input) {
-  return execFileSync(bin, args, { input, encoding: "utf8", stdio: ["pipe", "pipe", "pipe"] });
-}
-
-/** A fresh page at 1280x800 that fails the test on any script error. */
-async function open(route, viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  // An invalid input is answered 422 on purpose (the page shows the problem); any other
-  // failed request or script error fails the test.
-  page.on("console", (message) => {
-    if (message.type() === "error" && !message.text().includes("status of 422")) errors.push(message.text());
-  });
-  await page.goto(new URL(route, base).href);
-  return { page, errors, close: () => context.close() };
-}
-
-async function shoot(page, name) {
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-}
+import { cli, open, shoot } from "./harness.mjs";
 
 const cliExpected = (board) => /expected turns: (\S+)/.exec(cli(["odds"], board))[1];
 
