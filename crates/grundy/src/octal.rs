@@ -151,9 +151,12 @@ impl OctalCode {
     }
 
     /// A conservative estimate of the bytes [`NimSequence::compute`] needs for heaps
-    /// `0..=n`: per heap, 4 bytes for its value, up to 8 in the lists of heaps by value and
-    /// up to 16 in the list of rare heaps (vectors grow by doubling), and up to 4 for the set
-    /// of values seen; so `32 (n + 1)` bytes plus the code; `None` if that overflows `u64`.
+    /// `0..=n`: per heap, up to 6 bytes for its value (`u16`, and `u32` beside it while the
+    /// values are widened), up to 16 in the lists of rare heaps and their values (vectors
+    /// grow by doubling), up to 8 for the marks of the values met (a value can be as large
+    /// as a heap's number of moves) and about 2 for the bit planes; so `32 (n + 1)` bytes
+    /// plus the code; `None` if that overflows `u64`. Most games need far less (Officers:
+    /// 2.4 bytes a heap at 10^7), but none is known before it is computed.
     pub fn memory_estimate(&self, n: u64) -> Option<u64> {
         n.checked_add(1)?
             .checked_mul(32)?
