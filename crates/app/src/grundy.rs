@@ -285,15 +285,11 @@ mod tests {
     }
 
     /// A judge input of `cases` test cases of 300 positions (moves to later positions in
-    /// a shuffled order), about 600 KB each, from a little generator of its own.
+    /// a shuffled order), about 600 KB each, from a seeded generator.
     fn judge_text(cases: usize, seed: u64) -> String {
-        let mut state = seed;
-        let mut next = move |below: u64| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (state >> 33) % below
-        };
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let mut next = move |below: u64| rng.random_range(0..below);
         let mut text = String::new();
         for _ in 0..cases {
             let n = 300;

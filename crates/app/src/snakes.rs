@@ -277,15 +277,11 @@ mod tests {
         assert!(answer.picture.is_some_and(|svg| svg.starts_with("<svg")));
     }
 
-    /// Judge boards enough for several pieces (about 2 MB), from a little generator.
+    /// Judge boards enough for several pieces (about 2 MB), from a seeded generator.
     fn judge_boards(seed: u64) -> String {
-        let mut state = seed;
-        let mut next = move |below: u64| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (state >> 33) % below
-        };
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let mut next = move |below: u64| rng.random_range(0..below);
         let mut text = String::new();
         while text.len() < 2 * PARALLEL_INPUT {
             let n = 5 + next(16);
