@@ -397,6 +397,44 @@ mod tests {
     }
 
     #[test]
+    fn a_read_that_fails_midway_is_an_input_error_whatever_the_jobs() {
+        /// The text's first `good` bytes, then a failing read.
+        struct Failing<'t> {
+            text: &'t [u8],
+            good: usize,
+        }
+        impl std::io::Read for Failing<'_> {
+            fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+                if self.good == 0 {
+                    return Err(std::io::Error::other("the disk went away"));
+                }
+                let n = buffer.len().min(self.good).min(self.text.len());
+                buffer[..n].copy_from_slice(&self.text[..n]);
+                (self.text, self.good) = (&self.text[n..], self.good - n);
+                Ok(n)
+            }
+        }
+        let text = judge_text(4, 3);
+        for jobs in [Some(1), Some(2), Some(3)] {
+            let reader = Failing {
+                text: text.as_bytes(),
+                good: text.len() * 3 / 4,
+            };
+            let mut stream = Stream::new("judge.txt", reader);
+            let request = Request {
+                jobs,
+                ..Request::default()
+            };
+            match answer(&mut stream, &request) {
+                Err(Failure::Io(message)) => {
+                    assert!(message.contains("judge.txt: the disk went away"), "{message}")
+                }
+                other => panic!("{jobs:?}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
     fn a_case_past_the_last_is_an_error() {
         let failure = run(&Request {
             case: Some(3),

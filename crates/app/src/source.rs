@@ -461,7 +461,8 @@ impl<'a> Files<'a> for NumberedFile<'a> {
 /// that a request holds one test case's text instead of the whole input.
 pub struct Stream<'r> {
     name: String,
-    reader: Box<dyn Read + 'r>,
+    /// `Send`, so that the threads of a request can take turns reading.
+    reader: Box<dyn Read + Send + 'r>,
     buffer: Vec<u8>,
     /// Where the text not yet handed out starts in `buffer`.
     start: usize,
@@ -487,7 +488,7 @@ const BLOCK: usize = 1 << 18;
 
 impl<'r> Stream<'r> {
     /// The input `reader`, reported as `name`.
-    pub fn new(name: impl Into<String>, reader: impl Read + 'r) -> Stream<'r> {
+    pub fn new(name: impl Into<String>, reader: impl Read + Send + 'r) -> Stream<'r> {
         Stream {
             name: name.into(),
             reader: Box::new(reader),
@@ -575,20 +576,16 @@ impl<'r> Stream<'r> {
         self.buffer.drain(..self.start);
         self.start = 0;
         let kept = self.buffer.len();
-        self.buffer.resize(kept + BLOCK, 0);
-        let mut filled = kept;
-        while filled < self.buffer.len() {
-            match self.reader.read(&mut self.buffer[filled..]) {
-                Ok(0) => {
-                    self.at_end = true;
-                    break;
-                }
-                Ok(n) => filled += n,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(Failure::Io(format!("error: {}: {e}", escape(&self.name)))),
-            }
+        self.buffer.reserve(BLOCK);
+        // Into the spare capacity, not zeroed first; to the end of the input or one block.
+        let read = (&mut self.reader)
+            .take(BLOCK as u64)
+            .read_to_end(&mut self.buffer)
+            .map_err(|e| Failure::Io(format!("error: {}: {e}", escape(&self.name))))?;
+        if read < BLOCK {
+            self.at_end = true;
         }
-        self.buffer.truncate(filled);
+        let filled = kept + read;
         if !self.started && (filled >= BYTE_ORDER_MARK.len() || self.at_end) {
             self.started = true;
             if self.buffer.starts_with(BYTE_ORDER_MARK) {

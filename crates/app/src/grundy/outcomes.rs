@@ -2,10 +2,11 @@
 //! into windows of whole test cases as it is read, the windows are answered on as many
 //! threads as asked, and the answers are put back in input order.
 //!
-//! With more than one job, this thread reads and cuts the input and puts the answers in
-//! order while `jobs` helper threads answer the windows (the reading is a fraction of the
-//! work, so the cores stay busy); with one job, or an input of one small window, everything
-//! happens on this thread.
+//! With more than one job, `jobs` worker threads take turns at the input: a worker locks it,
+//! reads and cuts the next window, lets go and answers that window while the next worker
+//! reads, so that reading never waits for answering and every core answers; this thread
+//! only puts the answers in order. With one job, or an input of one small window,
+//! everything happens on this thread.
 //!
 //! Each window is read the fast way ([`Plain`]: one pass, the values computed as soon as the
 //! graph is read, each query answered as it is read, no query stored). A window that is not
@@ -13,7 +14,8 @@
 //! it, so its errors are located and worded exactly as when the input is read in one piece.
 
 use std::collections::BTreeMap;
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Sender};
 use std::sync::Mutex;
 
 use tabletop_parse::grundy::{CaseSplitter, NotPlain, Plain, Resume};
@@ -27,21 +29,10 @@ use crate::{Answer, Failure, Stream, Window};
 /// lasts), so that small test cases do not cost a hand-over each.
 pub(super) const MIN_WINDOW: usize = 1 << 18;
 
-/// One window handed to a thread: its place in the input, its text, the lines before it.
-struct Work {
-    index: usize,
-    bytes: Vec<u8>,
-    lines_before: usize,
-}
-
 /// A window's result.
 enum Done {
-    /// Plain text: the answers of its test cases, and the window's buffer for reuse.
-    Plain {
-        outcomes: Vec<Outcome>,
-        cases: usize,
-        bytes: Vec<u8>,
-    },
+    /// Plain text: the answers of its test cases.
+    Plain { outcomes: Vec<Outcome>, cases: usize },
     /// Not plain: the window, for the precise reader.
     NotPlain { bytes: Vec<u8>, lines_before: usize },
 }
@@ -67,72 +58,127 @@ pub(super) fn answer(input: &mut Stream<'_>, request: &Request) -> Result<Answer
         input.release();
         return order.finish(input.notes());
     }
-    let mut spare: Option<Vec<u8>> = None;
-    let mut csr = Csr::default();
-    // A rendezvous channel: a window is handed over to a helper that waits for one.
-    let (work, inbox) = mpsc::sync_channel::<Work>(0);
-    let inbox = Mutex::new(inbox);
-    let (report, results) = mpsc::channel::<(usize, Done)>();
-    std::thread::scope(|scope| -> Result<(), Failure> {
-        let (work, report) = (work, report);
-        let (mut helpers, mut busy) = (0, 0);
-        let mut index = 0;
-        while !order.stopped {
-            // With every helper busy, the next window is read only once one is done: at most
-            // `jobs` windows are in memory besides the text being read.
-            while helpers > 0 && busy == helpers {
-                let Ok((at, done)) = results.recv() else {
-                    break;
-                };
-                busy -= 1;
-                order.take(at, done, &mut spare)?;
-            }
-            let buffer = spare.take().unwrap_or_default();
-            let Some((bytes, lines_before)) = input.next_owned_window(|text| windows.split(text), buffer)?
-            else {
-                break;
-            };
-            let big = bytes.len() >= MIN_WINDOW;
-            let piece = Work {
-                index,
-                bytes,
-                lines_before,
-            };
-            index += 1;
-            if jobs > 1 && (big || index > 1) {
-                while helpers < jobs {
-                    helpers += 1;
-                    let (inbox, report) = (&inbox, report.clone());
-                    scope.spawn(move || help(inbox, &report));
-                }
-                // A helper is free: this thread only reads and puts in order.
-                match work.send(piece) {
-                    Ok(()) => busy += 1,
-                    Err(mpsc::SendError(piece)) => {
-                        let done = answer_window(piece.bytes, piece.lines_before, &mut csr);
-                        order.take(piece.index, done, &mut spare)?;
-                    }
-                }
-            } else {
-                let done = answer_window(piece.bytes, piece.lines_before, &mut csr);
-                order.take(piece.index, done, &mut spare)?;
-            }
-            while let Ok((at, done)) = results.try_recv() {
-                busy -= 1;
-                order.take(at, done, &mut spare)?;
-            }
-        }
-        // The helpers end once no window is left; their last results follow.
-        drop(work);
-        drop(report);
-        for (at, done) in results {
-            order.take(at, done, &mut spare)?;
-        }
-        Ok(())
-    })?;
-    drop((spare, csr));
+    // The first window decides: an input of one small window is answered here.
+    let Some((first, lines_before)) = input.next_owned_window(|text| windows.split(text), Vec::new())? else {
+        input.release();
+        return order.finish(input.notes());
+    };
+    if first.len() < MIN_WINDOW {
+        let mut csr = Csr::default();
+        order.take(0, answer_window(first, lines_before, &mut csr))?;
+        one_thread(input, &mut windows, &mut order)?;
+    } else {
+        let turns = Turns {
+            input: Mutex::new(Reading {
+                input: &mut *input,
+                windows,
+                first: Some((first, lines_before)),
+                next_index: 0,
+                over: false,
+            }),
+            stop: AtomicBool::new(false),
+        };
+        on_workers(&turns, jobs, &mut order)?;
+    }
     input.release();
     order.finish(input.notes())
+}
+
+/// The input the workers take turns at.
+struct Reading<'s, 'r> {
+    input: &'s mut Stream<'r>,
+    windows: Windows,
+    /// The window read before the workers started.
+    first: Option<(Vec<u8>, usize)>,
+    /// The input-order number of the next window.
+    next_index: usize,
+    /// Nothing more to read (the end, or a read that failed).
+    over: bool,
+}
+
+/// What the workers share: the input, and a flag that tells them to stop reading.
+struct Turns<'s, 'r> {
+    input: Mutex<Reading<'s, 'r>>,
+    stop: AtomicBool,
+}
+
+/// Every window answered by `jobs` workers, the answers put in order on this thread as they
+/// come.
+fn on_workers(turns: &Turns<'_, '_>, jobs: usize, order: &mut InOrder<'_>) -> Result<(), Failure> {
+    let (report, results) = mpsc::channel::<(usize, Result<Done, Failure>)>();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let report = report.clone();
+            scope.spawn(move || work(turns, &report));
+        }
+        drop(report);
+        let mut put = || -> Result<(), Failure> {
+            for (index, result) in &results {
+                order.take(index, result?)?;
+                if order.stopped {
+                    break;
+                }
+            }
+            Ok(())
+        };
+        let outcome = put();
+        // A failure or a stop: the workers read no further (the one answering finishes).
+        turns.stop.store(true, Ordering::Relaxed);
+        outcome
+    })
+}
+
+/// A worker: reads the next window in its turn, answers it, reports, until the input ends.
+fn work(turns: &Turns<'_, '_>, report: &Sender<(usize, Result<Done, Failure>)>) {
+    let mut csr = Csr::default();
+    let mut spare = Vec::new();
+    while !turns.stop.load(Ordering::Relaxed) {
+        let Some((index, window)) = next_turn(turns, std::mem::take(&mut spare)) else {
+            return;
+        };
+        let result = window.map(|(bytes, lines_before)| {
+            let mut outcomes = Vec::new();
+            match plain_outcomes(&bytes, &mut csr, &mut outcomes) {
+                Ok(cases) => {
+                    // The buffer is read into again.
+                    spare = bytes;
+                    Done::Plain { outcomes, cases }
+                }
+                Err(NotPlain) => Done::NotPlain { bytes, lines_before },
+            }
+        });
+        if report.send((index, result)).is_err() {
+            return;
+        }
+    }
+}
+
+/// The next window and its input-order number, read in this worker's turn (into `spare`, a
+/// finished window's buffer); `None` once the input is over.
+#[allow(clippy::type_complexity)]
+fn next_turn(turns: &Turns<'_, '_>, spare: Vec<u8>) -> Option<(usize, Result<(Vec<u8>, usize), Failure>)> {
+    let mut reading = turns.input.lock().ok()?;
+    let reading = &mut *reading;
+    if reading.over {
+        return None;
+    }
+    let index = reading.next_index;
+    reading.next_index += 1;
+    if let Some(first) = reading.first.take() {
+        return Some((index, Ok(first)));
+    }
+    let windows = &mut reading.windows;
+    match reading.input.next_owned_window(|text| windows.split(text), spare) {
+        Ok(Some(window)) => Some((index, Ok(window))),
+        Ok(None) => {
+            reading.over = true;
+            None
+        }
+        Err(failure) => {
+            reading.over = true;
+            Some((index, Err(failure)))
+        }
+    }
 }
 
 /// Every window on this thread, read in place (one buffer, as [`Stream::next_window`] keeps).
@@ -155,34 +201,11 @@ fn one_thread(input: &mut Stream<'_>, windows: &mut Windows, order: &mut InOrder
     Ok(())
 }
 
-/// A helper thread: windows from `inbox` until there are no more, results to `report`.
-fn help(inbox: &Mutex<Receiver<Work>>, report: &Sender<(usize, Done)>) {
-    let mut csr = Csr::default();
-    loop {
-        // The lock is held only while waiting: one thread at a time waits for the next window.
-        let piece = match inbox.lock() {
-            Ok(inbox) => inbox.recv(),
-            Err(_) => return,
-        };
-        let Ok(piece) = piece else {
-            return;
-        };
-        let done = answer_window(piece.bytes, piece.lines_before, &mut csr);
-        if report.send((piece.index, done)).is_err() {
-            return;
-        }
-    }
-}
-
 /// One window read the fast way, or handed back for the precise reader.
 fn answer_window(bytes: Vec<u8>, lines_before: usize, csr: &mut Csr) -> Done {
     let mut outcomes = Vec::new();
     match plain_outcomes(&bytes, csr, &mut outcomes) {
-        Ok(cases) => Done::Plain {
-            outcomes,
-            cases,
-            bytes,
-        },
+        Ok(cases) => Done::Plain { outcomes, cases },
         Err(NotPlain) => Done::NotPlain { bytes, lines_before },
     }
 }
@@ -207,10 +230,12 @@ pub(super) fn plain_outcomes(
         let values = graph.values();
         if let Some(finite) = values.as_finite() {
             // Every piece is below N (the reader checked): the XOR of their values.
-            plain.queries(graph.len(), |pieces| {
-                let xor = pieces.iter().fold(0, |xor, &p| xor ^ finite[p as usize]);
-                outcomes.push(if xor == 0 { Outcome::Lose } else { Outcome::Win });
-            })?;
+            plain.fold_queries(
+                graph.len(),
+                0,
+                |xor, piece| xor ^ finite[piece as usize],
+                |xor| outcomes.push(if xor == 0 { Outcome::Lose } else { Outcome::Win }),
+            )?;
         } else {
             let mut outside = false;
             plain.queries(graph.len(), |pieces| match values.outcome(pieces) {
@@ -288,9 +313,8 @@ impl<'n> InOrder<'n> {
         }
     }
 
-    /// Window `index`'s result; the windows that are next in order are put in (a finished
-    /// buffer goes to `spare`, for the next read).
-    fn take(&mut self, index: usize, done: Done, spare: &mut Option<Vec<u8>>) -> Result<(), Failure> {
+    /// Window `index`'s result; the windows that are next in order are put in.
+    fn take(&mut self, index: usize, done: Done) -> Result<(), Failure> {
         self.waiting.insert(index, done);
         while let Some(done) = self.waiting.remove(&self.next) {
             self.next += 1;
@@ -298,16 +322,9 @@ impl<'n> InOrder<'n> {
                 continue;
             }
             match done {
-                Done::Plain {
-                    outcomes,
-                    cases,
-                    bytes,
-                } => {
+                Done::Plain { outcomes, cases } => {
                     self.outcomes.extend_from_slice(&outcomes);
                     self.cases += cases;
-                    if spare.is_none() {
-                        *spare = Some(bytes);
-                    }
                 }
                 Done::NotPlain { bytes, lines_before } => {
                     let window = Window::new(self.name, &bytes, lines_before);

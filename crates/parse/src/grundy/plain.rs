@@ -17,7 +17,7 @@ use crate::lex::{fast_number, plain_line};
 pub struct NotPlain;
 
 /// A reader of plain POJ 2425 text (see the module documentation), a test case at a time:
-/// [`Plain::graph`], then [`Plain::queries`].
+/// [`Plain::graph`], then [`Plain::queries`] (or [`Plain::fold_queries`]).
 ///
 /// ```
 /// use tabletop_parse::grundy::Plain;
@@ -111,6 +111,47 @@ impl<'a> Plain<'a> {
                 return Ok(());
             }
             each(&pieces);
+        }
+    }
+
+    /// The query lines that follow the graph of `positions` positions, through the line `0`
+    /// that ends the test case, each folded piece by piece without being stored: from
+    /// `start`, `fold` takes each piece in order, and `end` gets what they made.
+    ///
+    /// ```
+    /// use tabletop_parse::grundy::Plain;
+    /// let mut plain = Plain::new(b"3\n0\n0\n0\n2 0 2\n1 1\n0\n");
+    /// plain.graph(Vec::new(), Vec::new()).unwrap();
+    /// let mut sums = Vec::new();
+    /// plain.fold_queries(3, 0, |sum, piece| sum + piece, |sum| sums.push(sum)).unwrap();
+    /// assert_eq!(sums, [2, 1]);
+    /// ```
+    ///
+    /// # Errors
+    /// [`NotPlain`] for text that is not plain (the queries before it have been handed out).
+    #[inline]
+    pub fn fold_queries<T: Copy>(
+        &mut self,
+        positions: usize,
+        start: T,
+        mut fold: impl FnMut(T, Position) -> T,
+        mut end: impl FnMut(T),
+    ) -> Result<(), NotPlain> {
+        let limit = u32::try_from(positions).map_err(|_| NotPlain)?;
+        loop {
+            self.skip_blank_lines();
+            let mut folded = start;
+            let bound = |_| Some(u64::from(limit));
+            let read = plain_line(self.text, self.at, bound, |p| {
+                folded = fold(folded, p as Position)
+            });
+            let (at, count) = read.ok_or(NotPlain)?;
+            self.at = at;
+            if count == 0 {
+                // `0` alone on its line ends the test case.
+                return Ok(());
+            }
+            end(folded);
         }
     }
 
