@@ -335,7 +335,12 @@ mod tests {
         assert!(text.len() > 4 * super::outcomes::MIN_WINDOW);
         // The text is plain: the fast reader takes it whole.
         let mut outcomes = Vec::new();
-        let read = super::outcomes::plain_outcomes(text.as_bytes(), &mut Default::default(), &mut outcomes);
+        let read = super::outcomes::plain_outcomes(
+            text.as_bytes(),
+            &mut Default::default(),
+            &mut outcomes,
+            super::outcomes::Halves::OneThread,
+        );
         assert_eq!(read, Ok(4));
         let one = with_jobs(&text, Some(1), false).unwrap().text;
         assert_eq!(one.lines().count(), 80_000);
@@ -394,6 +399,60 @@ mod tests {
             let all = with_jobs(&bad, jobs, true).unwrap_err();
             assert_eq!(all.report(), precise, "{jobs:?}");
         }
+    }
+
+    /// One test case of `n` positions, each with moves to about a third of the others
+    /// (cycles among them), and `queries` queries.
+    fn one_huge_case(n: u64, queries: usize, seed: u64) -> String {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let mut text = format!("{n}\n");
+        for _ in 0..n {
+            let moves: Vec<String> = (0..n)
+                .filter(|_| rng.random_range(0..3) == 0)
+                .map(|q| q.to_string())
+                .collect();
+            text += &format!("{}\n", [vec![moves.len().to_string()], moves].concat().join(" "));
+        }
+        for _ in 0..queries {
+            let piece = rng.random_range(0..n);
+            text += &format!("1 {piece}\n");
+        }
+        text + "0\n"
+    }
+
+    #[test]
+    fn a_huge_case_read_in_two_halves_answers_as_one_thread_does() {
+        let text = one_huge_case(3000, 500, 5);
+        assert!(text.len() > super::outcomes::HALVES_FROM);
+        let one = with_jobs(&text, Some(1), false).unwrap().text;
+        assert_eq!(one.lines().count(), 500);
+        let merged = || super::outcomes::MERGED_HALVES.load(std::sync::atomic::Ordering::Relaxed);
+        let before = merged();
+        assert_eq!(with_jobs(&text, Some(2), false).unwrap().text, one);
+        assert_eq!(
+            merged(),
+            before + 1,
+            "the two halves were read at once and merged"
+        );
+        // Blank lines in the first half put the newline count off: the second half is read
+        // again from where the first ended. After the middle, they are skipped as usual.
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        for at in [10, 1_499, 1_500, 1_501, 2_900] {
+            let mut blank = lines.clone();
+            blank.insert(at, "\n");
+            blank.insert(at, "\n");
+            let blank = blank.concat();
+            assert_eq!(
+                with_jobs(&blank, Some(2), false).unwrap().text,
+                one,
+                "blank lines at {at}"
+            );
+        }
+        // Text that is not plain in the second half: the precise reader, the same answers.
+        let space = text.len() / 2 + text[text.len() / 2..].find(' ').unwrap_or(0);
+        let unusual = [&text[..space], " ", &text[space..]].concat();
+        assert_eq!(with_jobs(&unusual, Some(2), false).unwrap().text, one);
     }
 
     #[test]

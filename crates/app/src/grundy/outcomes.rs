@@ -138,7 +138,7 @@ fn work(turns: &Turns<'_, '_>, report: &Sender<(usize, Result<Done, Failure>)>) 
         };
         let result = window.map(|(bytes, lines_before)| {
             let mut outcomes = Vec::new();
-            match plain_outcomes(&bytes, &mut csr, &mut outcomes) {
+            match plain_outcomes(&bytes, &mut csr, &mut outcomes, Halves::Allowed) {
                 Ok(cases) => {
                     // The buffer is read into again.
                     spare = bytes;
@@ -190,7 +190,7 @@ fn one_thread(input: &mut Stream<'_>, windows: &mut Windows, order: &mut InOrder
             break;
         };
         outcomes.clear();
-        match plain_outcomes(window.bytes(), &mut csr, &mut outcomes) {
+        match plain_outcomes(window.bytes(), &mut csr, &mut outcomes, Halves::OneThread) {
             Ok(cases) => {
                 order.outcomes.extend_from_slice(&outcomes);
                 order.cases += cases;
@@ -204,28 +204,39 @@ fn one_thread(input: &mut Stream<'_>, windows: &mut Windows, order: &mut InOrder
 /// One window read the fast way, or handed back for the precise reader.
 fn answer_window(bytes: Vec<u8>, lines_before: usize, csr: &mut Csr) -> Done {
     let mut outcomes = Vec::new();
-    match plain_outcomes(&bytes, csr, &mut outcomes) {
+    match plain_outcomes(&bytes, csr, &mut outcomes, Halves::OneThread) {
         Ok(cases) => Done::Plain { outcomes, cases },
         Err(NotPlain) => Done::NotPlain { bytes, lines_before },
     }
 }
+
+/// Whether a huge graph's position lines may be read in two halves on two threads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Halves {
+    /// Everything on the calling thread (`--jobs 1`).
+    OneThread,
+    /// A graph of [`HALVES_FROM`] bytes or more is read in two halves at once.
+    Allowed,
+}
+
+/// Graphs whose text is at least this long are read in two halves (with more than one job):
+/// one test case that is most of the input then still uses two cores for its reading.
+pub(super) const HALVES_FROM: usize = 1 << 22;
 
 /// The answers of every test case of plain `text`, and the number of test cases.
 pub(super) fn plain_outcomes(
     text: &[u8],
     csr: &mut Csr,
     outcomes: &mut Vec<Outcome>,
+    halves: Halves,
 ) -> Result<usize, NotPlain> {
     let mut plain = Plain::new(text);
     let mut cases = 0;
     loop {
-        let (offsets, successors) = (
-            std::mem::take(&mut csr.offsets),
-            std::mem::take(&mut csr.successors),
-        );
-        let Some(graph) = plain.graph(offsets, successors)? else {
+        let Some(positions) = plain.positions()? else {
             return Ok(cases);
         };
+        let graph = read_graph(text, &mut plain, positions, csr, halves)?;
         cases += 1;
         let values = graph.values();
         if let Some(finite) = values.as_finite() {
@@ -248,6 +259,79 @@ pub(super) fn plain_outcomes(
         }
         (csr.offsets, csr.successors) = graph.into_csr();
     }
+}
+
+/// Graphs read in two halves and merged (for the tests to see that it happens).
+#[cfg(test)]
+pub(super) static MERGED_HALVES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// The graph of `positions` positions whose position lines `plain` is at, into the buffers
+/// of `csr`; a huge one in two halves on two threads when `halves` allows.
+fn read_graph<'t>(
+    text: &'t [u8],
+    plain: &mut Plain<'t>,
+    positions: u32,
+    csr: &mut Csr,
+    halves: Halves,
+) -> Result<tabletop_grundy::Graph, NotPlain> {
+    let (mut offsets, mut successors) = (
+        std::mem::take(&mut csr.offsets),
+        std::mem::take(&mut csr.successors),
+    );
+    offsets.clear();
+    successors.clear();
+    offsets.reserve(plain.offsets_estimate(positions));
+    offsets.push(0);
+    let first_half = positions / 2;
+    let huge = halves == Halves::Allowed && text.len() - plain.offset() >= HALVES_FROM && first_half > 0;
+    // Where the second half starts when no line of the first half is blank.
+    let cut = huge.then(|| plain.after_newlines(first_half as usize)).flatten();
+    match cut {
+        None => plain.position_lines(positions, positions, &mut offsets, &mut successors)?,
+        Some(cut) => {
+            let (first, second) = std::thread::scope(|scope| {
+                let second = scope.spawn(|| {
+                    let mut reader = Plain::at(text, cut);
+                    let (mut offsets, mut successors) = (vec![0], Vec::new());
+                    let read = reader.position_lines(
+                        positions - first_half,
+                        positions,
+                        &mut offsets,
+                        &mut successors,
+                    );
+                    read.map(|()| (offsets, successors, reader.offset()))
+                });
+                let first = plain.position_lines(first_half, positions, &mut offsets, &mut successors);
+                (first, second.join())
+            });
+            first?;
+            let second = match second {
+                Ok(second) => second,
+                Err(panic) => std::panic::resume_unwind(panic),
+            };
+            // The second half must start where the first ended, or after blank lines that
+            // the first would have skipped; otherwise it is read again from there.
+            let seam = text
+                .get(plain.offset()..cut)
+                .is_some_and(|gap| gap.iter().all(|&b| b == b'\n'));
+            match second {
+                Ok((second_offsets, second_successors, end)) if seam => {
+                    let base = u32::try_from(successors.len()).map_err(|_| NotPlain)?;
+                    successors.extend_from_slice(&second_successors);
+                    for &offset in second_offsets.get(1..).unwrap_or_default() {
+                        offsets.push(offset.checked_add(base).ok_or(NotPlain)?);
+                    }
+                    *plain = Plain::at(text, end);
+                    #[cfg(test)]
+                    MERGED_HALVES.fetch_add(1, Ordering::Relaxed);
+                }
+                _ => {
+                    plain.position_lines(positions - first_half, positions, &mut offsets, &mut successors)?
+                }
+            }
+        }
+    }
+    tabletop_grundy::Graph::from_csr(offsets, successors).map_err(|_| NotPlain)
 }
 
 /// Cuts the input into windows: whole test cases (as [`CaseSplitter`] finds them), together

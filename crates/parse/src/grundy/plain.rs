@@ -48,6 +48,21 @@ impl<'a> Plain<'a> {
         }
     }
 
+    /// A reader at `offset` in `text`: a line start, for reading part of a graph on another
+    /// thread ([`Plain::position_lines`]).
+    pub fn at(text: &'a [u8], offset: usize) -> Plain<'a> {
+        Plain {
+            text,
+            at: offset.min(text.len()),
+            pieces: Vec::new(),
+        }
+    }
+
+    /// Where the reader is: the offset in the text of what it reads next.
+    pub fn offset(&self) -> usize {
+        self.at
+    }
+
     /// The next test case's graph, its moves put into `offsets` and `successors` (cleared
     /// first; buffers of an earlier graph, see [`Graph::into_csr`]), or `None` when only
     /// blank lines are left.
@@ -59,35 +74,72 @@ impl<'a> Plain<'a> {
         mut offsets: Vec<u32>,
         mut successors: Vec<Position>,
     ) -> Result<Option<Graph>, NotPlain> {
+        let Some(positions) = self.positions()? else {
+            return Ok(None);
+        };
+        offsets.clear();
+        successors.clear();
+        offsets.reserve(self.offsets_estimate(positions));
+        offsets.push(0);
+        self.position_lines(positions, positions, &mut offsets, &mut successors)?;
+        Graph::from_csr(offsets, successors)
+            .map(Some)
+            .map_err(|_| NotPlain)
+    }
+
+    /// The next test case's number of positions `N` (its first line), the reader then at
+    /// the first position line; `None` when only blank lines are left.
+    ///
+    /// # Errors
+    /// [`NotPlain`] for text that is not plain (or `N` = 0).
+    pub fn positions(&mut self) -> Result<Option<u32>, NotPlain> {
         self.skip_blank_lines();
         if self.at == self.text.len() {
             return Ok(None);
         }
         let positions = self.number()?;
         self.newline()?;
-        if positions == 0 {
-            return Err(NotPlain);
+        match u32::try_from(positions) {
+            Ok(positions) if positions > 0 => Ok(Some(positions)),
+            _ => Err(NotPlain),
         }
-        let limit = positions as u32;
-        offsets.clear();
-        successors.clear();
-        // No more offsets than the text has lines (N may be a lie).
-        offsets.reserve((positions as usize).min(self.text.len() - self.at) + 1);
-        offsets.push(0);
-        for _ in 0..positions {
+    }
+
+    /// Room to reserve for the offsets of `positions` positions: no more than the text has
+    /// lines left (`N` may be a lie).
+    pub fn offsets_estimate(&self, positions: u32) -> usize {
+        (positions as usize).min(self.text.len() - self.at) + 1
+    }
+
+    /// `count` position lines of a graph of `limit` positions, from where the reader is: each
+    /// line's moves appended to `successors`, then `successors.len()` to `offsets`.
+    ///
+    /// # Errors
+    /// [`NotPlain`] for text that is not plain, or more moves than `u32` offsets hold.
+    pub fn position_lines(
+        &mut self,
+        count: u32,
+        limit: u32,
+        offsets: &mut Vec<u32>,
+        successors: &mut Vec<Position>,
+    ) -> Result<(), NotPlain> {
+        for _ in 0..count {
             self.skip_blank_lines();
             let bound = |_| Some(u64::from(limit));
             let (at, _) = plain_line(self.text, self.at, bound, |to| successors.push(to as Position))
                 .ok_or(NotPlain)?;
             self.at = at;
-            offsets.push(successors.len() as u32);
+            offsets.push(u32::try_from(successors.len()).map_err(|_| NotPlain)?);
         }
-        if successors.len() >= u32::MAX as usize {
-            return Err(NotPlain);
-        }
-        Graph::from_csr(offsets, successors)
-            .map(Some)
-            .map_err(|_| NotPlain)
+        Ok(())
+    }
+
+    /// The offset just past the `lines`-th newline from where the reader is (the start of
+    /// line `lines` when no line between is blank), or `None` when the text has fewer.
+    pub fn after_newlines(&self, lines: usize) -> Option<usize> {
+        let rest = self.text.get(self.at..)?;
+        let newline = memchr::memchr_iter(b'\n', rest).nth(lines.checked_sub(1)?)?;
+        Some(self.at + newline + 1)
     }
 
     /// The query lines that follow the graph of `positions` positions, each query's pieces
