@@ -11,7 +11,7 @@
 
 use tabletop_boards::snakes::{FlatBoard, FLAT_LIMIT};
 
-use crate::lex::fast_number;
+use crate::lex::{fast_number, short_pair_line};
 
 /// The text is not in its plainest spelling (or not valid): read it with [`super::cases`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,7 +75,7 @@ impl<'a> PlainBoards<'a> {
         }
         self.ends.clear();
         for index in 0..snakes + ladders {
-            let [from, to] = self.line(&mut at)?;
+            let [from, to] = self.pair_line(&mut at)?;
             let inside = |square: u64| (2..goal).contains(&square);
             let forward = if index < snakes { from > to } else { from < to };
             if !inside(from) || !inside(to) || !forward || !board.add_jump(from as u32, to as u32) {
@@ -89,6 +89,22 @@ impl<'a> PlainBoards<'a> {
         }
         self.at = at;
         Ok(true)
+    }
+
+    /// A line of two numbers (after any blank lines) at `*at`, which moves past it: in one
+    /// load when it is short, else as [`PlainBoards::line`] reads it.
+    #[inline(always)]
+    fn pair_line(&self, at: &mut usize) -> Result<[u64; 2], NotPlain> {
+        while self.text.get(*at) == Some(&b'\n') {
+            *at += 1;
+        }
+        match short_pair_line(self.text.get(*at..).ok_or(NotPlain)?) {
+            Some((from, to, length)) => {
+                *at += length;
+                Ok([from, to])
+            }
+            None => self.line(at),
+        }
     }
 
     /// One line of `K` numbers (after any blank lines) at `*at`, which moves past it.
