@@ -22,7 +22,7 @@
 use std::ops::Range;
 
 use super::run::{each, Computation, Core};
-use super::sparse::{Engine, SavedState, StepCounts, Value};
+use super::sparse::{Engine, SavedState, Slot, StepCounts, Value};
 use super::{Method, OctalCode, Options, Period};
 
 /// The first line of every checkpoint.
@@ -72,7 +72,7 @@ impl Computation {
         );
         let mut bytes = header.into_bytes();
         each!(self.core(), e => {
-            for &v in e.values() {
+            for v in e.values() {
                 bytes.extend(v.get().to_le_bytes());
             }
         });
