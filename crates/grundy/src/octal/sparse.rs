@@ -175,6 +175,8 @@ pub(crate) trait Slot: Send + Sync + std::fmt::Debug + 'static {
     fn get(&self) -> u32;
     /// Stores `value`.
     fn set(&self, value: u32);
+    /// The XOR of the two values (taken in the slot's own width: one widening, not two).
+    fn xor(&self, other: &Self) -> u32;
 }
 
 macro_rules! slots {
@@ -196,6 +198,10 @@ macro_rules! slots {
             #[inline]
             fn set(&self, value: u32) {
                 self.store(value as $value, Ordering::Relaxed)
+            }
+            #[inline]
+            fn xor(&self, other: &Self) -> u32 {
+                u32::from(self.load(Ordering::Relaxed) ^ other.load(Ordering::Relaxed))
             }
         }
     )*};
@@ -271,8 +277,11 @@ fn mark_beside_rare<S: Slot>(
 /// Marks `G(a) ^ G(b)` for `a` in `low` from the first and `b` in `high` from the last.
 #[inline(never)]
 fn mark_splits<S: Slot>(low: &[S], high: &[S], mark: &mut [u32], stamp: u32) {
-    for (a, b) in low.iter().zip(high.iter().rev()) {
-        mark[(a.get() ^ b.get()) as usize] = stamp;
+    // Of one length, so that the loop has one count.
+    let len = low.len().min(high.len());
+    let (low, high) = (&low[..len], &high[high.len() - len..]);
+    for i in 0..len {
+        mark[low[i].xor(&high[len - 1 - i]) as usize] = stamp;
     }
 }
 
