@@ -31,7 +31,10 @@
 
 #[cfg(test)]
 use std::sync::atomic::AtomicU8;
-use std::sync::atomic::{AtomicU16, AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, AtomicUsize, Ordering};
+use std::sync::OnceLock;
+use std::thread::Thread;
+use std::time::Duration;
 
 use super::bitset::{Planes, MAX_BITS};
 use super::{Computation, OctalCode, Options};
@@ -927,11 +930,13 @@ impl<V: Value> Engine<V> {
             largest: V::MAX,
             known: AtomicUsize::new(start),
             stop: AtomicUsize::new(end),
+            threads: [OnceLock::new(), OnceLock::new()],
+            asleep: [AtomicBool::new(false), AtomicBool::new(false)],
         };
         let (first, second) = std::thread::scope(|scope| {
             let run = &run;
-            let second = scope.spawn(move || run.heaps(helper, start + 1));
-            let first = run.heaps(&mut self.scratch, start);
+            let second = scope.spawn(move || run.heaps(helper, 1, start + 1));
+            let first = run.heaps(&mut self.scratch, 0, start);
             // A thread that panicked is a bug: its panic goes on here.
             let second = second
                 .join()
@@ -991,11 +996,15 @@ struct Run<'a, S: Slot> {
     fixed_mask: bool,
     /// The largest value the slots hold.
     largest: u32,
-    /// How many values are final (published with `Release` after the value's slot).
+    /// How many values are final (published after the value's slot is written).
     known: AtomicUsize,
     /// The first heap not to compute: the end of the run, or lowered by a thread that
     /// meets a heap whose step is not sparse or whose value does not fit.
     stop: AtomicUsize,
+    /// The two threads, to wake one that waits asleep.
+    threads: [OnceLock<Thread>; 2],
+    /// Whether each thread is (about to be) asleep waiting for the other.
+    asleep: [AtomicBool; 2],
 }
 
 /// What one thread of a [`Run`] did.
@@ -1008,37 +1017,69 @@ struct Done {
     too_large: Option<(usize, u32)>,
 }
 
-/// Spins before a waiting thread starts yielding its core.
-const SPINS: u32 = 1 << 12;
+/// Spins before a waiting thread sleeps, at most (the other thread usually finishes
+/// first: a heap takes microseconds). Each thread spins less after waits that spinning did
+/// not end (the other thread has lost its core: spinning would only keep it from it).
+const SPINS: u32 = 1 << 10;
+/// The longest sleep before looking again (a wake-up is never needed for progress).
+const NAP: Duration = Duration::from_millis(1);
 
 impl<S: Slot> Run<'_, S> {
-    /// Waits until `G(0..count)` are final; `false` when they never will be (the run
-    /// stops before).
-    fn wait_for(&self, count: usize) -> bool {
+    /// Thread `me` waits until `G(0..count)` are final; `false` when they never will be
+    /// (the run stops before). `budget`: the spins before sleeping, adapted.
+    fn wait_for(&self, me: usize, count: usize, budget: &mut u32) -> bool {
+        let ready = || self.known.load(Ordering::SeqCst) >= count;
+        let stopped = || self.stop.load(Ordering::SeqCst) < count;
         let mut spins = 0u32;
         loop {
-            if self.known.load(Ordering::Acquire) >= count {
+            if ready() {
+                if spins <= *budget {
+                    *budget = (*budget * 2).clamp(1, SPINS);
+                }
                 return true;
             }
-            if self.stop.load(Ordering::Acquire) < count {
+            if stopped() {
                 return false;
             }
-            if spins < SPINS {
+            if spins < *budget {
                 spins += 1;
                 std::hint::spin_loop();
-            } else {
-                std::thread::yield_now();
+                continue;
+            }
+            if spins == *budget {
+                *budget = (*budget / 4).max(8);
+                spins += 1;
+            }
+            // Said before looking again, so that the other thread, which publishes before
+            // it looks at this, either is seen here or wakes this thread.
+            self.asleep[me].store(true, Ordering::SeqCst);
+            if !ready() && !stopped() {
+                std::thread::park_timeout(NAP);
+            }
+            self.asleep[me].store(false, Ordering::SeqCst);
+        }
+    }
+
+    /// Wakes the thread that is not `me` if it sleeps.
+    fn wake_other(&self, me: usize) {
+        if self.asleep[1 - me].load(Ordering::SeqCst) {
+            if let Some(thread) = self.threads[1 - me].get() {
+                thread.unpark();
             }
         }
     }
 
     /// Ends the run at heap `n` (no heap from `n` on is computed).
-    fn stop_at(&self, n: usize) {
-        self.stop.fetch_min(n, Ordering::AcqRel);
+    fn stop_at(&self, me: usize, n: usize) {
+        self.stop.fetch_min(n, Ordering::SeqCst);
+        self.wake_other(me);
     }
 
-    /// Computes the heaps `first`, `first + 2`, … of the run with `scratch`.
-    fn heaps(&self, scratch: &mut Scratch, first: usize) -> Done {
+    /// Thread `me` (0 or 1) computes the heaps `first`, `first + 2`, … of the run with
+    /// `scratch`.
+    fn heaps(&self, scratch: &mut Scratch, me: usize, first: usize) -> Done {
+        let _ = self.threads[me].set(std::thread::current());
+        let mut budget = SPINS;
         let mut done = Done::default();
         let mask = self.mask;
         let mut n = first;
@@ -1051,7 +1092,7 @@ impl<S: Slot> Run<'_, S> {
             let sparse_anyway = self.fixed_mask || rare + 1 < n / 4;
             let (value, pairs) = if sparse_anyway {
                 let (guess, mut pairs) = scratch.sparse_mex(self.moves, &self.values[..n - 1], mask, n, true);
-                if !self.wait_for(n) {
+                if !self.wait_for(me, n, &mut budget) {
                     break;
                 }
                 let value = if self.moves.reading_last(self.values, n).contains(&Some(guess)) {
@@ -1065,27 +1106,28 @@ impl<S: Slot> Run<'_, S> {
                 };
                 (value, pairs)
             } else if rare >= n / 4 {
-                self.stop_at(n);
+                self.stop_at(me, n);
                 break;
             } else {
                 // Sparse unless G(n - 1) is rare: known once it is final.
-                if !self.wait_for(n) {
+                if !self.wait_for(me, n, &mut budget) {
                     break;
                 }
                 scratch.catch_up(self.values, n, mask);
                 if scratch.rare_below(n) >= n / 4 {
-                    self.stop_at(n);
+                    self.stop_at(me, n);
                     break;
                 }
                 scratch.sparse_mex(self.moves, &self.values[..n], mask, n, false)
             };
             if value > self.largest {
                 done.too_large = Some((n, value));
-                self.stop_at(n);
+                self.stop_at(me, n);
                 break;
             }
             self.values[n].set(value);
-            self.known.store(n + 1, Ordering::Release);
+            self.known.store(n + 1, Ordering::SeqCst);
+            self.wake_other(me);
             done.pairs += pairs;
             n += 2;
         }
