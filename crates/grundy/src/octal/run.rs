@@ -356,12 +356,6 @@ impl Computation {
     /// `plain`, with `, then the period from heap H` when a period filled the rest.
     pub fn method_used(&self) -> String {
         let mut text = each!(&self.core, e => e.method_used());
-        if self.threads > 1 {
-            text.push_str(&format!(
-                " on 2 threads ({} speculative steps taken again)",
-                each!(&self.core, e => e.retries())
-            ));
-        }
         if self.filled_by.is_some() && each!(&self.core, e => e.len()) < self.target {
             text.push_str(&format!(
                 ", then the period from heap {}",

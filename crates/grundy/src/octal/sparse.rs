@@ -554,6 +554,8 @@ pub(crate) struct Engine<V: Value> {
     /// Whether the mask stays as it is (plain, a given mask, or no split at all).
     fixed_mask: bool,
     pairs: u64,
+    /// Heaps computed by [`Engine::advance_two`] (since this engine was made or restored).
+    paired: u64,
     /// Speculative values of [`Engine::advance_two`] that had to be computed again.
     retries: u64,
     /// The method asked for.
@@ -615,6 +617,7 @@ impl<V: Value> Engine<V> {
             next_choice: WARM_UP,
             fixed_mask,
             pairs: 0,
+            paired: 0,
             retries: 0,
             method,
             planes: None,
@@ -647,6 +650,7 @@ impl<V: Value> Engine<V> {
             next_choice: self.next_choice,
             fixed_mask: self.fixed_mask,
             pairs: self.pairs,
+            paired: self.paired,
             retries: self.retries,
             method: self.method,
             planes: self.planes,
@@ -741,6 +745,12 @@ impl<V: Value> Engine<V> {
         }
         if sparse > 0 {
             parts.push(format!("sparse space (mask {:#b}) {sparse}", self.mask));
+        }
+        if self.paired > 0 {
+            parts.push(format!(
+                "of them {} on 2 threads ({} computed again)",
+                self.paired, self.retries
+            ));
         }
         if parts.is_empty() {
             parts.push("none".to_owned());
@@ -949,6 +959,7 @@ impl<V: Value> Engine<V> {
         self.pairs += first.pairs + second.pairs;
         self.retries += first.retries + second.retries;
         let computed = known - start;
+        self.paired += computed as u64;
         if computed > 0 {
             self.planes = None;
             self.steps.sparse += computed as u64;
