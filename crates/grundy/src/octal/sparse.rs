@@ -670,6 +670,7 @@ impl<V: Value> Engine<V> {
     }
 
     /// Speculative values that were computed again (see [`Engine::advance_two`]).
+    #[cfg(test)]
     pub(crate) fn retries(&self) -> u64 {
         self.retries
     }
