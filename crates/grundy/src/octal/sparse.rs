@@ -34,7 +34,7 @@ use std::sync::atomic::AtomicU8;
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 use std::thread::Thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::bitset::{Planes, MAX_BITS};
 use super::{Computation, OctalCode, Options};
@@ -545,6 +545,8 @@ pub(crate) struct Engine<V: Value> {
     /// The second thread's working space, kept between runs of [`Engine::advance_two`]
     /// (it catches up with the values computed meanwhile); dropped when the mask changes.
     helper: Option<Scratch>,
+    /// How fast runs of [`Engine::advance_two`] went on two threads and on one.
+    pace: Pace,
     /// The mask in use (0: plain steps).
     mask: u32,
     /// Whether sparse steps may be taken.
@@ -612,6 +614,7 @@ impl<V: Value> Engine<V> {
             values: Values(values),
             scratch: Scratch::new(),
             helper: None,
+            pace: Pace::default(),
             mask,
             sparse,
             next_choice: WARM_UP,
@@ -645,6 +648,7 @@ impl<V: Value> Engine<V> {
             values: Values(values),
             scratch: self.scratch,
             helper: self.helper,
+            pace: self.pace,
             mask: self.mask,
             sparse: self.sparse,
             next_choice: self.next_choice,
@@ -944,16 +948,24 @@ impl<V: Value> Engine<V> {
             threads: [OnceLock::new(), OnceLock::new()],
             asleep: [AtomicBool::new(false), AtomicBool::new(false)],
         };
-        let (first, second) = std::thread::scope(|scope| {
-            let run = &run;
-            let second = scope.spawn(move || run.heaps(helper, 1, start + 1));
-            let first = run.heaps(&mut self.scratch, 0, start);
-            // A thread that panicked is a bug: its panic goes on here.
-            let second = second
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            (first, second)
-        });
+        let parallel = self.pace.choose();
+        let began = Instant::now();
+        let (first, second) = if parallel {
+            std::thread::scope(|scope| {
+                let run = &run;
+                let second = scope.spawn(move || run.heaps(helper, 1, start + 1, 2));
+                let first = run.heaps(&mut self.scratch, 0, start, 2);
+                // A thread that panicked is a bug: its panic goes on here.
+                let second = second
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                (first, second)
+            })
+        } else {
+            (run.heaps(&mut self.scratch, 0, start, 1), Done::default())
+        };
+        self.pace
+            .record(parallel, first.pairs + second.pairs, began.elapsed());
         let known = run.known.load(Ordering::Acquire);
         self.values.0.truncate(known);
         self.scratch.catch_up(&self.values, known, mask);
@@ -1017,6 +1029,45 @@ struct Run<'a, S: Slot> {
     threads: [OnceLock<Thread>; 2],
     /// Whether each thread is (about to be) asleep waiting for the other.
     asleep: [AtomicBool; 2],
+}
+
+/// How fast the runs of [`Engine::advance_two`] go on two threads and on one (the same
+/// steps either way): splits looked at per second, the last run of each kind. Two threads
+/// lose to one when they share a core with other work (each hand-off then waits for the
+/// scheduler) or when a heap is very cheap; so runs take the faster way, and now and then
+/// the other to measure it again.
+#[derive(Debug, Clone, Copy, Default)]
+struct Pace {
+    parallel: Option<f64>,
+    serial: Option<f64>,
+    runs: u32,
+}
+
+/// One run in this many tries the way that was slower.
+const EXPLORE: u32 = 16;
+
+impl Pace {
+    /// Whether the next run takes two threads.
+    fn choose(&mut self) -> bool {
+        self.runs = self.runs.wrapping_add(1);
+        match (self.parallel, self.serial) {
+            (None, _) => true,
+            (Some(_), None) => false,
+            (Some(parallel), Some(serial)) => (parallel >= serial) != self.runs.is_multiple_of(EXPLORE),
+        }
+    }
+
+    /// Notes how fast a run went (runs too short to time are not counted).
+    fn record(&mut self, parallel: bool, pairs: u64, took: Duration) {
+        if took < Duration::from_micros(200) || pairs == 0 {
+            return;
+        }
+        let rate = pairs as f64 / took.as_secs_f64();
+        match parallel {
+            true => self.parallel = Some(rate),
+            false => self.serial = Some(rate),
+        }
+    }
 }
 
 /// What one thread of a [`Run`] did.
@@ -1087,9 +1138,10 @@ impl<S: Slot> Run<'_, S> {
         self.wake_other(me);
     }
 
-    /// Thread `me` (0 or 1) computes the heaps `first`, `first + 2`, … of the run with
-    /// `scratch`.
-    fn heaps(&self, scratch: &mut Scratch, me: usize, first: usize) -> Done {
+    /// Thread `me` (0 or 1) computes the heaps `first`, `first + stride`, … of the run
+    /// with `scratch` (`stride` 2 with two threads, 1 for every heap on this thread: the
+    /// same steps, so the same values and counts).
+    fn heaps(&self, scratch: &mut Scratch, me: usize, first: usize, stride: usize) -> Done {
         let _ = self.threads[me].set(std::thread::current());
         let mut budget = SPINS;
         let mut done = Done::default();
@@ -1141,7 +1193,7 @@ impl<S: Slot> Run<'_, S> {
             self.known.store(n + 1, Ordering::SeqCst);
             self.wake_other(me);
             done.pairs += pairs;
-            n += 2;
+            n += stride;
         }
         done
     }
@@ -1295,6 +1347,67 @@ mod tests {
         let one = computed(&officers, 3000, Method::Mask(1), 1, &[usize::MAX]);
         assert_eq!(all_values(&two), all_values(&one));
         assert_eq!(retries(&one), 0);
+    }
+
+    /// The values and splits looked at of an engine whose runs of two-heap steps all go
+    /// on two threads (`parallel`) or all on this one.
+    fn paced(code: &OctalCode, n: usize, method: Method, parallel: bool) -> (Vec<u32>, u64) {
+        let mut engine: Engine<u16> = Engine::new(code, n, method);
+        // The measured rates make every choice (but the exploring ones) go one way.
+        let (fast, slow) = (Some(2.0), Some(1.0));
+        let pace = |runs| match parallel {
+            true => Pace {
+                parallel: fast,
+                serial: slow,
+                runs,
+            },
+            false => Pace {
+                parallel: slow,
+                serial: fast,
+                runs,
+            },
+        };
+        let mut paired = 0;
+        while engine.len() <= n {
+            let len = engine.len();
+            // Never the exploring run, and no timing taken into account.
+            engine.pace = pace(1);
+            let (computed, too_large) = engine.advance_two((len + 41).min(n + 1));
+            assert_eq!(too_large, None);
+            paired += computed;
+            if computed == 0 {
+                assert_eq!(engine.step(len), Ok(()));
+            }
+        }
+        assert!(paired > n / 2, "{code}: {paired} heaps two at a time");
+        let values = engine.values().iter().map(|v| v.get()).collect();
+        (values, engine.pairs)
+    }
+
+    #[test]
+    fn runs_on_two_threads_or_one_take_the_same_steps() {
+        for text in ["0.6", "4.6", "grundy"] {
+            let code = code(text);
+            let method = Method::Mask(0b110);
+            let two = paced(&code, 3000, method, true);
+            let one = paced(&code, 3000, method, false);
+            assert_eq!(two, one, "{text}");
+            proven(&code, &two.0);
+        }
+    }
+
+    #[test]
+    fn the_faster_way_is_taken_and_the_other_tried_now_and_then() {
+        let mut pace = Pace::default();
+        assert!(pace.choose(), "two threads first");
+        pace.record(true, 1000, Duration::from_millis(1));
+        assert!(!pace.choose(), "then one, to compare");
+        pace.record(false, 3000, Duration::from_millis(1));
+        let choices: Vec<bool> = (0..2 * EXPLORE).map(|_| pace.choose()).collect();
+        assert_eq!(choices.iter().filter(|&&c| c).count(), 2, "{choices:?}");
+        // Too short to time: not counted.
+        pace.record(true, 10_000_000, Duration::from_micros(10));
+        assert_eq!(pace.parallel, Some(1e6));
     }
 
     #[test]
