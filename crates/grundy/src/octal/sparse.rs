@@ -1031,11 +1031,25 @@ struct Run<'a, S: Slot> {
     asleep: [AtomicBool; 2],
 }
 
+/// Ends a [`Run`] at once when the thread holding it panics.
+struct StopOnPanic<'a, 'b, S: Slot> {
+    run: &'a Run<'b, S>,
+    me: usize,
+}
+
+impl<S: Slot> Drop for StopOnPanic<'_, '_, S> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.run.stop_at(self.me, 0);
+        }
+    }
+}
+
 /// How fast the runs of [`Engine::advance_two`] go on two threads and on one (the same
-/// steps either way): splits looked at per second, the last run of each kind. Two threads
-/// lose to one when they share a core with other work (each hand-off then waits for the
-/// scheduler) or when a heap is very cheap; so runs take the faster way, and now and then
-/// the other to measure it again.
+/// steps either way): splits looked at per second, a running mean over the runs of each
+/// kind. Two threads lose to one when they share a core with other work (each hand-off then
+/// waits for the scheduler) or when a heap is very cheap; so runs take two threads unless
+/// one was clearly faster, and now and then the other way to measure it again.
 #[derive(Debug, Clone, Copy, Default)]
 struct Pace {
     parallel: Option<f64>,
@@ -1045,6 +1059,8 @@ struct Pace {
 
 /// One run in this many tries the way that was slower.
 const EXPLORE: u32 = 16;
+/// One thread must be faster than two by this factor to be taken.
+const MARGIN: f64 = 1.1;
 
 impl Pace {
     /// Whether the next run takes two threads.
@@ -1053,7 +1069,9 @@ impl Pace {
         match (self.parallel, self.serial) {
             (None, _) => true,
             (Some(_), None) => false,
-            (Some(parallel), Some(serial)) => (parallel >= serial) != self.runs.is_multiple_of(EXPLORE),
+            (Some(parallel), Some(serial)) => {
+                (serial <= parallel * MARGIN) != self.runs.is_multiple_of(EXPLORE)
+            }
         }
     }
 
@@ -1063,10 +1081,12 @@ impl Pace {
             return;
         }
         let rate = pairs as f64 / took.as_secs_f64();
-        match parallel {
-            true => self.parallel = Some(rate),
-            false => self.serial = Some(rate),
-        }
+        let mean = match parallel {
+            true => &mut self.parallel,
+            false => &mut self.serial,
+        };
+        // One run is a noisy measure (other work on the machine, cheap and dear heaps).
+        *mean = Some(mean.map_or(rate, |mean| mean + (rate - mean) / 4.0));
     }
 }
 
@@ -1143,6 +1163,8 @@ impl<S: Slot> Run<'_, S> {
     /// same steps, so the same values and counts).
     fn heaps(&self, scratch: &mut Scratch, me: usize, first: usize, stride: usize) -> Done {
         let _ = self.threads[me].set(std::thread::current());
+        // Should this thread panic, the other must not wait for it forever.
+        let _unwinding = StopOnPanic { run: self, me };
         let mut budget = SPINS;
         let mut done = Done::default();
         let mask = self.mask;
@@ -1408,6 +1430,18 @@ mod tests {
         // Too short to time: not counted.
         pace.record(true, 10_000_000, Duration::from_micros(10));
         assert_eq!(pace.parallel, Some(1e6));
+        // A running mean: one run moves it a quarter of the way.
+        pace.record(true, 5000, Duration::from_millis(1));
+        assert_eq!(pace.parallel, Some(2e6));
+        // One thread is taken only when clearly faster.
+        let mut close = Pace {
+            parallel: Some(2e6),
+            serial: Some(2.1e6),
+            runs: 0,
+        };
+        assert!(close.choose(), "{close:?}");
+        close.serial = Some(2.3e6);
+        assert!(!close.choose(), "{close:?}");
     }
 
     #[test]
