@@ -1240,10 +1240,10 @@ mod tests {
             steps: StepCounts::default(),
         };
         let engine: Engine<u32> = Engine::restore(code, values.len(), values, state);
-        for heap in 1..values.len() {
+        for (heap, &value) in values.iter().enumerate().skip(1) {
             assert_eq!(
                 engine.direct_mex(heap),
-                values[heap],
+                value,
                 "{code}: G({heap}) is not the mex of its moves"
             );
         }
