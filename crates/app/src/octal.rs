@@ -53,6 +53,10 @@ pub struct Request {
     pub checkpoint_every: Option<Duration>,
     /// Go on from this checkpoint (of the same game) instead of starting from heap 1.
     pub resume: Option<PathBuf>,
+    /// Threads computing the values: `None` for one per core, at most 2 (the sparse steps
+    /// take two heaps at a time); `Some(1)` for this thread only. The output is the same
+    /// whatever the number, but for the `--stats` count of splits looked at.
+    pub jobs: Option<usize>,
 }
 
 /// How often a checkpoint is saved when the request does not say.
@@ -116,6 +120,7 @@ pub fn answer_to(
         Some(path) => resume(&code, n as usize, path)?,
         None => Computation::new(&code, n as usize, Options::default()),
     };
+    run.set_threads(threads(request.jobs));
     let mut output = Output::new(out);
     if request.json {
         output.put(|text| write_json_head(text, &code, n as usize))?;
@@ -233,6 +238,13 @@ fn drive(
             )));
         }
     }
+}
+
+/// The threads a computation runs on: as asked, else one per core; at most 2 (the most
+/// the engine uses).
+fn threads(jobs: Option<usize>) -> usize {
+    jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+        .clamp(1, 2)
 }
 
 /// Text given to a writer in pieces; the first error is kept.

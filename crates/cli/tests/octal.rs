@@ -120,7 +120,7 @@ fn ctrl_c_saves_the_state_and_says_how_to_go_on() {
     let checkpoint = dir.join("officers.ckpt");
     let path = checkpoint.to_str().unwrap();
     let script = format!(
-        "'{}' octal 0.6 --heaps {LONG} --checkpoint '{path}' > '{}' & pid=$!; sleep 1; kill -INT $pid; wait $pid",
+        "'{}' octal 0.6 --heaps {LONG} --jobs 2 --checkpoint '{path}' > '{}' & pid=$!; sleep 1; kill -INT $pid; wait $pid",
         common::TABLETOP,
         dir.join("partial.out").display()
     );
@@ -138,7 +138,11 @@ fn ctrl_c_saves_the_state_and_says_how_to_go_on() {
         whole.starts_with(&partial) && partial.len() < whole.len(),
         "the values written are the first ones"
     );
-    let resumed = tabletop_reading_all(&["octal", "0.6", "--heaps", LONG, "--resume", path], b"");
+    // Stopped on two threads, resumed on one.
+    let resumed = tabletop_reading_all(
+        &["octal", "0.6", "--heaps", LONG, "--jobs", "1", "--resume", path],
+        b"",
+    );
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
     assert_eq!(text(&resumed.stdout), whole);
     let _ = std::fs::remove_dir_all(&dir);
@@ -212,4 +216,34 @@ fn stats_give_the_tables_numbers_in_words_and_json() {
     assert_eq!(frequencies, 100_001);
     assert_eq!(stats["max_value"], 9);
     assert!(stats["method"].as_str().unwrap().contains("then the period"));
+}
+
+#[test]
+fn one_thread_or_two_write_the_same_values_and_the_stats_say_which() {
+    let args = |jobs: &'static str| {
+        [
+            "octal", "0.6", "--heaps", "6000", "--period", "--stats", "--jobs", jobs,
+        ]
+    };
+    let one = tabletop_reading_all(&args("1"), b"");
+    let two = tabletop_reading_all(&args("2"), b"");
+    assert!(
+        one.status.success() && two.status.success(),
+        "{}",
+        text(&two.stderr)
+    );
+    assert_eq!(text(&one.stdout), text(&two.stdout));
+    assert!(
+        text(&two.stderr).contains(" on 2 threads ("),
+        "{}",
+        text(&two.stderr)
+    );
+    assert!(!text(&one.stderr).contains("threads"), "{}", text(&one.stderr));
+    let none = tabletop_reading_all(&["octal", "0.6", "--jobs", "0"], b"");
+    assert_eq!(none.status.code(), Some(2));
+    assert!(
+        text(&none.stderr).contains("at least one job is needed"),
+        "{}",
+        text(&none.stderr)
+    );
 }

@@ -69,6 +69,10 @@ pub struct Args {
     /// Go on from a checkpoint of the same game (and this version of tabletop).
     #[arg(long, value_name = "FILE")]
     resume: Option<PathBuf>,
+    /// Compute on N threads: 1 for one, 2 (the most used) for two heaps at a time in the
+    /// sparse steps [default: one per core, at most 2]. The output is the same whatever N.
+    #[arg(long, value_name = "N", value_parser = super::job_count)]
+    jobs: Option<usize>,
 }
 
 /// A positive number of seconds, fractions allowed.
@@ -93,6 +97,7 @@ pub fn run(args: &Args) -> Result<Answer, Failure> {
         checkpoint: args.checkpoint.clone(),
         checkpoint_every: args.checkpoint_every,
         resume: args.resume.clone(),
+        jobs: args.jobs,
     };
     let source = match &args.code {
         Some(code) => Source::new("<code>", code.as_bytes().to_vec()),

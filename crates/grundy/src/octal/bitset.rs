@@ -9,7 +9,7 @@
 //! Only values not met yet are tested, and those drop out as they are met, so a block costs
 //! a few word operations per plane instead of 64 scattered stores.
 
-use super::sparse::Value;
+use super::sparse::Slot;
 
 /// The most planes a bit-set mex uses (values below 32).
 pub(crate) const MAX_BITS: usize = 5;
@@ -29,7 +29,7 @@ pub(crate) struct Planes {
 
 impl Planes {
     /// The planes of `values`, with `bits` planes (every value below `2^bits`).
-    pub(crate) fn of<V: Value>(values: &[V], bits: u32) -> Planes {
+    pub(crate) fn of<S: Slot>(values: &[S], bits: u32) -> Planes {
         let capacity = (values.len() + 1).next_multiple_of(64).max(1024);
         let mut planes = Planes {
             forward: vec![Vec::new(); bits as usize],
@@ -37,7 +37,7 @@ impl Planes {
             capacity,
             len: 0,
         };
-        for &value in values {
+        for value in values {
             planes.push(value.get());
         }
         planes
@@ -188,7 +188,8 @@ mod tests {
                 (state >> 60) as u32 & 7
             })
             .collect();
-        let mut planes = Planes::of(&values[..100], 3);
+        let slots: Vec<std::sync::atomic::AtomicU32> = values[..100].iter().map(|&v| v.into()).collect();
+        let mut planes = Planes::of(&slots, 3);
         planes.widen(4);
         for &v in &values[100..] {
             planes.push(v);

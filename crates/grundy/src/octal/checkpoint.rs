@@ -22,7 +22,7 @@
 use std::ops::Range;
 
 use super::run::{each, Computation, Core};
-use super::sparse::{Engine, SavedState, StepCounts, Value};
+use super::sparse::{Engine, SavedState, Slot, StepCounts, Value};
 use super::{Method, OctalCode, Options, Period};
 
 /// The first line of every checkpoint.
@@ -72,7 +72,7 @@ impl Computation {
         );
         let mut bytes = header.into_bytes();
         each!(self.core(), e => {
-            for &v in e.values() {
+            for v in e.values() {
                 bytes.extend(v.get().to_le_bytes());
             }
         });
@@ -461,5 +461,68 @@ mod tests {
             error.message.contains("these values are not this game's"),
             "{error}"
         );
+    }
+}
+
+#[cfg(test)]
+mod two_threads {
+    use super::*;
+
+    fn all_values(run: &Computation) -> Vec<u32> {
+        let mut values = Vec::new();
+        run.copy_values(0, run.known(), &mut values);
+        values
+    }
+
+    fn finished(code: &OctalCode, n: usize, threads: usize) -> Computation {
+        let mut run = Computation::new(code, n, Options::default());
+        run.set_threads(threads);
+        run.advance(usize::MAX);
+        run
+    }
+
+    #[test]
+    fn a_run_on_two_threads_resumes_alike_on_one_thread_or_two() {
+        let code = OctalCode::new(&[0, 6]).unwrap();
+        let n = 5000;
+        let one = finished(&code, n, 1);
+        let two = finished(&code, n, 2);
+        assert_eq!(all_values(&two), all_values(&one));
+        assert!(two.method_used().starts_with(&one.method_used()));
+        // Stops before, at and after the choices of the mask (1024, 2048, 4096).
+        for stop in [1, 700, 1024, 1025, 2047, 2048, 3001, 4500] {
+            for (before, after) in [(2, 2), (2, 1), (1, 2)] {
+                let mut first = Computation::new(&code, n, Options::default());
+                first.set_threads(before);
+                first.advance(stop);
+                let bytes = first.checkpoint();
+                let mut resumed = Computation::resume(&code, n, true, &bytes).unwrap();
+                resumed.set_threads(after);
+                resumed.advance(usize::MAX);
+                let case = format!("stopped after {stop} on {before}, resumed on {after}");
+                assert_eq!(all_values(&resumed), all_values(&one), "{case}");
+                let (got, expected) = (resumed.sparse_stats(), one.sparse_stats());
+                assert_eq!(
+                    (got.mask, got.rare, got.common, got.max_value),
+                    (expected.mask, expected.rare, expected.common, expected.max_value),
+                    "{case}"
+                );
+                if (before, after) == (2, 2) {
+                    assert_eq!(got.pairs, two.sparse_stats().pairs, "{case}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn two_threads_find_the_same_period_at_the_same_heap() {
+        for digits in [&[0u8, 7, 7][..], &[0, 6], &[4, 0, 7], &[0, 1, 6, 1]] {
+            let code = OctalCode::new(digits).unwrap();
+            let one = finished(&code, 20_000, 1);
+            let two = finished(&code, 20_000, 2);
+            assert_eq!(two.period(), one.period(), "{code}");
+            assert_eq!(two.computed(), one.computed(), "{code}");
+            assert_eq!(all_values(&two), all_values(&one), "{code}");
+        }
     }
 }

@@ -4,7 +4,7 @@
 //! it without any further mex.
 
 use super::period::guy_smith_by;
-use super::sparse::{Engine, Value};
+use super::sparse::{Engine, Slot, Value};
 use super::stats::Tally;
 use super::{Method, NimSequence, OctalCode, Period, SparseStats};
 
@@ -90,6 +90,8 @@ pub struct Computation {
     filled_by: Option<Period>,
     /// The number of computed values at which the period is checked next.
     next_check: usize,
+    /// Threads the sparse steps run on (1 or 2).
+    threads: usize,
 }
 
 impl Computation {
@@ -107,6 +109,7 @@ impl Computation {
             options,
             filled_by: None,
             next_check: FIRST_CHECK,
+            threads: 1,
         }
     }
 
@@ -126,7 +129,21 @@ impl Computation {
             options,
             filled_by,
             next_check,
+            threads: 1,
         }
+    }
+
+    /// Takes the sparse steps on `threads` threads from now on: 1 (the default) for this
+    /// thread only, 2 (or more, which count as 2) for two heaps at a time. The values, the
+    /// period and the step counts are the same whatever the number; the splits looked at
+    /// differ (see `docs/octal.md`).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, 2);
+    }
+
+    /// The threads the sparse steps run on (1 or 2).
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The game.
@@ -179,9 +196,24 @@ impl Computation {
         let mut left = heaps;
         while left > 0 && !self.is_done() {
             let n = each!(&self.core, e => e.len());
-            self.step(n);
-            left -= 1;
-            if self.options.detect_period && n + 1 >= self.next_check {
+            let computed = match self.threads {
+                1 => 0,
+                _ => {
+                    // Up to the next period check, which sees the same values as one thread.
+                    let mut end = n.saturating_add(left).min(self.target);
+                    if self.options.detect_period {
+                        end = end.min(self.next_check.max(n + 1));
+                    }
+                    self.advance_two(end)
+                }
+            };
+            if computed == 0 {
+                self.step(n);
+                left -= 1;
+            } else {
+                left -= computed.min(left);
+            }
+            if self.options.detect_period && each!(&self.core, e => e.len()) >= self.next_check {
                 self.check_period();
             }
         }
@@ -196,10 +228,30 @@ impl Computation {
             Core::Wide(engine) => engine.step(n).err(),
         };
         if let Some(value) = overflow {
-            let placeholder = Core::Wide(Engine::new(&self.code, 0, self.options.method));
-            if let Core::Narrow(narrow) = std::mem::replace(&mut self.core, placeholder) {
-                self.core = Core::Wide(widened(narrow, n, value));
+            self.widen_with(n, value);
+        }
+    }
+
+    /// Computes values up to `G(end - 1)` two heaps at a time while the steps are sparse
+    /// ones ([`Engine::advance_two`]); returns how many were computed (0: take a step on
+    /// this thread).
+    fn advance_two(&mut self, end: usize) -> usize {
+        let (computed, overflow) = each!(&mut self.core, e => e.advance_two(end));
+        match overflow {
+            Some(value) => {
+                let n = each!(&self.core, e => e.len());
+                self.widen_with(n, value);
+                computed + 1
             }
+            None => computed,
+        }
+    }
+
+    /// Stores the values as `u32` from now on, `G(n) = value` the first that needs it.
+    fn widen_with(&mut self, n: usize, value: u32) {
+        let placeholder = Core::Wide(Engine::new(&self.code, 0, self.options.method));
+        if let Core::Narrow(narrow) = std::mem::replace(&mut self.core, placeholder) {
+            self.core = Core::Wide(widened(narrow, n, value));
         }
     }
 
@@ -343,7 +395,7 @@ impl Computation {
 }
 
 /// `G(n)` from the computed `values`, or by the period after them.
-fn value_in<V: Value>(values: &[V], filled_by: Option<Period>, n: usize) -> u32 {
+fn value_in<S: Slot>(values: &[S], filled_by: Option<Period>, n: usize) -> u32 {
     match filled_by {
         Some(p) if n >= values.len() => values[p.preperiod + (n - p.preperiod) % p.period].get(),
         _ => values[n].get(),
@@ -351,13 +403,7 @@ fn value_in<V: Value>(values: &[V], filled_by: Option<Period>, n: usize) -> u32 
 }
 
 /// Appends `G(start..end)` to `out`, from `values` and then by the period.
-fn copy_from<V: Value>(
-    values: &[V],
-    filled_by: Option<Period>,
-    start: usize,
-    end: usize,
-    out: &mut Vec<u32>,
-) {
+fn copy_from<S: Slot>(values: &[S], filled_by: Option<Period>, start: usize, end: usize, out: &mut Vec<u32>) {
     let direct = end.min(values.len());
     if start < direct {
         out.extend(values[start..direct].iter().map(|v| v.get()));
@@ -403,7 +449,8 @@ mod tests {
             assert_eq!(wide.step(heap), Ok(()));
         }
         let expected: Vec<u32> = (0..=400).map(|h| h % 301).collect();
-        assert_eq!(wide.values(), &expected[..]);
+        let stored: Vec<u32> = wide.values().iter().map(|v| v.get()).collect();
+        assert_eq!(stored, expected);
         // The same through a computation, which starts with u16 values.
         let mut run = Computation::new(&code, 400, Options::default());
         run.advance(usize::MAX);
