@@ -153,10 +153,12 @@ fn work(turns: &Turns<'_, '_>, report: &Sender<(usize, Result<Done, Failure>)>) 
     }
 }
 
-/// The next window and its input-order number, read in this worker's turn (into `spare`, a
-/// finished window's buffer); `None` once the input is over.
-#[allow(clippy::type_complexity)]
-fn next_turn(turns: &Turns<'_, '_>, spare: Vec<u8>) -> Option<(usize, Result<(Vec<u8>, usize), Failure>)> {
+/// A window's input-order number, and its text and the lines before it (or the read's failure).
+type Turn = (usize, Result<(Vec<u8>, usize), Failure>);
+
+/// The next window, read in this worker's turn (into `spare`, a finished window's buffer);
+/// `None` once the input is over.
+fn next_turn(turns: &Turns<'_, '_>, spare: Vec<u8>) -> Option<Turn> {
     let mut reading = turns.input.lock().ok()?;
     let reading = &mut *reading;
     if reading.over {
