@@ -65,7 +65,10 @@ pub(super) fn answer(input: &mut Stream<'_>, request: &Request) -> Result<Answer
     };
     if first.len() < MIN_WINDOW {
         let mut csr = Csr::default();
-        order.take(0, answer_window(first, lines_before, &mut csr))?;
+        order.take(
+            0,
+            answer_window(first, lines_before, &mut csr, Halves::OneThread, &mut Vec::new()),
+        )?;
         one_thread(input, &mut windows, &mut order)?;
     } else {
         let turns = Turns {
@@ -137,15 +140,7 @@ fn work(turns: &Turns<'_, '_>, report: &Sender<(usize, Result<Done, Failure>)>) 
             return;
         };
         let result = window.map(|(bytes, lines_before)| {
-            let mut outcomes = Vec::new();
-            match plain_outcomes(&bytes, &mut csr, &mut outcomes, Halves::Allowed) {
-                Ok(cases) => {
-                    // The buffer is read into again.
-                    spare = bytes;
-                    Done::Plain { outcomes, cases }
-                }
-                Err(NotPlain) => Done::NotPlain { bytes, lines_before },
-            }
+            answer_window(bytes, lines_before, &mut csr, Halves::Allowed, &mut spare)
         });
         if report.send((index, result)).is_err() {
             return;
@@ -203,11 +198,22 @@ fn one_thread(input: &mut Stream<'_>, windows: &mut Windows, order: &mut InOrder
     Ok(())
 }
 
-/// One window read the fast way, or handed back for the precise reader.
-fn answer_window(bytes: Vec<u8>, lines_before: usize, csr: &mut Csr) -> Done {
+/// One window read the fast way (its buffer then goes to `spare`, to be read into again), or
+/// handed back for the precise reader.
+fn answer_window(
+    bytes: Vec<u8>,
+    lines_before: usize,
+    csr: &mut Csr,
+    halves: Halves,
+    spare: &mut Vec<u8>,
+) -> Done {
     let mut outcomes = Vec::new();
-    match plain_outcomes(&bytes, csr, &mut outcomes, Halves::OneThread) {
-        Ok(cases) => Done::Plain { outcomes, cases },
+    match plain_outcomes(&bytes, csr, &mut outcomes, halves) {
+        Ok(cases) => {
+            // The buffer is read into again.
+            *spare = bytes;
+            Done::Plain { outcomes, cases }
+        }
         Err(NotPlain) => Done::NotPlain { bytes, lines_before },
     }
 }
