@@ -17,7 +17,13 @@ use clap::{Parser, Subcommand};
 
 /// Exact game engines for classic programming-contest games.
 #[derive(Debug, Parser)]
-#[command(name = "tabletop", version, about, long_about = None)]
+#[command(
+    name = "tabletop",
+    version,
+    about = "Exact answers for six games: chutes, snakes, grundy, pigs, odds and octal; \
+             gen and stress test your own solutions against them.",
+    long_about = None
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -61,8 +61,10 @@ fn help_explains_usage() {
     let output = tabletop(&["--help"], "");
     assert!(output.status.success());
     let help = text(&output.stdout);
-    for command in ["chutes", "snakes", "grundy", "pigs"] {
-        assert!(help.contains(command), "{help}");
+    let about = help.lines().next().unwrap_or_default();
+    for command in ["chutes", "snakes", "grundy", "pigs", "odds", "octal"] {
+        assert!(about.contains(command), "the first line names {command}: {help}");
+        assert!(help.contains(&format!("\n  {command} ")), "{help}");
     }
     let output = tabletop(&["chutes", "--help"], "");
     assert!(text(&output.stdout).contains("Usage: tabletop chutes [OPTIONS] [FILE]"));
@@ -164,31 +166,27 @@ fn pigs_trace_goes_to_stderr() {
 }
 
 /// The README's pipeline on a multi-case input: Graphviz draws one picture with one cluster
-/// per test case. Run with `cargo test -p tabletop -- --ignored` where `dot` is installed.
+/// per test case. Where Graphviz is not installed the test says so and checks nothing more.
 #[test]
-#[ignore = "needs Graphviz `dot` on the PATH"]
 fn grundy_dot_output_renders_with_graphviz() {
+    // `dot -V` runs wherever `dot` is on the PATH; only a failure to start it means it is
+    // missing (any other error is a real failure, reported below).
+    match std::process::Command::new("dot").arg("-V").output() {
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            eprintln!("skipped: Graphviz `dot` is not on the PATH ({error})");
+            return;
+        }
+        Err(error) => panic!("`dot -V` could not be started: {error}"),
+        Ok(version) => assert!(version.status.success(), "`dot -V` failed: {version:?}"),
+    }
     let graph = tabletop(&["grundy", "--dot"], GRUNDY_TWO_CASES);
     assert!(graph.status.success());
     let svg = Command::new("dot", ["-Tsvg"])
         .timeout(std::time::Duration::from_secs(60))
         .run(&graph.stdout)
-        .expect("Graphviz `dot` is on the PATH");
+        .expect("`dot -V` ran, so `dot` starts");
     assert!(svg.status.success(), "{}", text(&svg.stderr));
     let svg = text(&svg.stdout);
     assert_eq!(svg.matches("<svg").count(), 1);
     assert_eq!(svg.matches("class=\"cluster\"").count(), 2);
-}
-
-/// The README's pigs trace is what the binary writes, line for line.
-#[test]
-fn readme_pigs_trace_is_true() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
-    let command = "$ tabletop pigs --trace fixtures/pigs/spec-sample.in 2>&1 >/dev/null\n";
-    let start = readme.find(command).expect("the README shows the sample trace") + command.len();
-    let shown = &readme[start..start + readme[start..].find("```").expect("the block ends")];
-    let input = std::fs::read_to_string(root.join("fixtures/pigs/spec-sample.in")).expect("fixture");
-    let output = tabletop(&["pigs", "--trace"], &input);
-    assert_eq!(text(&output.stderr), shown);
 }
