@@ -1,7 +1,7 @@
 //! 猪国杀: the judge's output, and the turn-by-turn trace written from the engine's events.
 //!
-//! The trace reads the [`Event`] log alone (every draw carries the hand after it), so it never
-//! replays a rule: one header line per turn, the cards used indented by two spaces, their
+//! The trace reads the [`Event`] log alone (every draw carries the hand after it, every card
+//! used and every damage the HP it leaves), so it never replays a rule: one header line per turn, the cards used indented by two spaces, their
 //! effects by four, pigs numbered from 1 as in the input.
 
 use std::fmt::{self, Display, Write};
