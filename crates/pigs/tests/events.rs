@@ -81,33 +81,6 @@ fn setup() -> impl Strategy<Value = Setup> {
         })
 }
 
-/// Plays `setup` turn by turn (up to where [`Game::run`] stops) and folds the events into
-/// pigs with [`Event::apply`] alone: after every turn they are the engine's pigs, and the
-/// deck cards the events took say whether the deck is used up.
-fn check_fold(setup: &Setup) -> Result<(), TestCaseError> {
-    let mut game = Game::new(setup).expect("the test's setup is valid");
-    let mut through = game.clone();
-    let _ = through.run();
-    game.record_events();
-    let mut folded = game.pigs().to_vec();
-    let (mut drawn, mut seen) = (0, 0);
-    let ends = through.winner().is_some();
-    while game.winner().is_none() && (ends || game.turns() < through.turns()) {
-        game.play_turn();
-        for event in &game.events()[seen..] {
-            if let Some(pig) = event.apply(&mut folded) {
-                prop_assert!(pig < folded.len());
-            }
-            drawn += event.deck_cards();
-        }
-        seen = game.events().len();
-        prop_assert_eq!(folded.as_slice(), game.pigs(), "after turn {}", game.turns());
-        prop_assert_eq!(drawn >= setup.deck.len(), game.deck_exhausted());
-    }
-    prop_assert_eq!(game.winner(), through.winner());
-    Ok(())
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1_000))]
 
@@ -118,7 +91,7 @@ proptest! {
 
     #[test]
     fn folding_the_events_gives_the_engines_pigs_after_every_turn(setup in setup()) {
-        check_fold(&setup)?;
+        common::check_fold(&setup).map_err(TestCaseError::fail)?;
     }
 }
 
@@ -165,7 +138,7 @@ fn a_card_used_on_its_user_carries_the_state_it_leaves() {
 #[test]
 fn the_fold_follows_long_hands() {
     let deck = vec!["D"; 200].join(" ");
-    check_fold(&common::setup(&[("MP", "D D D D"), ("FP", "D D D D")], &deck)).unwrap();
+    common::check_fold(&common::setup(&[("MP", "D D D D"), ("FP", "D D D D")], &deck)).unwrap();
 }
 
 /// Hands past the limit are reported by size only, and the log still adds up.
