@@ -217,10 +217,8 @@ impl<'a> Recorder<'a> {
         // One trace over the whole game: it keeps the indentation and the turn's header
         // (written on the turn's draw line, so a turn's start has no text). The masked line
         // is written from the same point of the trace, with the roles known after the event.
-        let shown: Vec<bool> = self.pigs.iter().map(revealed).collect();
-        let (mut text, mut masked) = (String::new(), String::new());
         let mut at_the_table = self.trace;
-        written(at_the_table.write_masked(&mut masked, event, &shown))?;
+        let mut text = String::new();
         written(self.trace.write(&mut text, std::slice::from_ref(event)))?;
         if matches!(event, Event::Turn { .. }) {
             return Ok(());
@@ -229,6 +227,9 @@ impl<'a> Recorder<'a> {
         if self.full() {
             return Ok(());
         }
+        let shown: Vec<bool> = self.pigs.iter().map(revealed).collect();
+        let mut masked = String::new();
+        written(at_the_table.write_masked(&mut masked, event, &shown))?;
         let changed: Vec<(usize, Pig)> = subject
             .and_then(|pig| self.pigs.get(pig).map(|state| (pig, shown_state(state))))
             .into_iter()
