@@ -127,6 +127,7 @@ pub fn pigs_event<'py>(py: Python<'py>, event: &PigsEvent) -> PyResult<Bound<'py
             pig,
             card: used,
             target: aim,
+            ..
         } => dict(
             py,
             "use",
@@ -184,7 +185,7 @@ pub fn pigs_event<'py>(py: Python<'py>, event: &PigsEvent) -> PyResult<Bound<'py
                 ("cause", obj(py, card(*cause))?),
             ],
         ),
-        PigsEvent::Peach { pig } => dict(py, "peach", &[("pig", obj(py, *pig)?)]),
+        PigsEvent::Peach { pig, .. } => dict(py, "peach", &[("pig", obj(py, *pig)?)]),
         PigsEvent::Death { pig, killer } => dict(
             py,
             "death",

@@ -73,7 +73,7 @@ fn notable(event: &Event) -> Option<(usize, String)> {
     Some(match event {
         Event::Discard { pig, card, against } => (*pig, format!("discards {card} against {against}")),
         Event::Nullify { pig, .. } => (*pig, "plays J".to_string()),
-        Event::Peach { pig } => (*pig, "eats a P at 0 HP".to_string()),
+        Event::Peach { pig, .. } => (*pig, "eats a P at 0 HP".to_string()),
         Event::Penalty { pig, .. } => (*pig, "throws away its hand for killing its own ZP".to_string()),
         Event::Draw {
             pig,

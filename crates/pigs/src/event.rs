@@ -5,7 +5,8 @@
 //! never prints them.
 
 use crate::card::Card;
-use crate::model::Winner;
+use crate::hand::Hand;
+use crate::model::{Pig, Winner};
 
 /// The longest hand an [`Event::Draw`] lists card by card.
 pub const EVENT_HAND_LIMIT: usize = 60;
@@ -87,6 +88,11 @@ pub enum Event {
         card: Card,
         /// Its target.
         target: Target,
+        /// The user's HP once the card's effect on the user is done (a P heals it, capped at
+        /// [`MAX_HP`](crate::MAX_HP)); any damage the card brings comes as later events.
+        hp: u8,
+        /// Whether the user has a Z equipped once the card's effect on the user is done.
+        equipped: bool,
     },
     /// A pig revealed its side (jumped); any similar mark is cleared.
     Jump {
@@ -138,6 +144,8 @@ pub enum Event {
     Peach {
         /// The pig.
         pig: usize,
+        /// HP afterwards (1).
+        hp: u8,
     },
     /// A pig died.
     Death {
@@ -164,4 +172,70 @@ pub enum Event {
         /// Why.
         reason: EndReason,
     },
+}
+
+impl Event {
+    /// How many cards of the deck this event takes (the draw pointer moves by this much):
+    /// the cards of a draw that were not the used-up deck's last card repeated.
+    pub fn deck_cards(&self) -> usize {
+        match self {
+            Event::Draw { cards, repeated, .. } => cards.len().saturating_sub(*repeated),
+            _ => 0,
+        }
+    }
+
+    /// Applies this event to `pigs`, the pigs just before it, and returns the seat it changed.
+    /// No rule is played here: every event carries what it changes (the cards drawn, the
+    /// card that leaves a hand, the HP and equipment afterwards, a death, a lost hand), so
+    /// folding a game's events from its starting pigs gives the engine's pigs after each of
+    /// them. `None` for an event that changes no pig, or a seat that is not in `pigs`.
+    pub fn apply(&self, pigs: &mut [Pig]) -> Option<usize> {
+        let subject = match self {
+            Event::Turn { .. } | Event::Protected { .. } | Event::End { .. } => return None,
+            Event::Draw { pig, .. }
+            | Event::Use { pig, .. }
+            | Event::Jump { pig, .. }
+            | Event::Mark { pig }
+            | Event::Nullify { pig, .. }
+            | Event::Discard { pig, .. }
+            | Event::Damage { pig, .. }
+            | Event::Peach { pig, .. }
+            | Event::Death { pig, .. }
+            | Event::Penalty { pig, .. } => *pig,
+        };
+        let pig = pigs.get_mut(subject)?;
+        match self {
+            Event::Draw { cards, .. } => cards.iter().for_each(|&card| pig.hand.push(card)),
+            Event::Use {
+                card, hp, equipped, ..
+            } => {
+                pig.take(*card);
+                pig.hp = *hp;
+                pig.equipped = *equipped;
+            }
+            Event::Jump { .. } => {
+                pig.jumped = true;
+                pig.similar = false;
+            }
+            Event::Mark { .. } => pig.similar = true,
+            Event::Nullify { .. } => {
+                pig.take(crate::card::Card::Nullify);
+            }
+            Event::Discard { card, .. } => {
+                pig.take(*card);
+            }
+            Event::Damage { hp, .. } => pig.hp = *hp,
+            Event::Peach { hp, .. } => {
+                pig.take(crate::card::Card::Peach);
+                pig.hp = *hp;
+            }
+            Event::Death { .. } => pig.dead = true,
+            Event::Penalty { .. } => {
+                pig.hand = Hand::new();
+                pig.equipped = false;
+            }
+            Event::Turn { .. } | Event::Protected { .. } | Event::End { .. } => {}
+        }
+        Some(subject)
+    }
 }

@@ -2,7 +2,8 @@
 //!
 //! Where each rule lives (one place each):
 //! - [`Game::usable`]: may this pig use this card now, and on whom (§6);
-//! - `Game::resolve` and its helpers `kill`, `duel`, `volley`: what a used card does (§7);
+//! - `Game::resolve_on_user`, `Game::resolve` and its helpers `kill`, `duel`, `volley`: what a
+//!   used card does (§7);
 //! - `Game::damage` and `Game::die`: damage, dying, rewards and the MP's penalty (§8);
 //! - `Game::jump`: revealing, which also clears the similar mark (§9);
 //! - `Game::protect`/`Game::offer`: J chains, iteratively (§10);
@@ -486,7 +487,15 @@ impl Game {
             if !(card == Card::Crossbow && self.pigs[x].equipped) {
                 self.progress += 1;
             }
-            self.log(|| Event::Use { pig: x, card, target });
+            self.resolve_on_user(x, card);
+            let (hp, equipped) = (self.pigs[x].hp, self.pigs[x].equipped);
+            self.log(|| Event::Use {
+                pig: x,
+                card,
+                target,
+                hp,
+                equipped,
+            });
             self.resolve(x, card, target);
             if self.over() {
                 return;
@@ -500,14 +509,21 @@ impl Game {
         }
     }
 
-    /// §7: what a used card does.
+    /// §7: what a used P or Z does to its user (before the [`Event::Use`] is logged, which
+    /// carries the user's HP and equipment afterwards).
+    fn resolve_on_user(&mut self, x: usize, card: Card) {
+        let pig = &mut self.pigs[x];
+        match card {
+            Card::Peach => pig.hp = (pig.hp + 1).min(MAX_HP),
+            Card::Crossbow => pig.equipped = true,
+            _ => {}
+        }
+    }
+
+    /// §7: what a used card does to the others (P and Z act on the user alone:
+    /// `resolve_on_user`).
     fn resolve(&mut self, x: usize, card: Card, target: Target) {
         match (card, target) {
-            (Card::Peach, _) => {
-                let pig = &mut self.pigs[x];
-                pig.hp = (pig.hp + 1).min(MAX_HP);
-            }
-            (Card::Crossbow, _) => self.pigs[x].equipped = true,
             (Card::Kill, Target::Pig(t)) => self.kill(x, t),
             (Card::Duel, Target::Pig(t)) => self.duel(x, t),
             (Card::Invasion, _) => self.volley(x, Card::Kill),
@@ -647,7 +663,7 @@ impl Game {
         if hp == 0 {
             if self.pigs[v].take(Card::Peach) {
                 self.pigs[v].hp = 1;
-                self.log(|| Event::Peach { pig: v });
+                self.log(|| Event::Peach { pig: v, hp: 1 });
             } else {
                 self.die(v, source);
             }

@@ -7,8 +7,10 @@
 //! step limit (the criterion is on [`NeverEnds`]; its proof heads `src/game.rs`). The engine can
 //! record a typed [`Event`] log (draws with the hand after them, cards used and their targets,
 //! every J of a chain, damage, peaches, deaths, penalties, rewards and why the game ended),
-//! complete enough to tell the game from the log alone; it never prints (the trace is written
-//! by `tabletop-render`).
+//! complete enough to tell the game from the log alone: each event carries what it changes
+//! (the HP and equipment a card leaves its user, the HP after damage or a peach), so
+//! [`Event::apply`] folds a log into the pigs after every event without playing a rule. It
+//! never prints (the trace is written by `tabletop-render`).
 //!
 //! The types, each built only on the ones before it: [`Card`], [`Hand`], the model ([`Role`],
 //! [`Side`], [`Pig`], [`Setup`]), [`Event`], and [`Game`] with the rules.

@@ -32,7 +32,7 @@ fn follow(hands: &mut [Vec<Card>], event: &Event) -> Result<(), TestCaseError> {
         }
         Event::Use { pig, card, .. } | Event::Discard { pig, card, .. } => take(&mut hands[*pig], *card),
         Event::Nullify { pig, .. } => take(&mut hands[*pig], Card::Nullify),
-        Event::Peach { pig } => take(&mut hands[*pig], Card::Peach),
+        Event::Peach { pig, .. } => take(&mut hands[*pig], Card::Peach),
         Event::Penalty { pig, lost, .. } => {
             prop_assert_eq!(&std::mem::take(&mut hands[*pig]), lost);
         }
@@ -88,6 +88,57 @@ proptest! {
     fn events_account_for_every_change_of_a_hand(setup in setup()) {
         check(&setup)?;
     }
+
+    #[test]
+    fn folding_the_events_gives_the_engines_pigs_after_every_turn(setup in setup()) {
+        common::check_fold(&setup).map_err(TestCaseError::fail)?;
+    }
+}
+
+/// A P carries the HP it heals to, capped; a Z the equipment; a peach at 0 HP the 1 HP.
+#[test]
+fn a_card_used_on_its_user_carries_the_state_it_leaves() {
+    // Turn 1: the MP equips its Z (its P is not usable at full HP). Turn 2: the FP's K takes
+    // it to 3 HP. Turn 3: its P heals it back to 4, no further.
+    let setup = common::setup(&[("MP", "P Z"), ("FP", "K K K K")], "K");
+    let mut game = Game::new(&setup).unwrap();
+    game.record_events();
+    let _ = game.run();
+    let uses: Vec<(Card, u8, bool)> = game
+        .events()
+        .iter()
+        .filter_map(|event| match *event {
+            Event::Use {
+                pig: 0,
+                card,
+                hp,
+                equipped,
+                ..
+            } => Some((card, hp, equipped)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        uses.get(..2),
+        Some(&[(Card::Crossbow, 4, true), (Card::Peach, 4, true)][..]),
+        "{uses:?}"
+    );
+    let peach = common::setup(&[("MP", "P D D D"), ("FP", "F F F F")], "D");
+    let mut game = Game::new(&peach).unwrap();
+    game.record_events();
+    let _ = game.run();
+    assert!(game
+        .events()
+        .iter()
+        .any(|event| matches!(event, Event::Peach { pig: 0, hp: 1 })));
+}
+
+/// Folding the events of the long game below, with hands past the listing limit, still
+/// gives the engine's pigs.
+#[test]
+fn the_fold_follows_long_hands() {
+    let deck = vec!["D"; 200].join(" ");
+    common::check_fold(&common::setup(&[("MP", "D D D D"), ("FP", "D D D D")], &deck)).unwrap();
 }
 
 /// Hands past the limit are reported by size only, and the log still adds up.

@@ -11,6 +11,8 @@
 //! The engine meets the spec's worked examples in `fixtures/pigs/` (run by
 //! `crates/cli/tests/fixtures.rs`), so the oracle is held to them through the engine.
 
+mod common;
+
 use proptest::prelude::*;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 use tabletop_pigs::{play, Card, PigsError, Role, Setup};
@@ -453,6 +455,22 @@ fn engine_matches_the_oracle_on_big_games() {
     for _ in 0..1_000 {
         let setup = random_setup(&mut rng, 10, 2_000);
         if let Err(problem) = check(&setup) {
+            panic!("{problem}");
+        }
+    }
+}
+
+/// Over random games of the oracle's generator, big ones included, folding the events gives
+/// the engine's pigs after every turn.
+#[test]
+fn folded_events_are_the_engines_state_after_every_turn() {
+    let mut rng = Mix::seeded(29);
+    for k in 0..600 {
+        let setup = match k % 3 {
+            0 => random_setup(&mut rng, 10, 2_000),
+            _ => random_setup(&mut rng, 6, 30),
+        };
+        if let Err(problem) = common::check_fold(&setup) {
             panic!("{problem}");
         }
     }

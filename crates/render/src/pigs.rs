@@ -1,13 +1,13 @@
 //! 猪国杀: the judge's output, and the turn-by-turn trace written from the engine's events.
 //!
-//! The trace reads the [`Event`] log alone (every draw carries the hand after it), so it never
-//! replays a rule: one header line per turn, the cards used indented by two spaces, their
+//! The trace reads the [`Event`] log alone (every draw carries the hand after it, every card
+//! used and every damage the HP it leaves), so it never replays a rule: one header line per turn, the cards used indented by two spaces, their
 //! effects by four, pigs numbered from 1 as in the input.
 
 use std::fmt::{self, Display, Write};
 
 use itertools::Itertools;
-use tabletop_pigs::{Card, DrawReason, EndReason, Ending, Event, Role, Target, Winner, MAX_HP};
+use tabletop_pigs::{Card, DrawReason, EndReason, Ending, Event, Role, Target, Winner};
 
 /// The judge's output: the winner, then one line per pig, `DEAD` or its hand (the engine's
 /// `Display` of [`Ending`]).
@@ -41,13 +41,22 @@ pub fn write_trace<W: Write + ?Sized>(out: &mut W, roles: &[Role], events: &[Eve
     Trace::new(roles).write(out, events)
 }
 
-/// A pig by its 1-based number and role: `pig 2 (ZP)`.
-struct Name<'a>(&'a [Role], usize);
+/// A pig by its 1-based number and role: `pig 2 (ZP)`, or `pig 2 (?)` when its role is not
+/// to be shown.
+struct Name<'a> {
+    roles: &'a [Role],
+    shown: Option<&'a [bool]>,
+    pig: usize,
+}
 
 impl Display for Name<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let role = self.0.get(self.1).copied().map_or("?", Role::name);
-        write!(f, "pig {} ({role})", self.1 + 1)
+        let shown = self.shown.is_none_or(|shown| shown.get(self.pig) == Some(&true));
+        let role = match self.roles.get(self.pig) {
+            Some(role) if shown => role.name(),
+            _ => "?",
+        };
+        write!(f, "pig {} ({role})", self.pig + 1)
     }
 }
 
@@ -69,11 +78,11 @@ impl Display for Letters<'_> {
 ///
 /// It remembers what the text needs between events: the indentation of effects, and the
 /// number of a turn whose header is still to be written (on its draw line).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 pub struct Trace<'a> {
     roles: &'a [Role],
-    /// Every pig's HP (all start at full), followed through the events.
-    hp: Vec<u8>,
+    /// Whose roles the text shows (all when `None`).
+    shown: Option<&'a [bool]>,
     indent: &'static str,
     turn: Option<u64>,
 }
@@ -83,10 +92,34 @@ impl<'a> Trace<'a> {
     pub fn new(roles: &'a [Role]) -> Trace<'a> {
         Trace {
             roles,
-            hp: vec![MAX_HP; roles.len()],
+            shown: None,
             indent: "  ",
             turn: None,
         }
+    }
+
+    /// Writes the line of `event`, the next event of the game, as a player at the table reads
+    /// it: the role of every pig whose `shown` entry is not `true` is written `?` (`pig 2 (?)`).
+    /// The trace goes on exactly as after [`Trace::write`] of the same event, whose text this is
+    /// but for the hidden roles.
+    ///
+    /// # Errors
+    /// When `out` fails.
+    pub fn write_masked<W: Write + ?Sized>(
+        &mut self,
+        out: &mut W,
+        event: &Event,
+        shown: &[bool],
+    ) -> fmt::Result {
+        let mut masked = Trace {
+            shown: Some(shown),
+            roles: self.roles,
+            indent: self.indent,
+            turn: self.turn,
+        };
+        masked.event(out, event)?;
+        (self.indent, self.turn) = (masked.indent, masked.turn);
+        Ok(())
     }
 
     /// Writes the lines of `events`, the next events of the game.
@@ -98,7 +131,11 @@ impl<'a> Trace<'a> {
     }
 
     fn name(&self, pig: usize) -> Name<'_> {
-        Name(self.roles, pig)
+        Name {
+            roles: self.roles,
+            shown: self.shown,
+            pig,
+        }
     }
 
     fn role(&self, pig: usize) -> Option<Role> {
@@ -115,15 +152,16 @@ impl<'a> Trace<'a> {
                 return Ok(());
             }
             Event::Draw { .. } => self.draw(out, event)?,
-            Event::Use { pig, card, target } => {
+            Event::Use {
+                pig,
+                card,
+                target,
+                hp,
+                ..
+            } => {
                 self.indent = "    ";
-                if *card == Card::Peach {
-                    if let Some(hp) = self.hp.get_mut(*pig) {
-                        *hp = (*hp + 1).min(MAX_HP);
-                    }
-                }
                 write!(out, "  {} uses ", self.name(*pig))?;
-                self.used(out, *pig, *card, *target)?;
+                self.used(out, *card, *target, *hp)?;
             }
             Event::Jump { pig, was_similar } => {
                 let cleared = if *was_similar {
@@ -173,7 +211,6 @@ impl<'a> Trace<'a> {
                 )?;
             }
             Event::Damage { .. } | Event::Peach { .. } | Event::Death { .. } | Event::Penalty { .. } => {
-                self.follow_hp(event);
                 self.harm(out, event)?;
             }
             Event::End { winner, reason } => self.end(out, *winner, *reason)?,
@@ -212,26 +249,10 @@ impl<'a> Trace<'a> {
         }
     }
 
-    /// Keeps [`Trace::hp`] up to date with a change of HP.
-    fn follow_hp(&mut self, event: &Event) {
-        let (pig, hp) = match *event {
-            Event::Damage { pig, hp, .. } => (pig, hp),
-            Event::Peach { pig, .. } => (pig, 1),
-            Event::Death { pig, .. } => (pig, 0),
-            _ => return,
-        };
-        if let Some(slot) = self.hp.get_mut(pig) {
-            *slot = hp;
-        }
-    }
-
-    /// What a used card does, after `uses `.
-    fn used<W: Write + ?Sized>(&self, out: &mut W, pig: usize, card: Card, target: Target) -> fmt::Result {
+    /// What a used card does, after `uses `; `hp` is the user's HP afterwards.
+    fn used<W: Write + ?Sized>(&self, out: &mut W, card: Card, target: Target, hp: u8) -> fmt::Result {
         match (card, target) {
-            (Card::Peach, _) => match self.hp.get(pig) {
-                Some(hp) => write!(out, "P: heals 1 HP (now {hp} HP)"),
-                None => out.write_str("P: heals 1 HP"),
-            },
+            (Card::Peach, _) => write!(out, "P: heals 1 HP (now {hp} HP)"),
             (Card::Crossbow, _) => out.write_str("Z: equips the crossbow"),
             (Card::Kill, Target::Pig(t)) => write!(out, "K on {}", self.name(t)),
             (Card::Duel, Target::Pig(t)) => write!(out, "F: duels {}", self.name(t)),
@@ -263,7 +284,9 @@ impl<'a> Trace<'a> {
                 let (pig, source) = (self.name(*pig), self.name(*source));
                 write!(out, "{indent}{pig} {why}: loses 1 HP to {source} -> {hp} HP")
             }
-            Event::Peach { pig } => write!(out, "{indent}{} eats a P at 0 HP -> 1 HP", self.name(*pig)),
+            Event::Peach { pig, hp } => {
+                write!(out, "{indent}{} eats a P at 0 HP -> {hp} HP", self.name(*pig))
+            }
             Event::Death { pig, killer } => {
                 write!(
                     out,
@@ -328,6 +351,8 @@ mod tests {
                 pig: 0,
                 card: Card::Peach,
                 target: Target::User,
+                hp: 3,
+                equipped: false,
             },
         ];
         let mut text = String::new();
@@ -338,6 +363,42 @@ mod tests {
         assert!(
             text.contains("pig 1 (MP) uses P: heals 1 HP (now 3 HP)"),
             "{text}"
+        );
+    }
+
+    /// A masked line hides exactly the roles not shown, and the trace goes on as unmasked.
+    #[test]
+    fn a_masked_line_hides_the_roles_not_shown() {
+        let roles = [Role::Mp, Role::Zp, Role::Fp];
+        let events = [
+            Event::Turn { number: 1, pig: 0 },
+            Event::Use {
+                pig: 0,
+                card: Card::Duel,
+                target: Target::Pig(1),
+                hp: 4,
+                equipped: false,
+            },
+            Event::Damage {
+                pig: 1,
+                source: 0,
+                hp: 3,
+                cause: Card::Duel,
+            },
+        ];
+        let mut masked = Trace::new(&roles);
+        let mut plain = Trace::new(&roles);
+        let (mut hidden, mut whole) = (String::new(), String::new());
+        for event in &events {
+            masked
+                .write_masked(&mut hidden, event, &[true, false, false])
+                .unwrap();
+            plain.write(&mut whole, std::slice::from_ref(event)).unwrap();
+        }
+        assert_eq!(hidden, whole.replace("pig 2 (ZP)", "pig 2 (?)"));
+        assert!(
+            hidden.contains("  pig 1 (MP) uses F: duels pig 2 (?)\n    pig 2 (?) never duels back"),
+            "{hidden}"
         );
     }
 
@@ -472,7 +533,13 @@ game over: FP wins, because the MP was killed by pig 3 (FP)
 
     #[test]
     fn unknown_pigs_and_empty_lists_still_read() {
-        assert_eq!(Name(&[Role::Mp], 4).to_string(), "pig 5 (?)");
+        let name = |pig| Name {
+            roles: &[Role::Mp],
+            shown: None,
+            pig,
+        };
+        assert_eq!(name(4).to_string(), "pig 5 (?)");
+        assert_eq!(name(0).to_string(), "pig 1 (MP)");
         assert_eq!(Letters(&[]).to_string(), "(nothing)");
         assert_eq!(Letters(&[Card::Kill, Card::Crossbow]).to_string(), "K Z");
     }

@@ -75,17 +75,29 @@ function seat(pig, k, turn, changed) {
     hp.append(` ${pig.hp} HP`);
   }
   box.append(hp);
+  box.append(pig.dead ? deadHand(k) : handOf(pig, k));
+  const notes = [pig.equipped ? "equipped: Z (crossbow)" : "no equipment"];
+  if (pig.similar && !pig.jumped) notes.push("the MP suspects it (similar-to-rebel)");
+  box.append(el("p", { class: "meta", "data-equipment": "", text: notes.join(" · ") }));
+  return box;
+}
+
+/** A dead pig's hand: its cards no longer count, so it shows DEAD as the judge prints it. */
+function deadHand(k) {
+  const hand = el("div", { class: "hand", "aria-label": `hand of pig ${k + 1}: DEAD`, "data-hand": "" });
+  hand.append(el("span", { class: "meta", text: "DEAD" }));
+  return hand;
+}
+
+/** A living pig's hand, card by card (the first 60). */
+function handOf(pig, k) {
   const hand = el("div", { class: "hand", "aria-label": `hand of pig ${k + 1}: ${pig.hand || "empty"}`, "data-hand": pig.hand });
   const cards = pig.hand ? pig.hand.split(" ") : [];
   const shownCards = cards.slice(0, 60);
   for (const card of shownCards) hand.append(el("span", { class: "card", title: CARD_NAMES[card] || card, text: card }));
   if (cards.length > shownCards.length) hand.append(el("span", { class: "meta", text: `… ${cards.length} cards in all` }));
   if (!cards.length) hand.append(el("span", { class: "meta", text: "no cards" }));
-  box.append(hand);
-  const notes = [pig.equipped ? "equipped: Z (crossbow)" : "no equipment"];
-  if (pig.similar && !pig.jumped) notes.push("the MP suspects it (similar-to-rebel)");
-  box.append(el("p", { class: "meta", "data-equipment": "", text: notes.join(" · ") }));
-  return box;
+  return hand;
 }
 
 /** Shows position `k`: the state after k events. */

@@ -4,15 +4,16 @@
 //!
 //! The game is played twice by the engine: once through ([`Game::run`], which decides whether
 //! it ends), then turn by turn with its events recorded. The state after each event is the
-//! state before it with that event's effect (the events carry every change: the cards drawn,
-//! the card used and its type's effect, the HP left, the death); at the end of every turn it
-//! is checked against the engine's own state, so a replay can never drift from the game.
+//! state before it folded with that event ([`Event::apply`]: the events carry every change,
+//! so no rule of the game is played here). At the end of every turn the folded state must be
+//! the engine's own; a difference is tabletop's internal error, reported as such, never
+//! papered over.
 //!
 //! A replay is bounded ([`Budget`]): by default at most [`MAX_STEPS`] steps and [`MAX_CARDS`]
 //! cards in the states it holds; a longer game is cut there ([`Replay::complete`] is false) and still ends with the
 //! judge's output. A game that never ends is replayed up to the round that proves it.
 
-use tabletop_pigs::{Game, Hand, MAX_HP};
+use tabletop_pigs::{Game, Hand};
 use tabletop_render::pigs::{write_ending, Trace};
 
 pub use tabletop_pigs::{Pig, Role};
@@ -87,7 +88,8 @@ pub struct Step {
     /// [`Step::text`] with the role of every pig not yet revealed after this step (neither
     /// jumped nor dead) written `?`: what a player at the table knows.
     pub masked: String,
-    /// The pigs this event changed, each with its whole state afterwards.
+    /// The pigs this event changed, each with its whole state afterwards (a dead pig's hand
+    /// is empty: its cards no longer count, and the judge prints `DEAD`).
     pub changed: Vec<(usize, Pig)>,
     /// Cards of the deck drawn so far, after this step (the deck's top is `deck[drawn]`;
     /// once it reaches the deck's length every draw repeats the last card).
@@ -155,15 +157,10 @@ pub fn replay(source: &Source, budget: Budget) -> Result<Replay, Failure> {
             recorder.record(event, current)?;
         }
         seen = game.events().len();
-        recorder.check_turn(&game);
+        recorder.check_turn(&game)?;
     }
     let complete = recorder.steps.len() == recorder.events_seen && !more(&game);
-    let mut notes = source.notes();
-    notes.extend(recorder.drift.iter().map(|turn| {
-        format!(
-            "note: the replay's state differed from the engine's after turn {turn}; the engine's was taken"
-        )
-    }));
+    let notes = source.notes();
     Ok(Replay {
         start: recorder.start,
         deck: parsed.setup.deck,
@@ -187,8 +184,6 @@ struct Recorder<'a> {
     /// Events looked at since the budget ran out stay unrecorded: counted here.
     events_seen: usize,
     cards: usize,
-    /// Turns after which the followed state was not the engine's (never expected).
-    drift: Vec<u64>,
 }
 
 impl<'a> Recorder<'a> {
@@ -205,7 +200,6 @@ impl<'a> Recorder<'a> {
             steps: Vec::new(),
             events_seen: 0,
             cards: 0,
-            drift: Vec::new(),
         }
     }
 
@@ -218,9 +212,12 @@ impl<'a> Recorder<'a> {
         if let Event::Turn { number, .. } = event {
             self.turn = *number;
         }
-        let subject = apply(&mut self.pigs, &mut self.drawn, event);
-        // One trace over the whole game: it keeps the indentation, the HP it quotes and the
-        // turn's header (written on the turn's draw line, so a turn's start has no text).
+        let subject = event.apply(&mut self.pigs);
+        self.drawn += event.deck_cards();
+        // One trace over the whole game: it keeps the indentation and the turn's header
+        // (written on the turn's draw line, so a turn's start has no text). The masked line
+        // is written from the same point of the trace, with the roles known after the event.
+        let mut at_the_table = self.trace;
         let mut text = String::new();
         written(self.trace.write(&mut text, std::slice::from_ref(event)))?;
         if matches!(event, Event::Turn { .. }) {
@@ -230,9 +227,11 @@ impl<'a> Recorder<'a> {
         if self.full() {
             return Ok(());
         }
-        let masked = self.masked(&text);
+        let shown: Vec<bool> = self.pigs.iter().map(revealed).collect();
+        let mut masked = String::new();
+        written(at_the_table.write_masked(&mut masked, event, &shown))?;
         let changed: Vec<(usize, Pig)> = subject
-            .and_then(|pig| self.pigs.get(pig).map(|state| (pig, state.clone())))
+            .and_then(|pig| self.pigs.get(pig).map(|state| (pig, shown_state(state))))
             .into_iter()
             .collect();
         self.cards += changed.iter().map(|(_, pig)| pig.hand.len() + 1).sum::<usize>();
@@ -248,80 +247,38 @@ impl<'a> Recorder<'a> {
         Ok(())
     }
 
-    /// `text` with the unrevealed pigs' roles hidden.
-    fn masked(&self, text: &str) -> String {
-        let mut masked = text.to_owned();
-        for (k, pig) in self.pigs.iter().enumerate() {
-            if !revealed(pig) {
-                let shown = format!("pig {} ({})", k + 1, pig.role.name());
-                masked = masked.replace(&shown, &format!("pig {} (?)", k + 1));
-            }
-        }
-        masked
-    }
-
-    /// At the end of a turn: the followed state must be the engine's; if not (never
-    /// expected), the engine's is taken and the turn noted.
-    fn check_turn(&mut self, game: &Game) {
+    /// At the end of a turn: the folded state must be the engine's.
+    ///
+    /// # Errors
+    /// An internal error naming the turn if it is not (a bug of tabletop: an event that does
+    /// not carry all it changes).
+    fn check_turn(&self, game: &Game) -> Result<(), Failure> {
         let exhausted = self.drawn >= self.deck_len;
-        if self.pigs.as_slice() != game.pigs() || exhausted != game.deck_exhausted() {
-            self.drift.push(self.turn);
-            self.pigs = game.pigs().to_vec();
+        if self.pigs.as_slice() == game.pigs() && exhausted == game.deck_exhausted() {
+            return Ok(());
         }
+        Err(Failure::Io(format!(
+            "error: internal error: the replay's state differs from the engine's after turn {}; \
+             please report it with the input",
+            self.turn
+        )))
     }
 }
 
-/// The effect of `event` on the pigs and the draw pointer; the pig it changed, if any.
-fn apply(pigs: &mut [Pig], drawn: &mut usize, event: &Event) -> Option<usize> {
-    let (subject, change): (usize, &dyn Fn(&mut Pig)) = match event {
-        Event::Turn { .. } | Event::Protected { .. } | Event::End { .. } => return None,
-        Event::Draw {
-            pig, cards, repeated, ..
-        } => {
-            *drawn += cards.len().saturating_sub(*repeated);
-            (*pig, &|p: &mut Pig| {
-                cards.iter().for_each(|&card| p.hand.push(card))
-            })
-        }
-        Event::Use { pig, card, .. } => (*pig, &|p: &mut Pig| {
-            p.hand.take(*card);
-            match card {
-                Card::Peach => p.hp = (p.hp + 1).min(MAX_HP),
-                Card::Crossbow => p.equipped = true,
-                _ => {}
-            }
-        }),
-        Event::Jump { pig, .. } => (*pig, &|p: &mut Pig| {
-            p.jumped = true;
-            p.similar = false;
-        }),
-        Event::Mark { pig } => (*pig, &|p: &mut Pig| p.similar = true),
-        Event::Nullify { pig, .. } => (*pig, &|p: &mut Pig| {
-            p.hand.take(Card::Nullify);
-        }),
-        Event::Discard { pig, card, .. } => (*pig, &|p: &mut Pig| {
-            p.hand.take(*card);
-        }),
-        Event::Damage { pig, hp, .. } => (*pig, &|p: &mut Pig| p.hp = *hp),
-        Event::Peach { pig } => (*pig, &|p: &mut Pig| {
-            p.hand.take(Card::Peach);
-            p.hp = 1;
-        }),
-        Event::Death { pig, .. } => (*pig, &|p: &mut Pig| p.dead = true),
-        Event::Penalty { pig, .. } => (*pig, &|p: &mut Pig| {
-            p.hand = Hand::new();
-            p.equipped = false;
-        }),
-    };
-    let pig = pigs.get_mut(subject)?;
-    change(pig);
-    Some(subject)
+/// A pig's state as a replay shows it: a dead pig without its hand.
+fn shown_state(pig: &Pig) -> Pig {
+    let mut state = pig.clone();
+    if state.dead {
+        state.hand = Hand::new();
+    }
+    state
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::pigs::{answer, Request};
+    use tabletop_pigs::MAX_HP;
 
     const SAMPLE: &[u8] = b"3 10\nMP D D F F\nZP N N N D\nFP J J J J\nF F D D J J F F K D\n";
 
@@ -350,11 +307,6 @@ mod tests {
             };
             replayed += 1;
             assert!(replay.complete, "{name}");
-            assert!(
-                replay.notes.iter().all(|n| !n.contains("differed")),
-                "{name}: {:?}",
-                replay.notes
-            );
             let mut trace = Vec::new();
             let answered = answer(&source, &Request::default(), Some(&mut trace));
             let texts: String = replay.steps.iter().map(|s| s.text.as_str()).collect();
@@ -458,16 +410,31 @@ mod tests {
     }
 
     #[test]
-    fn a_state_that_drifts_from_the_engine_is_noted_and_replaced() {
+    fn a_state_that_differs_from_the_engine_is_an_internal_error() {
         let (parsed, game) = start(&Source::new("input", SAMPLE.to_vec())).unwrap();
         let roles: Vec<Role> = game.pigs().iter().map(|p| p.role).collect();
         let mut recorder = Recorder::new(&game, &roles, &parsed.setup.deck, Budget::default());
-        recorder.check_turn(&game);
-        assert!(recorder.drift.is_empty());
+        assert!(recorder.check_turn(&game).is_ok());
         recorder.pigs[1].hp = 1;
-        recorder.check_turn(&game);
-        assert_eq!(recorder.drift.len(), 1);
-        assert_eq!(recorder.pigs, game.pigs());
+        let failure = recorder.check_turn(&game).unwrap_err();
+        assert!(failure.report().contains("internal error"), "{failure}");
+    }
+
+    /// A dead pig's state holds no hand (the judge prints `DEAD`), in every step and at the
+    /// end, while the engine's dead pig still holds its cards.
+    #[test]
+    fn a_dead_pig_shows_no_hand() {
+        let replay = replay(&Source::new("input", SAMPLE.to_vec()), Budget::default()).unwrap();
+        let death = replay
+            .steps
+            .iter()
+            .position(|s| matches!(s.event, Event::Death { pig: 1, .. }))
+            .unwrap();
+        let (_, state) = &replay.steps[death].changed[0];
+        assert!(state.dead && state.hand.is_empty(), "{state:?}");
+        let last = replay.pigs_after(Some(replay.steps.len() - 1));
+        assert!(last.iter().filter(|p| p.dead).all(|p| p.hand.is_empty()));
+        assert_eq!(last.iter().filter(|p| p.dead).count(), 2);
     }
 
     #[test]
