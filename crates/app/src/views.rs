@@ -44,17 +44,18 @@ pub struct QueryView {
     pub best: Option<HeapMove>,
 }
 
-/// The work an octal request for heaps `0..=n` costs, in moves looked at: each take is
-/// one move per heap; each split of a heap of `h` tokens is about `h / 2` moves (a sum over
+/// The work an octal request for heaps `0..=n` costs, in moves looked at: each digit
+/// that allows a move without a split is one move per heap; each split of a heap of `h` tokens is about `h / 2` moves (a sum over
 /// the heaps of about `n² / 4`). An upper bound: the sparse-space engine looks at far
 /// fewer splits for most codes.
 pub fn octal_work(code: &OctalCode, n: u64) -> u128 {
     let n = u128::from(n);
     code.digits()
         .iter()
-        .map(|&digit| match digit & 4 {
-            0 => n,
-            _ => n * n / 4 + n,
+        .map(|&digit| match digit {
+            0 => 0,
+            split if split & 4 != 0 => n * n / 4 + n,
+            _ => n,
         })
         .sum()
 }

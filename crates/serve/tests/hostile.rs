@@ -199,9 +199,20 @@ fn octal_work_beyond_the_limits_is_refused_up_front() {
         assert!(answer.text().contains("tabletop octal"), "{}", answer.text());
     }
     // Within the limits, the work still stops at the deadline (here: already passed).
-    let within = json!({ "code": "0.07", "heaps": 50_000 }).to_string();
-    let reply = respond_within("POST", "/api/octal", within.as_bytes(), Duration::ZERO);
-    assert_eq!(reply.status, 503, "{}", String::from_utf8_lossy(&reply.body));
+    // Four splitting digits at the most heaps are within the limits.
+    for code in ["0.07", "0.7777"] {
+        let within = json!({ "code": code, "heaps": 50_000 }).to_string();
+        let reply = respond_within("POST", "/api/octal", within.as_bytes(), Duration::ZERO);
+        assert_eq!(
+            reply.status,
+            503,
+            "{code}: {}",
+            String::from_utf8_lossy(&reply.body)
+        );
+    }
+    let five = json!({ "code": "0.77777", "heaps": 50_000 }).to_string();
+    let reply = respond_within("POST", "/api/octal", five.as_bytes(), Duration::ZERO);
+    assert_eq!(reply.status, 422, "{}", String::from_utf8_lossy(&reply.body));
 }
 
 #[test]

@@ -14,7 +14,10 @@ use crate::reply::{ApiError, Reply};
 pub const MAX_OCTAL_HEAPS: u64 = 50_000;
 /// The most work (moves looked at, [`octal_work`]'s estimate) one request may cost: four
 /// splitting digits at [`MAX_OCTAL_HEAPS`], a few seconds in a release build.
-pub const MAX_OCTAL_WORK: u128 = 4 * (MAX_OCTAL_HEAPS as u128).pow(2) / 4;
+pub const MAX_OCTAL_WORK: u128 = {
+    let n = MAX_OCTAL_HEAPS as u128;
+    4 * (n * n / 4 + n)
+};
 
 /// The body of `/api/octal`.
 #[derive(Deserialize)]
@@ -54,7 +57,7 @@ pub fn octal(body: OctalBody, deadline: &Deadline) -> Result<Reply, ApiError> {
     let work = octal_work(&code, n);
     if work > MAX_OCTAL_WORK {
         return Err(refuse(format!(
-            "G(0..={n}) of {code} may look at about {work:.2e} moves, more than the {MAX_OCTAL_WORK:.0e} the playground allows itself; `tabletop octal {code} --heaps {n}` computes it",
+            "G(0..={n}) of {code} may look at about {work:.2e} moves, more than the {MAX_OCTAL_WORK:.2e} the playground allows itself; `tabletop octal {code} --heaps {n}` computes it",
             work = work as f64,
             MAX_OCTAL_WORK = MAX_OCTAL_WORK as f64,
         )));
