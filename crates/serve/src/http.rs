@@ -317,7 +317,7 @@ fn response(reply: Reply, close: bool) -> Response<Full<Bytes>> {
 
 /// The reply to a request line of an HTTP version other than 1.0 and 1.1 (hyper would say
 /// 400).
-const VERSION_NOT_SUPPORTED: &[u8] = b"HTTP/1.1 505 HTTP Version Not Supported\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 40\r\nConnection: close\r\n\r\nthis server speaks HTTP/1.1 (and 1.0)\r\n\r\n";
+const VERSION_NOT_SUPPORTED: &[u8] = b"HTTP/1.1 505 HTTP Version Not Supported\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 36\r\nConnection: close\r\n\r\nthis server speaks HTTP/1.1 and 1.0\n";
 
 /// A client's stream as hyper sees it: writes fail once the peer has taken nothing for
 /// `limit` (a client that never reads its replies holds its connection no longer than
@@ -453,5 +453,63 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for ClientStream<S> {
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    use super::{ClientStream, VERSION_NOT_SUPPORTED};
+
+    fn runtime() -> tokio::runtime::Runtime {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .expect("a runtime")
+    }
+
+    #[test]
+    fn writes_to_a_peer_that_takes_nothing_fail_after_the_limit() {
+        runtime().block_on(async {
+            let (ours, _theirs) = tokio::io::duplex(64);
+            let mut stream = ClientStream::new(ours, Duration::from_millis(50));
+            let error = stream.write_all(&[b'x'; 4096]).await.expect_err("a time-out");
+            assert_eq!(error.kind(), std::io::ErrorKind::TimedOut);
+        });
+    }
+
+    #[test]
+    fn another_http_version_is_answered_505_and_ends_the_stream() {
+        runtime().block_on(async {
+            let (ours, mut theirs) = tokio::io::duplex(4096);
+            let mut stream = ClientStream::new(ours, Duration::from_secs(60));
+            theirs
+                .write_all(b"GET / HTTP/2.0\r\nHost: x\r\n\r\n")
+                .await
+                .expect("written");
+            let mut read = Vec::new();
+            stream.read_to_end(&mut read).await.expect("read");
+            assert!(read.is_empty(), "the request is not handed on");
+            let mut reply = vec![0; VERSION_NOT_SUPPORTED.len()];
+            theirs.read_exact(&mut reply).await.expect("the reply");
+            assert!(reply.starts_with(b"HTTP/1.1 505 "));
+        });
+    }
+
+    #[test]
+    fn http_1_requests_pass_as_they_are() {
+        runtime().block_on(async {
+            let (ours, mut theirs) = tokio::io::duplex(4096);
+            let mut stream = ClientStream::new(ours, Duration::from_secs(60));
+            let request = b"GET / HTTP/1.1\r\nHost: x\r\n\r\n";
+            theirs.write_all(request).await.expect("written");
+            drop(theirs);
+            let mut read = Vec::new();
+            stream.read_to_end(&mut read).await.expect("read");
+            assert_eq!(read, request);
+        });
     }
 }
