@@ -81,6 +81,12 @@ fn table() -> MutexGuard<'static, Table> {
 /// Drops finished jobs older than [`KEPT_FOR`], then the oldest while more than
 /// [`MAX_KEPT`] or [`KEPT_BYTES`] are kept.
 fn prune(table: &mut Table) {
+    prune_within(table, MAX_KEPT, KEPT_BYTES);
+}
+
+/// [`prune`] with the budget given: at most `max_kept` finished jobs, `kept_bytes` of
+/// answers together.
+fn prune_within(table: &mut Table, max_kept: usize, kept_bytes: usize) {
     let mut finished: Vec<(Instant, String, usize)> = table
         .iter()
         .filter_map(|(id, job)| {
@@ -93,7 +99,7 @@ fn prune(table: &mut Table) {
     let mut bytes = 0usize;
     for (k, (at, id, size)) in finished.into_iter().enumerate() {
         bytes = bytes.saturating_add(size);
-        if k >= MAX_KEPT || bytes > KEPT_BYTES || at.elapsed() > KEPT_FOR {
+        if k >= max_kept || bytes > kept_bytes || at.elapsed() > KEPT_FOR {
             table.remove(&id);
         }
     }
@@ -265,4 +271,49 @@ fn view(id: &str, job: &Job) -> Reply {
     fields.insert(1, ("state", json!(state_name).to_string()));
     fields.push(("progress", progress.to_string()));
     Reply::json_text(200, object(&fields))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Condvar, Mutex};
+    use std::time::{Duration, Instant};
+
+    use super::{prune_within, Deadline, Job, Outcome, State, Table};
+
+    fn finished(answer_bytes: usize, ago: Duration) -> Arc<Job> {
+        let now = Instant::now();
+        let at = now.checked_sub(ago).unwrap_or(now);
+        Arc::new(Job {
+            started: at,
+            deadline: Deadline::new(Duration::from_secs(1)),
+            state: Mutex::new(State {
+                outcome: Some(Outcome::Answered("x".repeat(answer_bytes))),
+                finished: Some(at),
+                ..State::default()
+            }),
+            ended: Condvar::new(),
+        })
+    }
+
+    #[test]
+    fn finished_jobs_are_kept_within_the_byte_budget_newest_first() {
+        let mut table = Table::new();
+        table.insert("old".into(), finished(600, Duration::from_secs(3)));
+        table.insert("middle".into(), finished(600, Duration::from_secs(2)));
+        table.insert("new".into(), finished(600, Duration::from_secs(1)));
+        prune_within(&mut table, 10, 1000);
+        assert_eq!(table.keys().collect::<Vec<_>>(), ["new"]);
+    }
+
+    #[test]
+    fn finished_jobs_are_kept_within_the_count() {
+        let mut table = Table::new();
+        for k in 0..5u64 {
+            table.insert(format!("job{k}"), finished(1, Duration::from_secs(10 - k)));
+        }
+        prune_within(&mut table, 2, 1000);
+        let mut kept: Vec<_> = table.keys().cloned().collect();
+        kept.sort();
+        assert_eq!(kept, ["job3", "job4"]);
+    }
 }
