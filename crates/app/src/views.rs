@@ -136,3 +136,26 @@ fn too_many(n: u64) -> Failure {
         ),
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{octal_view, octal_work, OctalCode};
+
+    #[test]
+    fn the_work_counts_splits_quadratically_and_takes_linearly() {
+        let code = |digits: &[u8]| OctalCode::new(digits).expect("a code");
+        // 0.07: one digit that may split.
+        assert_eq!(octal_work(&code(&[0, 0, 7]), 100), 100 * 100 / 4 + 100);
+        // 0.3: one that never splits.
+        assert_eq!(octal_work(&code(&[0, 3]), 100), 100);
+    }
+
+    #[test]
+    fn a_view_stops_when_told_and_answers_otherwise() {
+        let kayles = OctalCode::new(&[0, 7, 7]).expect("a code");
+        assert!(octal_view(&kayles, 1000, None, &|| true).is_err());
+        let view = octal_view(&kayles, 200, None, &|| false).expect("the values");
+        assert_eq!(view.values.len(), 201);
+        assert_eq!(view.period.map(|p| p.period), Some(12));
+    }
+}
