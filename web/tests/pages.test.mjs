@@ -286,7 +286,7 @@ test("race board: a slow board shows its progress and Cancel stops it on the ser
   // The server stopped the work: the job is cancelled and finished.
   const state = await page.evaluate(async (id) => {
     for (let i = 0; i < 300; i++) {
-      const reply = await (await fetch("/api/odds/job", { method: "POST", body: JSON.stringify({ job: id }) })).json();
+      const reply = await (await fetch("/api/odds/job", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ job: id }) })).json();
       if (reply.finished) return reply.state;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

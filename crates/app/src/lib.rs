@@ -44,6 +44,7 @@ pub mod odds;
 pub mod pigs;
 pub mod snakes;
 pub mod source;
+pub mod views;
 
 pub use source::{Failure, Location, Problem, Source, Stream, Window};
 

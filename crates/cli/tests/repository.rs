@@ -368,7 +368,8 @@ fn normal_dependencies(extra: &[&str]) -> std::collections::BTreeSet<String> {
 }
 
 /// A lean CLI (without the `serve` feature) stays at most 60 normal dependencies (they were
-/// 102 with miette); the HTTP server is what the feature adds, and nothing else.
+/// 102 with miette); the HTTP server is what the feature adds, and nothing else (hyper and
+/// a small tokio runtime: 17 crates with tabletop-serve).
 #[test]
 fn a_lean_cli_has_at_most_60_normal_dependencies() {
     let lean = normal_dependencies(&["--no-default-features"]);
@@ -379,5 +380,5 @@ fn a_lean_cli_has_at_most_60_normal_dependencies() {
         added.iter().any(|c| c.starts_with("tabletop-serve ")),
         "the serve feature adds tabletop-serve: {added:?}"
     );
-    assert!(added.len() <= 8, "the serve feature adds {added:#?}");
+    assert!(added.len() <= 20, "the serve feature adds {added:#?}");
 }

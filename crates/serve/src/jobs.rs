@@ -1,24 +1,24 @@
 //! Odds as jobs: a board that takes long is started, polled for its progress and
 //! cancelled (`POST /api/odds/start`, `/api/odds/job`, `/api/odds/cancel`; `docs/api.md`).
 //!
-//! Each job runs on a thread of its own with a cancel flag that the engine checks every
-//! turn of its table (and every prime of the exact sweeps); the flag is set by
-//! `/api/odds/cancel` or when the job passes [`JOB_TIME_LIMIT`]. At most [`MAX_RUNNING`]
-//! jobs run at once (beyond, `429`); a finished job is kept for [`KEPT_FOR`] to be read,
-//! and at most [`MAX_KEPT`] of them.
+//! Each job runs on a thread of its own under a [`Deadline`] of [`JOB_TIME_LIMIT`] that
+//! `/api/odds/cancel` also stops; the engine looks at it every turn of its table. At most
+//! [`MAX_RUNNING`] jobs run at once (beyond, `429`). A finished job keeps its typed outcome
+//! for [`KEPT_FOR`], and the finished jobs' answers together stay within [`KEPT_BYTES`]
+//! (the oldest go first). Job ids are 128 random bits, so no page can guess another's job.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::json;
 use tabletop_app::odds::Tick;
 
-use crate::api::{object, odds_work, OddsBody, Worked};
-use crate::Reply;
+use crate::deadline::{Deadline, Halt};
+use crate::endpoints::odds::{work, OddsBody, Outcome};
+use crate::reply::{object, ApiError, Reply};
 
 /// The most jobs running at once.
 pub const MAX_RUNNING: usize = 4;
@@ -26,7 +26,9 @@ pub const MAX_RUNNING: usize = 4;
 pub const JOB_TIME_LIMIT: Duration = Duration::from_secs(120);
 /// How long a finished job's answer is kept.
 pub const KEPT_FOR: Duration = Duration::from_secs(300);
-/// The most finished jobs kept (the oldest go first).
+/// The most bytes of answers the finished jobs keep together.
+pub const KEPT_BYTES: usize = 64 << 20;
+/// The most finished jobs kept, whatever their size.
 pub const MAX_KEPT: usize = 64;
 /// How long `start` waits for a job to finish, so that a quick board is answered at once.
 const WAIT: Duration = Duration::from_millis(150);
@@ -37,18 +39,18 @@ struct State {
     stage: &'static str,
     message: String,
     fraction: f64,
-    /// The reply of `/api/odds` for this board, once answered.
-    answer: Option<Reply>,
-    cancelled: bool,
-    timed_out: bool,
-    /// When the work stopped (answered, cancelled or timed out).
+    /// How the work ended, once it has.
+    outcome: Option<Outcome>,
+    /// When the work stopped.
     finished: Option<Instant>,
 }
 
 struct Job {
     started: Instant,
-    cancel: AtomicBool,
+    deadline: Deadline,
     state: Mutex<State>,
+    /// Told when the work stops.
+    ended: Condvar,
 }
 
 impl Job {
@@ -56,13 +58,17 @@ impl Job {
         // A panic while holding the lock leaves a state still worth reading.
         self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
+
+    /// The bytes its answer keeps.
+    fn kept_bytes(&self) -> usize {
+        match &self.state().outcome {
+            Some(Outcome::Answered(text)) => text.len(),
+            _ => 0,
+        }
+    }
 }
 
-#[derive(Default)]
-struct Table {
-    next: u64,
-    jobs: HashMap<u64, Arc<Job>>,
-}
+type Table = HashMap<String, Arc<Job>>;
 
 fn table() -> MutexGuard<'static, Table> {
     static TABLE: OnceLock<Mutex<Table>> = OnceLock::new();
@@ -72,95 +78,119 @@ fn table() -> MutexGuard<'static, Table> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// Drops finished jobs older than [`KEPT_FOR`], and the oldest beyond [`MAX_KEPT`].
+/// Drops finished jobs older than [`KEPT_FOR`], then the oldest while more than
+/// [`MAX_KEPT`] or [`KEPT_BYTES`] are kept.
 fn prune(table: &mut Table) {
-    let mut finished: Vec<(Instant, u64)> = table
-        .jobs
+    prune_within(table, MAX_KEPT, KEPT_BYTES);
+}
+
+/// [`prune`] with the budget given: at most `max_kept` finished jobs, `kept_bytes` of
+/// answers together.
+fn prune_within(table: &mut Table, max_kept: usize, kept_bytes: usize) {
+    let mut finished: Vec<(Instant, String, usize)> = table
         .iter()
-        .filter_map(|(&id, job)| job.state().finished.map(|at| (at, id)))
+        .filter_map(|(id, job)| {
+            let at = job.state().finished?;
+            Some((at, id.clone(), job.kept_bytes()))
+        })
         .collect();
-    finished.sort();
-    let excess = finished.len().saturating_sub(MAX_KEPT);
-    for (k, (at, id)) in finished.into_iter().enumerate() {
-        if k < excess || at.elapsed() > KEPT_FOR {
-            table.jobs.remove(&id);
+    // Newest first: the budget is spent on the jobs most likely still to be read.
+    finished.sort_by_key(|&(at, _, _)| std::cmp::Reverse(at));
+    let mut bytes = 0usize;
+    for (k, (at, id, size)) in finished.into_iter().enumerate() {
+        bytes = bytes.saturating_add(size);
+        if k >= max_kept || bytes > kept_bytes || at.elapsed() > KEPT_FOR {
+            table.remove(&id);
         }
     }
+}
+
+/// A new job id: 128 random bits in hexadecimal.
+fn new_id() -> Result<String, ApiError> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| ApiError::new(503, "busy", format!("no random job id can be made now: {e}")))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 /// Starts the odds of a board as a job: `{"job", "state", ...}` as [`status`] gives it
 /// (a quick board is already `done`), or 429 when [`MAX_RUNNING`] jobs are running.
-pub(crate) fn start(body: OddsBody) -> Reply {
-    let (id, job) = {
+///
+/// # Errors
+/// 400 for a body beyond the limits, 429 when too many run, 503 when no thread can start.
+pub fn start(body: OddsBody) -> Result<Reply, ApiError> {
+    body.check()?;
+    let id = new_id()?;
+    let job = {
         let mut table = table();
         prune(&mut table);
         let running = table
-            .jobs
             .values()
             .filter(|job| job.state().finished.is_none())
             .count();
         if running >= MAX_RUNNING {
-            return Reply::error(
+            return Err(ApiError::new(
                 429,
                 "too-many-jobs",
                 format!("{running} boards are being computed already (at most {MAX_RUNNING} at once): cancel one or try again shortly"),
-            );
+            ));
         }
-        table.next += 1;
-        let id = table.next;
         let job = Arc::new(Job {
             started: Instant::now(),
-            cancel: AtomicBool::new(false),
+            deadline: Deadline::new(JOB_TIME_LIMIT),
             state: Mutex::new(State::default()),
+            ended: Condvar::new(),
         });
-        table.jobs.insert(id, Arc::clone(&job));
-        (id, job)
+        table.insert(id.clone(), Arc::clone(&job));
+        job
     };
     let worker = Arc::clone(&job);
     let spawned = thread::Builder::new()
-        .name(format!("odds-job-{id}"))
+        .name("odds-job".to_owned())
         .spawn(move || run(&worker, body));
     if spawned.is_err() {
-        table().jobs.remove(&id);
-        return Reply::error(503, "busy", "the server cannot start another computation now");
+        table().remove(&id);
+        return Err(ApiError::new(
+            503,
+            "busy",
+            "the server cannot start another computation now",
+        ));
     }
-    while job.started.elapsed() < WAIT && job.state().finished.is_none() {
-        thread::sleep(Duration::from_millis(5));
+    {
+        let state = job.state();
+        // A spurious wake-up or the time passing both just answer with the state as it is.
+        let _ = job
+            .ended
+            .wait_timeout_while(state, WAIT, |state| state.finished.is_none());
     }
-    view(id, &job)
+    Ok(view(&id, &job))
 }
 
-/// The job's work: the odds, with its ticks recorded and its time limit kept.
+/// The job's work: the odds, with its ticks recorded.
 fn run(job: &Job, body: OddsBody) {
     let mut ticks = |tick: &Tick<'_>| {
         let mut state = job.state();
         state.stage = tick.stage;
         state.message = tick.message.to_owned();
         state.fraction = tick.fraction;
-        if job.started.elapsed() > JOB_TIME_LIMIT {
-            state.timed_out = true;
-            job.cancel.store(true, Ordering::Relaxed);
-        }
     };
-    let worked = odds_work(body, &mut ticks, &job.cancel);
+    let outcome = work(body, &job.deadline, &mut ticks);
     let mut state = job.state();
-    match worked {
-        Worked::Answered(reply) => state.answer = Some(reply),
-        Worked::Cancelled => state.cancelled = !state.timed_out,
-    }
+    state.outcome = Some(outcome);
     state.finished = Some(Instant::now());
+    job.ended.notify_all();
 }
 
-/// A job's number, as the API spells it.
+/// A job's id, as the API spells it.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct JobBody {
+pub struct JobBody {
     job: String,
 }
 
-fn find(body: &JobBody) -> Result<(u64, Arc<Job>), Reply> {
-    let unknown = || {
-        Reply::error(
+fn find(body: &JobBody) -> Result<Arc<Job>, ApiError> {
+    table().get(&body.job).cloned().ok_or_else(|| {
+        ApiError::new(
             404,
             "no-job",
             format!(
@@ -169,48 +199,41 @@ fn find(body: &JobBody) -> Result<(u64, Arc<Job>), Reply> {
                 KEPT_FOR.as_secs()
             ),
         )
-    };
-    let id: u64 = body.job.parse().map_err(|_| unknown())?;
-    let job = table().jobs.get(&id).cloned().ok_or_else(unknown)?;
-    Ok((id, job))
+    })
 }
 
 /// How job `job` stands: `running` with its progress, `done` with the answer of
 /// `/api/odds` (`status` 200) or `failed` with its error (`status` 422, ...), `cancelled`
 /// or `timeout`; `finished` says whether the work has stopped.
-pub(crate) fn status(body: JobBody) -> Reply {
-    match find(&body) {
-        Ok((id, job)) => view(id, &job),
-        Err(reply) => reply,
-    }
+///
+/// # Errors
+/// 404 for an unknown job.
+pub fn status(body: JobBody) -> Result<Reply, ApiError> {
+    let job = find(&body)?;
+    Ok(view(&body.job, &job))
 }
 
-/// Cancels job `job` (its work stops at the engine's next check); a finished job is left
-/// as it is.
-pub(crate) fn cancel(body: JobBody) -> Reply {
-    match find(&body) {
-        Ok((id, job)) => {
-            {
-                let mut state = job.state();
-                if state.finished.is_none() {
-                    state.cancelled = true;
-                    job.cancel.store(true, Ordering::Relaxed);
-                }
-            }
-            view(id, &job)
-        }
-        Err(reply) => reply,
+/// Cancels job `job`: its work stops at the engine's next check, and the job reads
+/// `cancelled` once it has; a finished job is left as it is.
+///
+/// # Errors
+/// 404 for an unknown job.
+pub fn cancel(body: JobBody) -> Result<Reply, ApiError> {
+    let job = find(&body)?;
+    if job.state().finished.is_none() {
+        job.deadline.cancel();
     }
+    Ok(view(&body.job, &job))
 }
 
-fn view(id: u64, job: &Job) -> Reply {
+fn view(id: &str, job: &Job) -> Reply {
     let state = job.state();
     let seconds = match state.finished {
         Some(at) => at.duration_since(job.started),
         None => job.started.elapsed(),
     };
     let mut fields = vec![
-        ("job", json!(id.to_string()).to_string()),
+        ("job", json!(id).to_string()),
         ("finished", json!(state.finished.is_some()).to_string()),
         (
             "seconds",
@@ -218,25 +241,19 @@ fn view(id: u64, job: &Job) -> Reply {
         ),
     ];
     let progress = json!({ "stage": state.stage, "message": state.message, "fraction": state.fraction });
-    let state_name = match (&state.answer, state.cancelled, state.timed_out) {
-        (Some(reply), _, _) => {
-            let name = if reply.status == 200 { "done" } else { "failed" };
-            let field = if reply.status == 200 { "result" } else { "error" };
-            fields.push(("status", reply.status.to_string()));
-            let text = String::from_utf8_lossy(&reply.body).into_owned();
-            // A failure's body is `{"error": {...}}`: its inside is the job's error.
-            let inner = match reply.status {
-                200 => text,
-                _ => serde_json::from_str::<Value>(&text)
-                    .ok()
-                    .and_then(|v| v.get("error").cloned())
-                    .map_or(text, |v| v.to_string()),
-            };
-            fields.push((field, inner));
-            name
+    let state_name = match &state.outcome {
+        Some(Outcome::Answered(text)) => {
+            fields.push(("status", "200".to_owned()));
+            fields.push(("result", text.clone()));
+            "done"
         }
-        (None, true, _) => "cancelled",
-        (None, _, true) => {
+        Some(Outcome::Failed(error)) => {
+            fields.push(("status", error.status.to_string()));
+            fields.push(("error", error.detail.to_string()));
+            "failed"
+        }
+        Some(Outcome::Halted(Halt::Cancelled)) => "cancelled",
+        Some(Outcome::Halted(Halt::TimedOut)) => {
             let message = format!(
                 "the board took more than the job time limit of {} s and was stopped",
                 JOB_TIME_LIMIT.as_secs()
@@ -247,9 +264,56 @@ fn view(id: u64, job: &Job) -> Reply {
             ));
             "timeout"
         }
-        (None, false, false) => "running",
+        // Asked to stop, not yet stopped: the page may show it as cancelled already.
+        None if job.deadline.is_stopped() && job.deadline.halt() == Halt::Cancelled => "cancelled",
+        None => "running",
     };
     fields.insert(1, ("state", json!(state_name).to_string()));
     fields.push(("progress", progress.to_string()));
-    object(&fields)
+    Reply::json_text(200, object(&fields))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Condvar, Mutex};
+    use std::time::{Duration, Instant};
+
+    use super::{prune_within, Deadline, Job, Outcome, State, Table};
+
+    fn finished(answer_bytes: usize, ago: Duration) -> Arc<Job> {
+        let now = Instant::now();
+        let at = now.checked_sub(ago).unwrap_or(now);
+        Arc::new(Job {
+            started: at,
+            deadline: Deadline::new(Duration::from_secs(1)),
+            state: Mutex::new(State {
+                outcome: Some(Outcome::Answered("x".repeat(answer_bytes))),
+                finished: Some(at),
+                ..State::default()
+            }),
+            ended: Condvar::new(),
+        })
+    }
+
+    #[test]
+    fn finished_jobs_are_kept_within_the_byte_budget_newest_first() {
+        let mut table = Table::new();
+        table.insert("old".into(), finished(600, Duration::from_secs(3)));
+        table.insert("middle".into(), finished(600, Duration::from_secs(2)));
+        table.insert("new".into(), finished(600, Duration::from_secs(1)));
+        prune_within(&mut table, 10, 1000);
+        assert_eq!(table.keys().collect::<Vec<_>>(), ["new"]);
+    }
+
+    #[test]
+    fn finished_jobs_are_kept_within_the_count() {
+        let mut table = Table::new();
+        for k in 0..5u64 {
+            table.insert(format!("job{k}"), finished(1, Duration::from_secs(10 - k)));
+        }
+        prune_within(&mut table, 2, 1000);
+        let mut kept: Vec<_> = table.keys().cloned().collect();
+        kept.sort();
+        assert_eq!(kept, ["job3", "job4"]);
+    }
 }

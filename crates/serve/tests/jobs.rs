@@ -77,8 +77,10 @@ fn a_slow_board_shows_its_progress_and_stops_when_cancelled() {
     let _turn = JOBS.lock().unwrap_or_else(|p| p.into_inner());
     let (status, job) = post("/api/odds/start", &json!({ "board": SLOW, "players": 2 }));
     assert_eq!(status, 200, "{job}");
-    assert_eq!(job["state"], "running", "{job}");
     let id = job["job"].as_str().unwrap().to_owned();
+    // The id is 128 random bits, not a counter.
+    assert_eq!(id.len(), 32, "{id}");
+    assert!(id.bytes().all(|b| b.is_ascii_hexdigit()), "{id}");
     let running = poll_until(&id, |b| b["progress"]["fraction"].as_f64().unwrap_or(0.0) > 0.0);
     assert_eq!(running["state"], "running");
     assert_eq!(running["progress"]["stage"], "distribution", "{running}");
@@ -142,8 +144,9 @@ fn unknown_jobs_and_bad_bodies_are_refused() {
 
 #[test]
 fn a_request_past_its_time_limit_is_stopped_with_503() {
+    // A deadline already passed: stopped at the engine's first look, whatever the speed.
     let body = json!({ "board": SLOW }).to_string();
-    let reply = respond_within("POST", "/api/odds", body.as_bytes(), Duration::from_millis(300));
+    let reply = respond_within("POST", "/api/odds", body.as_bytes(), Duration::ZERO);
     assert_eq!(reply.status, 503);
     let error: Value = serde_json::from_slice(&reply.body).unwrap();
     assert_eq!(error["error"]["kind"], "timeout", "{error}");

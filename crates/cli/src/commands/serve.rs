@@ -11,8 +11,9 @@ use tabletop_serve::{Limits, Server};
 #[command(
     after_help = "Prints the address to open (http://127.0.0.1:8080/ by default) and serves \
 until Ctrl-C. Everything the pages need is inside the binary. The JSON API is described in \
-docs/api.md; requests over 1 MiB are refused, and API requests beyond what the server can \
-take on at once are refused with 503."
+docs/api.md; requests over 1 MiB are refused, API requests beyond what the server can take \
+on at once are refused with 503, and only requests naming this server in their Host header \
+(127.0.0.1, localhost, [::1] or --host, with the port) are answered."
 )]
 pub struct Args {
     /// The port to listen on (0: any free port).
@@ -23,7 +24,7 @@ pub struct Args {
     host: IpAddr,
 }
 
-/// Binds, prints the address, and serves; returns only when binding fails.
+/// Binds, prints the address, and serves; returns only when the server cannot be set up.
 pub fn run(args: &Args) -> Result<Answer, Failure> {
     let server = Server::bind(SocketAddr::new(args.host, args.port), Limits::default())
         .map_err(|e| Failure::Io(format!("error: {e}")))?;
@@ -32,6 +33,6 @@ pub fn run(args: &Args) -> Result<Answer, Failure> {
     writeln!(stdout, "tabletop playground: http://{address}/ (Ctrl-C to stop)")
         .and_then(|()| stdout.flush())
         .map_err(|e| Failure::Io(format!("error: writing the address: {e}")))?;
-    server.run();
+    server.run().map_err(|e| Failure::Io(format!("error: {e}")))?;
     Ok(Answer::default())
 }

@@ -1,0 +1,143 @@
+//! `/api/odds`: a board's odds, its chart and a line of play in the fewest turns; the work
+//! the odds jobs (`crate::jobs`) run too.
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tabletop_app::odds::{self, Stopped, Tick};
+use tabletop_app::{snakes, Answer, Source};
+
+use super::INPUT;
+use crate::deadline::{Deadline, Halt};
+use crate::reply::{object, rendered_json, ApiError, Reply};
+
+/// The most players a race may have: the range of `tabletop odds --players`.
+pub const MAX_PLAYERS: u16 = 1000;
+/// The most percentiles one request may ask for.
+pub const MAX_PERCENTILES: usize = 100;
+
+/// The body of `/api/odds` and `/api/odds/start`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OddsBody {
+    /// The board file.
+    board: String,
+    players: Option<u16>,
+    #[serde(default)]
+    percentiles: Vec<f64>,
+}
+
+impl OddsBody {
+    /// The checks of the command line's arguments, before any work.
+    ///
+    /// # Errors
+    /// 400 `usage` for players outside `1..=MAX_PLAYERS` or a percentile not strictly
+    /// between 0 and 100.
+    pub fn check(&self) -> Result<(), ApiError> {
+        if let Some(players) = self.players.filter(|p| !(1..=MAX_PLAYERS).contains(p)) {
+            return Err(ApiError::usage(format!(
+                "players is {players}: a race has 1 to {MAX_PLAYERS} players"
+            )));
+        }
+        if self.percentiles.len() > MAX_PERCENTILES {
+            return Err(ApiError::usage(format!(
+                "{} percentiles: at most {MAX_PERCENTILES} are reported",
+                self.percentiles.len()
+            )));
+        }
+        if let Some(p) = self.percentiles.iter().find(|&&p| !(p > 0.0 && p < 100.0)) {
+            return Err(ApiError::usage(format!(
+                "`{p}` is not a percentage strictly between 0 and 100"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// How odds work ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    /// The answer: the body of `/api/odds`, as JSON text.
+    Answered(String),
+    /// The board is bad or cannot be answered.
+    Failed(ApiError),
+    /// Stopped before the end.
+    Halted(Halt),
+}
+
+/// The odds of a board as `/api/odds` answers them, telling `ticks` how far it got and
+/// stopping with `deadline`.
+pub fn work(body: OddsBody, deadline: &Deadline, ticks: &mut dyn FnMut(&Tick<'_>)) -> Outcome {
+    if let Err(error) = body.check() {
+        return Outcome::Failed(error);
+    }
+    let source = Source::new(INPUT, body.board.into_bytes());
+    let mut request = odds::Request {
+        players: body.players,
+        json: true,
+        chart: true,
+        percentiles: body.percentiles,
+        exact: false,
+    };
+    let answer = match deadline.odds(&source, &request, &mut *ticks) {
+        Ok(answer) => answer,
+        Err(Stopped::Cancelled) => return Outcome::Halted(deadline.halt()),
+        // The distribution may be beyond the work budget: answer without the chart.
+        Err(Stopped::Failed(_)) => {
+            request.chart = false;
+            match deadline.odds(&source, &request, ticks) {
+                Ok(answer) => answer,
+                Err(Stopped::Cancelled) => return Outcome::Halted(deadline.halt()),
+                Err(Stopped::Failed(e)) => return Outcome::Failed(e.into()),
+            }
+        }
+    };
+    match answered(&source, &answer) {
+        Ok(text) => Outcome::Answered(text),
+        Err(error) => Outcome::Failed(error),
+    }
+}
+
+/// The body of an answered board: the odds, the chart, the notes, and one line of play in
+/// the fewest turns under the board's own rules (`null`, with `line_note` saying why, only
+/// for a line too long to write).
+fn answered(source: &Source, answer: &Answer) -> Result<String, ApiError> {
+    let file = odds::read_board(source)?;
+    let (line, note) = match snakes::race_turns_line_json(&file, source) {
+        Ok(line) => (rendered_json(&line)?, Value::Null),
+        Err(e) => (
+            "null".to_owned(),
+            json!(e.report().trim_end().trim_start_matches("error: ")),
+        ),
+    };
+    Ok(object(&[
+        ("odds", rendered_json(&answer.text)?),
+        ("chart", json!(answer.picture).to_string()),
+        ("notes", json!(answer.notes).to_string()),
+        ("line", line),
+        ("line_note", note.to_string()),
+    ]))
+}
+
+/// The 503 of a request that ran out of time.
+pub fn timeout(deadline: &Deadline) -> ApiError {
+    ApiError::new(
+        503,
+        "timeout",
+        format!(
+            "the request took more than its time limit of {:.1} s and was stopped; a board this long is for the job API (POST /api/odds/start), which shows progress",
+            deadline.limit().as_secs_f64()
+        ),
+    )
+}
+
+/// `/api/odds`: answered within `deadline`, else 503.
+///
+/// # Errors
+/// As [`work`]'s failures; 503 once past the deadline.
+pub fn odds(body: OddsBody, deadline: &Deadline) -> Result<Reply, ApiError> {
+    match work(body, deadline, &mut |_| {}) {
+        Outcome::Answered(text) => Ok(Reply::json_text(200, text)),
+        Outcome::Failed(error) => Err(error),
+        Outcome::Halted(_) => Err(timeout(deadline)),
+    }
+}
