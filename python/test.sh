@@ -17,7 +17,7 @@ fi
 if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
 fi
-"$venv/bin/pip" install --quiet --disable-pip-version-check maturin pytest numpy matplotlib
+"$venv/bin/pip" install --quiet --disable-pip-version-check maturin pytest numpy matplotlib mypy
 "$venv/bin/pip" install --quiet --disable-pip-version-check --force-reinstall --no-deps ./python
 
 # Exit code 5 is "no tests collected": a failure here, never a pass.
