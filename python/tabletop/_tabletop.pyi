@@ -8,6 +8,21 @@ import numpy.typing as npt
 _Text = Union[str, bytes]
 
 __version__: str
+__all__ = [
+    "Board",
+    "Graph",
+    "ImplicitGame",
+    "InputError",
+    "Octal",
+    "Odds",
+    "__version__",
+    "answer",
+    "chutes_play",
+    "gen",
+    "grundy_parse",
+    "octal",
+    "pigs_play",
+]
 
 class InputError(ValueError):
     """A bad input: the message is the CLI's located report."""
