@@ -6,6 +6,7 @@
 //! getting moves, and the call raises it unchanged; the memo, which that stop made wrong,
 //! is thrown away.
 
+use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 use std::sync::Mutex;
 
@@ -31,11 +32,29 @@ impl Clone for Key {
     }
 }
 
+thread_local! {
+    /// The first exception an `__eq__` raised while the solver compared positions: the
+    /// solver's map cannot fail, so it is kept here and raised when the call returns.
+    static EQ_ERROR: RefCell<Option<PyErr>> = const { RefCell::new(None) };
+}
+
 impl PartialEq for Key {
-    /// Python's `==` (an exception in `__eq__` counts as unequal).
+    /// As a dict compares keys: the same object, or Python's `==` (so a `nan` position is
+    /// itself); an exception in `__eq__` counts as unequal here and is raised afterwards.
     fn eq(&self, other: &Key) -> bool {
-        self.hash == other.hash
-            && Python::attach(|py| self.object.bind(py).eq(other.object.bind(py)).unwrap_or(false))
+        if self.hash != other.hash {
+            return false;
+        }
+        Python::attach(|py| {
+            let (mine, theirs) = (self.object.bind(py), other.object.bind(py));
+            mine.is(theirs)
+                || mine.eq(theirs).unwrap_or_else(|error| {
+                    EQ_ERROR.with(|slot| {
+                        slot.borrow_mut().get_or_insert(error);
+                    });
+                    false
+                })
+        })
     }
 }
 
@@ -152,7 +171,10 @@ impl ImplicitGame {
             )
         })?;
         let result = work(&mut solver);
-        if let Some(error) = solver.game().take_error() {
+        let failed = EQ_ERROR
+            .with(|slot| slot.borrow_mut().take())
+            .or_else(|| solver.game().take_error());
+        if let Some(error) = failed {
             *solver = solver_for(py, self);
             return Err(error);
         }

@@ -21,7 +21,8 @@ Long computations run with the GIL released, so other Python threads go on meanw
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Sequence, Tuple
+import operator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Sequence, Tuple, overload
 
 from . import _tabletop
 from ._tabletop import InputError
@@ -50,7 +51,8 @@ __all__ = [
     "pigs",
 ]
 
-__version__ = "0.1.0"
+__version__: str = _tabletop.__version__
+"""The version of the crate this package was built from."""
 
 GAMES = ("chutes", "snakes", "grundy", "pigs")
 """The games :func:`answer` knows."""
@@ -67,7 +69,7 @@ def _warn(notes: Iterable[str]) -> None:
         warnings.warn(note, TabletopWarning, stacklevel=3)
 
 
-def answer(game: str, text: "str | bytes") -> str:
+def answer(game: str, text: str | bytes) -> str:
     """The judge's output for ``text`` of ``game`` (one of :data:`GAMES`).
 
     The same bytes as ``tabletop <game>`` prints for that input.
@@ -81,12 +83,61 @@ def answer(game: str, text: "str | bytes") -> str:
     return _tabletop.answer(game, text)
 
 
+def _int(name: str, value: object) -> int:
+    """``value`` as an int: anything ``operator.index`` takes (numpy integers too), no bool."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, not bool")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}") from None
+
+
 def _natural(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    if value < 0:
-        raise ValueError(f"{name} must not be negative, got {value}")
-    return value
+    number = _int(name, value)
+    if number < 0:
+        raise ValueError(f"{name} must not be negative, got {number}")
+    return number
+
+
+def _pairs(name: str, jumps: Mapping[int, int] | Iterable[Tuple[int, int]] | None) -> list[Tuple[int, int]]:
+    """Jumps given as a mapping ``{start: end}`` or as ``(start, end)`` pairs."""
+    if jumps is None:
+        return []
+    items = jumps.items() if isinstance(jumps, Mapping) else jumps
+    pairs = []
+    for item in items:
+        try:
+            start, end = item
+        except (TypeError, ValueError):
+            raise TypeError(f"each {name} must be a (start, end) pair, not {item!r}") from None
+        pairs.append((_natural(f"{name} start", start), _natural(f"{name} end", end)))
+    return pairs
+
+
+MAX_PLAYERS = 1000
+"""The most players :meth:`Board.odds` takes (as ``tabletop odds --players``)."""
+
+
+def _players(players: object) -> Optional[int]:
+    """``players`` checked as ``tabletop odds --players`` checks it: None or 1..=1000."""
+    if players is None:
+        return None
+    number = _int("players", players)
+    if not 1 <= number <= MAX_PLAYERS:
+        raise ValueError(f"players must be in 1..={MAX_PLAYERS}, got {number}")
+    return number
+
+
+def _percent(value: object) -> float:
+    """A percentage strictly between 0 and 100, as ``tabletop odds --percentiles`` takes it."""
+    try:
+        p = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise TypeError(f"a percentile must be a number, not {type(value).__name__}") from None
+    if not 0.0 < p < 100.0:
+        raise ValueError(f"{value!r} is not a percentage strictly between 0 and 100")
+    return p
 
 
 class Board:
@@ -107,8 +158,8 @@ class Board:
     def __init__(
         self,
         squares: int,
-        ladders: Optional[Mapping[int, int]] = None,
-        chutes: Optional[Mapping[int, int]] = None,
+        ladders: Mapping[int, int] | Iterable[Tuple[int, int]] | None = None,
+        chutes: Mapping[int, int] | Iterable[Tuple[int, int]] | None = None,
         miss: Sequence[int] = (),
         extra: Sequence[int] = (),
         overshoot: str = "stay",
@@ -123,16 +174,14 @@ class Board:
             f"overshoot {overshoot}",
             f"die {_natural('die', die)}",
         ]
-        for a, b in (ladders or {}).items():
-            lines.append(f"ladder {_natural('ladder start', a)} {_natural('ladder end', b)}")
-        for a, b in (chutes or {}).items():
-            lines.append(f"chute {_natural('chute start', a)} {_natural('chute end', b)}")
+        lines.extend(f"ladder {a} {b}" for a, b in _pairs("ladder", ladders))
+        lines.extend(f"chute {a} {b}" for a, b in _pairs("chute", chutes))
         lines.extend(f"miss {_natural('miss square', k)}" for k in miss)
         lines.extend(f"extra {_natural('extra square', k)}" for k in extra)
         self._board = _tabletop.Board.parse("\n".join(lines) + "\n")
 
     @classmethod
-    def parse(cls, text: "str | bytes") -> "Board":
+    def parse(cls, text: str | bytes) -> Board:
         """Reads a board file (docs/rules/board.md); raises :class:`InputError`."""
         board = cls.__new__(cls)
         board._board = _tabletop.Board.parse(text)
@@ -148,7 +197,7 @@ class Board:
         players: Optional[int] = None,
         exact: bool = False,
         percentiles: Sequence[float] = (),
-    ) -> "Odds":
+    ) -> Odds:
         """The exact odds of a game on this board with a fair die.
 
         ``players``: that many counters racing in lock-step (expected rounds, each seat's
@@ -156,9 +205,8 @@ class Board:
         front with :class:`InputError` when beyond its limit). What the work budget leaves
         out (the CLI's notes on stderr) is a :class:`TabletopWarning`.
         """
-        if players is not None:
-            _natural("players", players)
-        result = Odds(self._board.odds(players, exact, list(percentiles)))
+        asked = [_percent(p) for p in percentiles]
+        result = Odds(self._board.odds(_players(players), exact, asked))
         _warn(result.notes)
         return result
 
@@ -168,7 +216,7 @@ class Board:
         have ``die 6``, ``overshoot stay`` and no miss or extra squares (else ValueError)."""
         return self._board.fewest_throws()
 
-    def optimal_path(self) -> "Optional[list[dict[str, int]]]":
+    def optimal_path(self) -> Optional[list[dict[str, int]]]:
         """One line of play with :meth:`fewest_throws` throws, as the steps of
         ``tabletop snakes --json`` (docs/json.md): dicts with ``throw``, ``repeat`` (always
         present here, 1 for a single throw), ``land`` and ``to``. None when unreachable."""
@@ -179,7 +227,7 @@ class Board:
 
     def summary(self, players: Optional[int] = None, exact: bool = False, json: bool = False) -> str:
         """What ``tabletop odds`` prints for this board (the summary, or its JSON object)."""
-        return self._board.summary(players, exact, json)
+        return self._board.summary(_players(players), exact, json)
 
     def __repr__(self) -> str:
         return f"Board.parse({self.text!r})"
@@ -190,9 +238,9 @@ class Odds:
 
     __slots__ = ("_odds", "_distribution")
 
-    def __init__(self, odds: "_tabletop.Odds") -> None:
+    def __init__(self, odds: _tabletop.Odds) -> None:
         self._odds = odds
-        self._distribution: "Optional[npt.NDArray[np.float64]]" = None
+        self._distribution: Optional[npt.NDArray[np.float64]] = None
 
     @property
     def min_turns(self) -> int:
@@ -210,7 +258,7 @@ class Odds:
         return self._odds.variance
 
     @property
-    def expected_turns_exact(self) -> "Optional[Fraction]":
+    def expected_turns_exact(self) -> Optional[Fraction]:
         """E[T] as a ``fractions.Fraction`` (with ``exact=True``; else None)."""
         text = self._odds.expected_turns_exact_text
         if text is None:
@@ -226,10 +274,10 @@ class Odds:
 
     def percentile(self, p: float) -> Optional[int]:
         """The fewest t with P(T <= t) >= p/100, for 0 < p < 100 (None beyond the table)."""
-        return self._odds.percentile(p)
+        return self._odds.percentile(_percent(p))
 
     @property
-    def distribution(self) -> "npt.NDArray[np.float64]":
+    def distribution(self) -> npt.NDArray[np.float64]:
         """``P(T = t)`` for t = 0, 1, ..., horizon: a float64 array (empty when the
         distribution is beyond the work budget). Made once; the same array every time."""
         if self._distribution is None:
@@ -247,12 +295,12 @@ class Odds:
         return self._odds.expected_rounds
 
     @property
-    def win_probability(self) -> "Optional[npt.NDArray[np.float64]]":
+    def win_probability(self) -> Optional[npt.NDArray[np.float64]]:
         """With players: each seat's chance to win (seat 1 first), a float64 array."""
         return self._odds.win_probability
 
     @property
-    def notes(self) -> "list[str]":
+    def notes(self) -> list[str]:
         """What was left out and why (also given as warnings)."""
         return self._odds.notes
 
@@ -278,6 +326,22 @@ INFINITE = -1
 """The sentinel :meth:`Graph.values` gives a position of infinite value (``∞(K)``)."""
 
 
+def _uint32(name: str, entries: npt.ArrayLike) -> npt.NDArray[np.uint32]:
+    """``entries`` as a C-contiguous uint32 array, refusing what would not convert exactly."""
+    import numpy as np
+
+    array = np.asarray(entries)
+    if array.size == 0:
+        return np.zeros(0, dtype=np.uint32)
+    if array.dtype.kind not in "iu":
+        raise TypeError(f"{name} must hold integers, not {array.dtype}")
+    low, high = int(array.min()), int(array.max())
+    if low < 0 or high > 0xFFFF_FFFF:
+        bad = low if low < 0 else high
+        raise ValueError(f"{name} holds {bad}, outside 0..{0xFFFF_FFFF}")
+    return np.ascontiguousarray(array, dtype=np.uint32)
+
+
 class Graph:
     """A game graph: positions 0..n-1, ``successors[v]`` the positions v moves to.
 
@@ -291,22 +355,21 @@ class Graph:
         self._graph = _tabletop.Graph([list(moves) for moves in successors])
 
     @classmethod
-    def from_csr(cls, offsets: "npt.ArrayLike", targets: "npt.ArrayLike") -> "Graph":
+    def from_csr(cls, offsets: npt.ArrayLike, targets: npt.ArrayLike) -> Graph:
         """A graph from CSR arrays: the successors of v are ``targets[offsets[v]:offsets[v+1]]``.
 
         uint32 C-contiguous arrays are read in place; other integer arrays are converted.
+        An entry that is not an integer or is outside 0..2**32-1 raises (TypeError,
+        ValueError), as it does in ``Graph(...)``: nothing is wrapped or truncated.
         """
         import numpy as np
 
         graph = cls.__new__(cls)
-        graph._graph = _tabletop.Graph.from_csr(
-            np.ascontiguousarray(offsets, dtype=np.uint32),
-            np.ascontiguousarray(targets, dtype=np.uint32),
-        )
+        graph._graph = _tabletop.Graph.from_csr(_uint32("offsets", offsets), _uint32("targets", targets))
         return graph
 
     @classmethod
-    def _wrap(cls, native: "_tabletop.Graph") -> "Graph":
+    def _wrap(cls, native: _tabletop.Graph) -> Graph:
         graph = cls.__new__(cls)
         graph._graph = native
         return graph
@@ -319,17 +382,17 @@ class Graph:
         """The number of moves."""
         return self._graph.edge_count
 
-    def csr(self) -> "Tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint32]]":
+    def csr(self) -> Tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint32]]:
         """The graph as CSR arrays ``(offsets, targets)`` of uint32."""
         return self._graph.csr()
 
-    def values(self) -> "npt.NDArray[np.int64]":
+    def values(self) -> npt.NDArray[np.int64]:
         """The generalized Sprague-Grundy value of every position: an int64 array, with
         :data:`INFINITE` (-1) for a position of infinite value ``∞(K)`` (see
         :meth:`infinite_set`). Computed once, with the GIL released."""
         return self._graph.values()
 
-    def infinite_set(self, position: int) -> "Optional[list[int]]":
+    def infinite_set(self, position: int) -> Optional[list[int]]:
         """K of a position of value ``∞(K)`` (the finite values among its successors), or
         None when its value is finite."""
         return self._graph.infinite_set(position)
@@ -342,7 +405,7 @@ class Graph:
         """The outcome of the sum with one piece on each of ``pieces``."""
         return Outcome(self._graph.outcome(list(pieces)))
 
-    def winning_move(self, pieces: Sequence[int]) -> "Optional[Tuple[int, int, int]]":
+    def winning_move(self, pieces: Sequence[int]) -> Optional[Tuple[int, int, int]]:
         """A winning move ``(piece index, from, to)`` of the sum (0-based piece index), or
         None when the sum is not a WIN. Playing it again and again wins (the moves make
         progress)."""
@@ -369,7 +432,7 @@ class ImplicitGame:
 
     __slots__ = ("_game",)
 
-    def __init__(self, moves: "Callable[[Any], Iterable[Any]]", limit: int = 10_000_000) -> None:
+    def __init__(self, moves: Callable[[Any], Iterable[Any]], limit: int = 10_000_000) -> None:
         self._game = _tabletop.ImplicitGame(moves, _natural("limit", limit))
 
     def value(self, position: Any) -> int:
@@ -380,7 +443,7 @@ class ImplicitGame:
         """WIN or LOSE for the sum of ``positions`` (one game per entry)."""
         return Outcome(self._game.outcome(list(positions)))
 
-    def winning_move(self, positions: Iterable[Any]) -> "Optional[Tuple[int, Any]]":
+    def winning_move(self, positions: Iterable[Any]) -> Optional[Tuple[int, Any]]:
         """A winning move in the sum: ``(index, position to move that game to)`` (0-based
         index), or None when the sum is lost."""
         return self._game.winning_move(list(positions))
@@ -391,16 +454,37 @@ class ImplicitGame:
         return self._game.known
 
 
-class Octal:
-    """An octal game's nim-values G(0..=heaps) (from :func:`octal`)."""
+class Octal(Sequence[int]):
+    """An octal game's nim-values G(0..=heaps) (from :func:`octal`): a sequence of ints,
+    ``len(o) == o.heaps + 1`` and ``o[n]`` is G(n) (slices give uint32 arrays)."""
 
     __slots__ = ("_octal",)
 
-    def __init__(self, native: "_tabletop.Octal") -> None:
+    def __init__(self, native: _tabletop.Octal) -> None:
         self._octal = native
 
     @property
-    def values(self) -> "npt.NDArray[np.uint32]":
+    def code(self) -> str:
+        """The game's code, such as ``"0.77"`` (``4.07`` for a code whose first digit is 4)."""
+        first, *rest = self.digits
+        return f"{first}.{''.join(map(str, rest))}"
+
+    def __len__(self) -> int:
+        return self.heaps + 1
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> npt.NDArray[np.uint32]: ...
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return self.values[index]
+        return int(self.values[operator.index(index)])
+
+    @property
+    def values(self) -> npt.NDArray[np.uint32]:
         """G(0), G(1), ..., G(heaps): a uint32 array."""
         return self._octal.values
 
@@ -410,11 +494,11 @@ class Octal:
         return self._octal.heaps
 
     @property
-    def digits(self) -> "list[int]":
+    def digits(self) -> list[int]:
         """The code's digits: ``0.77`` is ``[0, 7, 7]``."""
-        return self._octal.digits
+        return list(self._octal.digits)
 
-    def period(self) -> "Optional[Tuple[int, int]]":
+    def period(self) -> Optional[Tuple[int, int]]:
         """``(period, preperiod)`` proven by the computed values, or None."""
         return self._octal.period()
 
@@ -422,13 +506,13 @@ class Octal:
         """WIN or LOSE for the sum of ``heaps`` (each within the computed values)."""
         return Outcome(self._octal.outcome(list(heaps)))
 
-    def winning_move(self, heaps: Sequence[int]) -> "Optional[Tuple[int, int, list[int]]]":
+    def winning_move(self, heaps: Sequence[int]) -> Optional[Tuple[int, int, list[int]]]:
         """A winning move in the sum of ``heaps``: ``(heap index, take, heaps left of it)``
         (0-based heap index), or None when the sum is lost."""
         return self._octal.winning_move(list(heaps))
 
     def __repr__(self) -> str:
-        return f"<Octal heaps={self.heaps}>"
+        return f"<Octal {self.code} heaps={self.heaps}>"
 
 
 def gen(game: str, seed: int = 1, size: str = "judge", cycles: bool = False) -> str:

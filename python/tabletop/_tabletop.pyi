@@ -1,11 +1,28 @@
 """Type stubs of the native module `tabletop._tabletop` (use the `tabletop` package)."""
 
-from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple, Union, final
 
 import numpy as np
 import numpy.typing as npt
 
 _Text = Union[str, bytes]
+
+__version__: str
+__all__ = [
+    "Board",
+    "Graph",
+    "ImplicitGame",
+    "InputError",
+    "Octal",
+    "Odds",
+    "__version__",
+    "answer",
+    "chutes_play",
+    "gen",
+    "grundy_parse",
+    "octal",
+    "pigs_play",
+]
 
 class InputError(ValueError):
     """A bad input: the message is the CLI's located report."""
@@ -22,6 +39,7 @@ def chutes_play(board: Board, players: int, throws: List[int]) -> Tuple[int, str
 def pigs_play(text: _Text) -> Tuple[str, str, List[dict], List[str]]: ...
 def gen(game: str, seed: int = 1, size: str = "judge", cycles: bool = False) -> str: ...
 
+@final
 class Board:
     @staticmethod
     def parse(text: _Text) -> Board: ...
@@ -32,6 +50,7 @@ class Board:
     def fewest_throws(self) -> Optional[int]: ...
     def optimal_path(self) -> Optional[List[Tuple[int, int, int, int]]]: ...
 
+@final
 class Odds:
     min_turns: int
     expected_turns: float
@@ -46,8 +65,9 @@ class Odds:
     notes: List[str]
     def percentile(self, p: float) -> Optional[int]: ...
 
+@final
 class Graph:
-    def __init__(self, successors: Sequence[Sequence[int]]) -> None: ...
+    def __new__(cls, successors: Sequence[Sequence[int]]) -> Graph: ...
     @staticmethod
     def from_csr(offsets: npt.NDArray[np.uint32], targets: npt.NDArray[np.uint32]) -> Graph: ...
     def __len__(self) -> int: ...
@@ -59,6 +79,7 @@ class Graph:
     def outcome(self, pieces: List[int]) -> str: ...
     def winning_move(self, pieces: List[int]) -> Optional[Tuple[int, int, int]]: ...
 
+@final
 class Octal:
     values: npt.NDArray[np.uint32]
     heaps: int
@@ -67,8 +88,9 @@ class Octal:
     def outcome(self, heaps: List[int]) -> str: ...
     def winning_move(self, heaps: List[int]) -> Optional[Tuple[int, int, List[int]]]: ...
 
+@final
 class ImplicitGame:
-    def __init__(self, moves: Callable[[Any], Iterable[Any]], limit: int = 10_000_000) -> None: ...
+    def __new__(cls, moves: Callable[[Any], Iterable[Any]], limit: int = 10_000_000) -> ImplicitGame: ...
     def value(self, position: Any) -> int: ...
     def outcome(self, positions: List[Any]) -> str: ...
     def winning_move(self, positions: List[Any]) -> Optional[Tuple[int, Any]]: ...

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, List, Sequence
 
-from . import Board, _tabletop
+from . import Board, _int, _natural, _tabletop
 
 __all__ = ["Game", "play"]
 
@@ -38,8 +38,14 @@ def play(board: Board, players: int, throws: Sequence[int]) -> Game:
     squares) with ``players`` players taking throws (each 1..6) from the start of
     ``throws``. Raises :class:`ValueError` for no players, a throw that is not a die value,
     or a game that runs out of throws."""
+    values = []
     for throw in throws:
-        if isinstance(throw, bool) or not isinstance(throw, int) or not 0 <= throw <= 255:
+        try:
+            value = _int("a throw", throw)
+        except TypeError:
+            raise ValueError(f"throw {throw!r} is not a die value 1..6") from None
+        if not 0 <= value <= 255:
             raise ValueError(f"throw {throw!r} is not a die value 1..6")
-    winner, fields, events = _tabletop.chutes_play(board._board, players, list(throws))
+        values.append(value)
+    winner, fields, events = _tabletop.chutes_play(board._board, _natural("players", players), values)
     return Game(winner, json.loads(fields), events)

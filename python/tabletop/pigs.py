@@ -34,7 +34,7 @@ class Result:
         return f"<pigs.Result winner={self.winner} turns={self.turns} events={len(self.events)}>"
 
 
-def play(text: "str | bytes") -> Result:
+def play(text: str | bytes) -> Result:
     """Plays the 猪国杀 game of ``text`` (the judge's input format). Raises
     :class:`tabletop.InputError` for a bad input or a game that can never end."""
     output, fields, events, notes = _tabletop.pigs_play(text)

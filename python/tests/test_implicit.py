@@ -81,3 +81,23 @@ def test_cycles_and_limits():
         tabletop.ImplicitGame(subtraction, limit=100).value(1000)
     with pytest.raises(TypeError):
         tabletop.ImplicitGame(42)
+
+
+def test_a_nan_position_is_itself_as_in_a_dict():
+    nan = float("nan")
+    game = tabletop.ImplicitGame(lambda p: [0] if p is nan else [], limit=100)
+    assert game.value(nan) == 1
+
+
+def test_an_exception_in_eq_is_raised():
+    class Touchy:
+        def __hash__(self):
+            return 1
+
+        def __eq__(self, other):
+            raise ArithmeticError("no comparing")
+
+    positions = [Touchy(), Touchy()]
+    game = tabletop.ImplicitGame(lambda p: positions if isinstance(p, str) else [], limit=100)
+    with pytest.raises(ArithmeticError, match="no comparing"):
+        game.value("start")

@@ -7,11 +7,13 @@
 //! - `cargo xtask bench [--runs N] [--before BIN] [GAME]...`: `tabletop` side by side with reference C++
 //!   solutions on generated inputs, as a Markdown table.
 //! - `cargo xtask msrv`: the workspace `rust-version` against every locked dependency's.
+//! - `cargo xtask wheel`: the Python package as a manylinux wheel and an sdist.
 
 mod bench;
 mod compare;
 mod msrv;
 mod verify;
+mod wheel;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -36,6 +38,8 @@ commands:
   msrv
       Check that the workspace `rust-version` is at least the highest `rust-version` of the
       locked dependencies (read from `cargo metadata`).
+  wheel
+      Build the Python package as a manylinux abi3 wheel and an sdist into target/wheels/.
 ";
 
 fn main() -> ExitCode {
@@ -44,6 +48,7 @@ fn main() -> ExitCode {
         Some("verify") => verify::main(&args[1..]),
         Some("bench") => bench::main(&args[1..]),
         Some("msrv") => msrv::main(&args[1..]),
+        Some("wheel") => wheel::main(&args[1..]),
         Some("help" | "--help" | "-h") => {
             print!("{USAGE}");
             Ok(true)
