@@ -5,11 +5,11 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-pub use tabletop_grundy::octal::{
+pub use tabletop_grundy::Outcome;
+pub use tabletop_octal::{
     heaps_outcome, Computation, HeapMove, Leave, NimSequence, OctalCode, Options, Period, Progress,
     QueryError,
 };
-pub use tabletop_grundy::Outcome;
 use tabletop_parse::ParseError;
 use tabletop_render::octal::{
     write_json_head, write_json_tail, write_json_values, write_period, write_query, write_stats, write_tally,
@@ -141,7 +141,12 @@ pub fn answer_to(
         }
         _ => None,
     };
-    let tally = request.stats.then(|| (run.tally(), run.method_used()));
+    let tally = request.stats.then(|| {
+        (
+            run.tally(),
+            tabletop_render::octal::method_used(&run.method_used()),
+        )
+    });
     if request.json {
         let tally = tally.as_ref().map(|(t, m)| (t, m.as_str()));
         output.put(|text| write_json_tail(text, period, query.as_ref(), tally))?;
