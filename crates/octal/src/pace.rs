@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-/// How fast the runs of [`Engine::advance_two`](crate::engine::Engine::advance_two) go on two threads and on one (the same
+/// How fast the runs of `Engine::advance_two` go on two threads and on one (the same
 /// steps either way): splits looked at per second, a running mean over the runs of each
 /// kind. Two threads lose to one when they share a core with other work (each hand-off then
 /// waits for the scheduler) or when a heap is very cheap; so runs take two threads unless

@@ -138,7 +138,7 @@ impl Computation {
         }
     }
 
-    /// Rebuilds a computation from saved parts (see [`crate::checkpoint`]).
+    /// Rebuilds a computation from saved parts (see the module `checkpoint`).
     pub(crate) fn from_parts(
         code: &OctalCode,
         n: usize,

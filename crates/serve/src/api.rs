@@ -1,14 +1,12 @@
 //! The JSON API (`docs/api.md`): one function per endpoint, each an application layer request.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tabletop_app::grundy_play::{self, CaseView, Turn};
-use tabletop_app::odds::Stopped;
-use tabletop_app::{odds, snakes, Answer, Failure, Problem, Source};
+use tabletop_app::{odds, snakes, Answer, Control, Failure, Problem, Source};
 
 use crate::{jobs, Reply};
 
@@ -92,6 +90,7 @@ fn failure(failure: &Failure) -> Reply {
         }
         Failure::Usage(text) => Reply::error(400, "usage", text.trim_end()),
         Failure::Io(text) => Reply::error(500, "io", text.trim_end()),
+        Failure::Stopped(text) => Reply::error(503, "stopped", text.trim_end()),
     }
 }
 
@@ -155,8 +154,8 @@ pub(crate) enum Worked {
 }
 
 /// The odds of a board as `/api/odds` answers them, telling `ticks` how far it got and
-/// stopping once `cancel` is set.
-pub(crate) fn odds_work(body: OddsBody, ticks: odds::Ticks<'_>, cancel: &AtomicBool) -> Worked {
+/// stopping once `control` says stop.
+pub(crate) fn odds_work(body: OddsBody, ticks: odds::Ticks<'_>, control: &Control) -> Worked {
     let source = Source::new(INPUT, body.board.into_bytes());
     let mut request = odds::Request {
         players: body.players,
@@ -165,16 +164,16 @@ pub(crate) fn odds_work(body: OddsBody, ticks: odds::Ticks<'_>, cancel: &AtomicB
         percentiles: body.percentiles,
         exact: false,
     };
-    let answer = match odds::answer_until(&source, &request, &mut *ticks, cancel) {
+    let answer = match odds::answer_until(&source, &request, &mut *ticks, control) {
         Ok(answer) => answer,
-        Err(Stopped::Cancelled) => return Worked::Cancelled,
+        Err(Failure::Stopped(_)) => return Worked::Cancelled,
         // The distribution may be beyond the work budget: answer without the chart.
-        Err(Stopped::Failed(_)) => {
+        Err(_) => {
             request.chart = false;
-            match odds::answer_until(&source, &request, ticks, cancel) {
+            match odds::answer_until(&source, &request, ticks, control) {
                 Ok(answer) => answer,
-                Err(Stopped::Cancelled) => return Worked::Cancelled,
-                Err(Stopped::Failed(e)) => return Worked::Answered(failure(&e)),
+                Err(Failure::Stopped(_)) => return Worked::Cancelled,
+                Err(e) => return Worked::Answered(failure(&e)),
             }
         }
     };
@@ -206,13 +205,13 @@ fn odds(body: OddsBody, budget: &Budget) -> Result<Reply, Reply> {
     if budget.expired() {
         return Err(budget.timeout());
     }
-    let cancel = AtomicBool::new(false);
+    let control = Control::new();
     let mut ticks = |_: &odds::Tick<'_>| {
         if budget.expired() {
-            cancel.store(true, Ordering::Relaxed);
+            control.cancel();
         }
     };
-    match odds_work(body, &mut ticks, &cancel) {
+    match odds_work(body, &mut ticks, &control) {
         Worked::Answered(reply) => Ok(reply),
         Worked::Cancelled => Err(budget.timeout()),
     }

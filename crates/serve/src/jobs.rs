@@ -8,7 +8,6 @@
 //! and at most [`MAX_KEPT`] of them.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -16,6 +15,7 @@ use std::time::{Duration, Instant};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tabletop_app::odds::Tick;
+use tabletop_app::Control;
 
 use crate::api::{object, odds_work, OddsBody, Worked};
 use crate::Reply;
@@ -47,7 +47,7 @@ struct State {
 
 struct Job {
     started: Instant,
-    cancel: AtomicBool,
+    control: Control,
     state: Mutex<State>,
 }
 
@@ -110,7 +110,7 @@ pub(crate) fn start(body: OddsBody) -> Reply {
         let id = table.next;
         let job = Arc::new(Job {
             started: Instant::now(),
-            cancel: AtomicBool::new(false),
+            control: Control::new(),
             state: Mutex::new(State::default()),
         });
         table.jobs.insert(id, Arc::clone(&job));
@@ -139,10 +139,10 @@ fn run(job: &Job, body: OddsBody) {
         state.fraction = tick.fraction;
         if job.started.elapsed() > JOB_TIME_LIMIT {
             state.timed_out = true;
-            job.cancel.store(true, Ordering::Relaxed);
+            job.control.cancel();
         }
     };
-    let worked = odds_work(body, &mut ticks, &job.cancel);
+    let worked = odds_work(body, &mut ticks, &job.control);
     let mut state = job.state();
     match worked {
         Worked::Answered(reply) => state.answer = Some(reply),
@@ -194,7 +194,7 @@ pub(crate) fn cancel(body: JobBody) -> Reply {
                 let mut state = job.state();
                 if state.finished.is_none() {
                     state.cancelled = true;
-                    job.cancel.store(true, Ordering::Relaxed);
+                    job.control.cancel();
                 }
             }
             view(id, &job)
