@@ -145,7 +145,7 @@ fn answer_watched(source: &Source, request: &Request, watch: &mut Watch<'_, '_>)
             };
             Some(chart_with(d, &labels).map_err(|e| Failure::Io(format!("error: drawing the chart: {e}")))?)
         }
-        (true, None) => return Err(Failure::invalid(no_chart(source, &analysis)).into()),
+        (true, None) => return Err(Failure::invalid(no_chart(source, &analysis))),
         (false, _) => None,
     };
     let report = Report {
