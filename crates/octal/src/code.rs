@@ -107,7 +107,7 @@ impl OctalCode {
             .collect()
     }
 
-    /// A conservative estimate of the bytes [`NimSequence::compute`] needs for heaps
+    /// A conservative estimate of the bytes [`NimSequence::compute`](crate::NimSequence::compute) needs for heaps
     /// `0..=n`: per heap, up to 6 bytes for its value (`u16`, and `u32` beside it while the
     /// values are widened), up to 16 in the lists of rare heaps and their values (vectors
     /// grow by doubling), up to 8 for the marks of the values met (a value can be as large
