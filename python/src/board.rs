@@ -55,9 +55,9 @@ impl Board {
             ..Default::default()
         };
         let text = self.text.clone();
-        let analysis = interruptible(py, move || {
+        let analysis = interruptible(py, move |control| {
             let source = Source::new("<board>", text);
-            tabletop_app::odds::analyse(&source, &request, &mut |_| {})
+            tabletop_app::odds::analyse_until(&source, &request, &mut |_| {}, control)
         })?
         .map_err(|f| raise(py, f))?;
         Ok(Odds { analysis })
@@ -95,9 +95,9 @@ impl Board {
             ..Default::default()
         };
         let text = self.text.clone();
-        let answer = interruptible(py, move || {
+        let answer = interruptible(py, move |control| {
             let source = Source::new("<board>", text);
-            tabletop_app::odds::answer(&source, &request, &mut |_| {})
+            tabletop_app::odds::answer_until(&source, &request, &mut |_| {}, control)
         })?
         .map_err(|f| raise(py, f))?;
         Ok(answer.text)

@@ -2,7 +2,7 @@
 //! every reader takes.
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use tabletop_app::Failure;
 
@@ -32,10 +32,13 @@ impl Text {
 }
 
 /// The Python exception for an app-layer failure: `InputError` (located) for a bad input,
-/// `OSError` for I/O, `ValueError` for a request that makes no sense.
+/// `OSError` for I/O, `ValueError` for a request that makes no sense, `KeyboardInterrupt`
+/// for work stopped by Ctrl-C.
 pub fn raise(py: Python<'_>, failure: Failure) -> PyErr {
     match &failure {
         Failure::Io(text) => PyOSError::new_err(text.trim_end().to_owned()),
+        // Only a cancelled control stops work here, and only on Ctrl-C.
+        Failure::Stopped(text) => PyKeyboardInterrupt::new_err(text.trim_end().to_owned()),
         Failure::Usage(text) => PyValueError::new_err(text.trim_end().to_owned()),
         Failure::Invalid { problems, .. } => {
             let error = InputError::new_err(failure.report().trim_end().to_owned());

@@ -68,7 +68,9 @@ pub fn octal(py: Python<'_>, code: &str, heaps: u64) -> PyResult<Octal> {
     let code_source = Source::new("<code>", code.as_bytes().to_vec());
     let code = tabletop_app::octal::read_code(&code_source).map_err(|f| raise(py, f))?;
     let work_code = code.clone();
-    let sequence = interruptible(py, move || tabletop_app::octal::values(&work_code, heaps))?
-        .map_err(|f| raise(py, f))?;
+    let sequence = interruptible(py, move |control| {
+        tabletop_app::octal::values_until(&work_code, heaps, None, control)
+    })?
+    .map_err(|f| raise(py, f))?;
     Ok(Octal { code, sequence })
 }

@@ -53,7 +53,7 @@ def test_another_thread_runs_during_a_million_square_odds_call():
     assert len(during) >= 10, (len(during), finished - started)
 
 
-def test_ctrl_c_stops_a_long_octal_call_at_once():
+def test_ctrl_c_stops_a_long_octal_call_and_its_threads():
     import os
     import signal
 
@@ -61,13 +61,20 @@ def test_ctrl_c_stops_a_long_octal_call_at_once():
 
     if not hasattr(signal, "SIGINT") or threading.current_thread() is not threading.main_thread():
         pytest.skip("needs SIGINT on the main thread")
+    if not os.path.isdir("/proc/self/task"):
+        pytest.skip("counts the process's threads in /proc")
+    threads_before = len(os.listdir("/proc/self/task"))
     timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
     started = time.perf_counter()
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            # Officers to 4*10^5 heaps: seconds of work, interrupted after 0.3 s.
-            tabletop.octal("0.6", 400_000)
+            # Officers to 10^8 heaps: minutes of work on any machine.
+            tabletop.octal("0.6", 10**8)
     finally:
         timer.cancel()
-    assert time.perf_counter() - started < 1.5
+        timer.join()
+    # The work itself stopped (a safety net far below the run's length, far above a round)...
+    assert time.perf_counter() - started < 60
+    # ...and no thread of it is left computing.
+    assert len(os.listdir("/proc/self/task")) == threads_before

@@ -2,7 +2,8 @@
 //! that `cargo test --workspace` fails the moment one is broken:
 //!
 //! - the crate graph follows the layers (engines never depend on `parse`, `render`, `stress`
-//!   or the CLI, normal or dev, and on no other engine but `odds` on `boards`' board model;
+//!   or the CLI, normal or dev, and on no other engine but `odds` on `boards`' board model,
+//!   `octal` on `grundy`'s `Outcome`, and any engine on the stop-and-progress `control`;
 //!   `parse` and `render` never on the CLI; nom only in `parse`, clap only in the CLI; front
 //!   ends only through the application layer; xtask keeps to the short list
 //!   [`XTASK_DEPENDENCIES`]; the test-support crate only as a dev-dependency);
@@ -35,10 +36,14 @@ const LONGEST_FUNCTION: usize = 100;
 /// Each workspace package and the workspace packages it may depend on. A package missing here
 /// is itself a violation: a new crate must take its place in the layers.
 const LAYERS: &[(&str, &[&str])] = &[
+    // How a long computation is stopped and reports progress: below every engine.
+    ("tabletop-control", &[]),
     ("tabletop-boards", &[]),
     // The odds engine analyses the board model of `boards`; nothing else.
-    ("tabletop-odds", &["tabletop-boards"]),
-    ("tabletop-grundy", &[]),
+    ("tabletop-odds", &["tabletop-boards", "tabletop-control"]),
+    ("tabletop-grundy", &["tabletop-control"]),
+    // Octal games share `Outcome` (who wins) with the graph games.
+    ("tabletop-octal", &["tabletop-grundy", "tabletop-control"]),
     ("tabletop-pigs", &[]),
     (
         "tabletop-parse",
@@ -46,6 +51,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "tabletop-boards",
             "tabletop-odds",
             "tabletop-grundy",
+            "tabletop-octal",
             "tabletop-pigs",
         ],
     ),
@@ -55,6 +61,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "tabletop-boards",
             "tabletop-odds",
             "tabletop-grundy",
+            "tabletop-octal",
             "tabletop-pigs",
         ],
     ),
@@ -64,9 +71,11 @@ const LAYERS: &[(&str, &[&str])] = &[
             "tabletop-boards",
             "tabletop-odds",
             "tabletop-grundy",
+            "tabletop-octal",
             "tabletop-pigs",
             "tabletop-parse",
             "tabletop-render",
+            "tabletop-control",
         ],
     ),
     // Front ends reach parsing and rendering only through the application layer; stress's
@@ -78,6 +87,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "tabletop-boards",
             "tabletop-odds",
             "tabletop-grundy",
+            "tabletop-octal",
             "tabletop-pigs",
         ],
     ),
@@ -111,9 +121,11 @@ const OWNED_DEPENDENCIES: &[(&str, &str)] = &[
 
 /// The engines: pure libraries (typed input, typed output, no I/O).
 const ENGINES: &[&str] = &[
+    "tabletop-control",
     "tabletop-boards",
     "tabletop-odds",
     "tabletop-grundy",
+    "tabletop-octal",
     "tabletop-pigs",
 ];
 

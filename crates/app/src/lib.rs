@@ -47,6 +47,9 @@ pub mod source;
 pub mod views;
 
 pub use source::{Failure, Location, Problem, Source, Stream, Window};
+/// How every long computation is stopped (Ctrl-C, a cancel, a deadline) and reports progress:
+/// `octal::answer_to` and `odds::answer_until` take one.
+pub use tabletop_control::{Control, Stopped, Tick};
 
 /// The judge games: those whose input is a contest's test file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

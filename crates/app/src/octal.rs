@@ -2,21 +2,20 @@
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-pub use tabletop_grundy::octal::{
+pub use tabletop_grundy::Outcome;
+pub use tabletop_octal::{
     heaps_outcome, Computation, HeapMove, Leave, NimSequence, OctalCode, Options, Period, Progress,
     QueryError,
 };
-pub use tabletop_grundy::Outcome;
 use tabletop_parse::ParseError;
 use tabletop_render::octal::{
     write_json_head, write_json_tail, write_json_values, write_period, write_query, write_stats, write_tally,
     write_value_run, Query,
 };
 
-use crate::{Answer, Failure, Problem, Source};
+use crate::{Answer, Control, Failure, Problem, Source, Tick};
 
 /// Heaps computed when neither the request nor the game text says.
 pub const DEFAULT_HEAPS: u64 = 200;
@@ -69,15 +68,8 @@ const VALUES_AT_A_TIME: usize = 1 << 14;
 /// A progress callback: where the computation stands, and the time since it started.
 pub type ProgressReport<'a> = dyn FnMut(&Progress, Duration) + 'a;
 
-/// What a long computation reports and how it is stopped.
-#[derive(Default)]
-pub struct Control<'a> {
-    /// Set (by a signal handler, another thread) to stop: the checkpoint, if any, is saved
-    /// and the answer is [`Failure::Io`] saying where the run stopped.
-    pub stop: Option<&'a AtomicBool>,
-    /// Called now and then with where the computation stands and the time since it started.
-    pub progress: Option<&'a mut ProgressReport<'a>>,
-}
+/// The stage of the ticks an octal run gives its [`Control`]: `done` heaps of `total`.
+pub const TICK_STAGE: &str = "heaps";
 
 /// Computes what `request` asks of `game`, the whole output in [`Answer::text`].
 ///
@@ -86,7 +78,7 @@ pub struct Control<'a> {
 /// would need more than [`MEMORY_CAP`] (refused up front, with the estimate).
 pub fn answer(game: Game<'_>, request: &Request) -> Result<Answer, Failure> {
     let mut text = Vec::new();
-    let mut answer = answer_to(game, request, &mut text, Control::default())?;
+    let mut answer = answer_to(game, request, &mut text, &Control::new(), None)?;
     // The writers write UTF-8 text only.
     answer.text = String::from_utf8_lossy(&text).into_owned();
     Ok(answer)
@@ -96,14 +88,20 @@ pub fn answer(game: Game<'_>, request: &Request) -> Result<Answer, Failure> {
 /// computed (nothing is written before the game, the query and any checkpoint to resume
 /// from are read and checked). The answer's text is empty; its notes are the `--stats`.
 ///
+/// `control` is ticked after every round of heaps (stage [`TICK_STAGE`], the values known of
+/// those asked for); `progress`, if any, is called then too with the octal figures (rare
+/// heaps, largest value, period) and the time since the start.
+///
 /// # Errors
-/// As [`answer`], and [`Failure::Io`] when writing fails, a checkpoint cannot be saved, or
-/// `control.stop` stopped the computation.
+/// As [`answer`]; [`Failure::Io`] when writing fails or a checkpoint cannot be saved;
+/// [`Failure::Stopped`] once `control` is cancelled or past its deadline (the checkpoint,
+/// if any, saved first), saying where the run stopped.
 pub fn answer_to(
     game: Game<'_>,
     request: &Request,
     out: &mut dyn std::io::Write,
-    control: Control<'_>,
+    control: &Control,
+    progress: Option<&mut ProgressReport<'_>>,
 ) -> Result<Answer, Failure> {
     let (code, file_heaps, mut notes) = read_game(game)?;
     let query = match &request.query {
@@ -127,7 +125,15 @@ pub fn answer_to(
     }
     // A query takes the place of the values line, not of the JSON values.
     let streamed = query.is_none() || request.json;
-    drive(&mut run, request, &mut output, streamed, control, started)?;
+    drive(
+        &mut run,
+        request,
+        &mut output,
+        streamed,
+        control,
+        progress,
+        started,
+    )?;
     let period = request.period.then(|| run.period());
     let query = match (&query, &request.query) {
         (Some(heaps), Some(source)) => {
@@ -141,7 +147,12 @@ pub fn answer_to(
         }
         _ => None,
     };
-    let tally = request.stats.then(|| (run.tally(), run.method_used()));
+    let tally = request.stats.then(|| {
+        (
+            run.tally(),
+            tabletop_render::octal::method_used(&run.method_used()),
+        )
+    });
     if request.json {
         let tally = tally.as_ref().map(|(t, m)| (t, m.as_str()));
         output.put(|text| write_json_tail(text, period, query.as_ref(), tally))?;
@@ -178,7 +189,8 @@ fn drive(
     request: &Request,
     output: &mut Output<'_>,
     streamed: bool,
-    mut control: Control<'_>,
+    control: &Control,
+    mut progress: Option<&mut ProgressReport<'_>>,
     started: Instant,
 ) -> Result<(), Failure> {
     let every = request.checkpoint_every.unwrap_or(CHECKPOINT_EVERY);
@@ -209,13 +221,18 @@ fn drive(
                 written = end;
             }
         }
-        if let Some(progress) = control.progress.as_mut() {
+        if let Some(progress) = progress.as_mut() {
             progress(&run.progress(), started.elapsed());
         }
+        let tick = Tick::new(
+            TICK_STAGE,
+            run.known() as u64,
+            Some(run.largest_heap() as u64 + 1),
+        );
+        let stopped = control.tick(tick).is_err();
         if run.is_done() {
             return Ok(());
         }
-        let stopped = control.stop.is_some_and(|stop| stop.load(Ordering::Relaxed));
         if let Some(path) = &request.checkpoint {
             if stopped || last_save.elapsed() >= every {
                 save_checkpoint(path, &run.checkpoint())?;
@@ -231,7 +248,7 @@ fn drive(
                 ),
                 None => String::new(),
             };
-            return Err(Failure::Io(format!(
+            return Err(Failure::Stopped(format!(
                 "error: stopped after G(0..{}) of {}{saved}\n",
                 run.computed(),
                 run.largest_heap() + 1
@@ -365,9 +382,40 @@ pub fn read_code(source: &Source) -> Result<OctalCode, Failure> {
 /// # Errors
 /// [`Failure::Invalid`] when the values would need more than [`MEMORY_CAP`].
 pub fn values(code: &OctalCode, heaps: u64) -> Result<NimSequence, Failure> {
+    values_until(code, heaps, None, &Control::new())
+}
+
+/// Heaps [`values_until`] computes between two ticks of its control.
+const VALUES_ROUND: usize = 4096;
+
+/// [`values`] on `jobs` threads (`None`: as the command line, one per core, at most 2),
+/// ticking `control` between rounds of a few thousand heaps (stage [`TICK_STAGE`]) and
+/// stopping there once it says so.
+///
+/// # Errors
+/// As [`values`]; [`Failure::Stopped`] once `control` is cancelled or past its deadline.
+pub fn values_until(
+    code: &OctalCode,
+    heaps: u64,
+    jobs: Option<usize>,
+    control: &Control,
+) -> Result<NimSequence, Failure> {
     check_memory(code, heaps, 0)?;
     // The cap keeps heaps far below usize::MAX.
-    Ok(NimSequence::compute(code, heaps as usize))
+    let mut run = Computation::new(code, heaps as usize, Options::default());
+    run.set_threads(threads(jobs));
+    while !run.is_done() {
+        let tick = Tick::new(TICK_STAGE, run.known() as u64, Some(heaps.saturating_add(1)));
+        control.tick(tick).map_err(|stopped| {
+            Failure::Stopped(format!(
+                "error: {stopped} after G(0..{}) of {}\n",
+                run.computed(),
+                heaps.saturating_add(1)
+            ))
+        })?;
+        run.advance(VALUES_ROUND);
+    }
+    Ok(run.into_sequence())
 }
 
 /// The heap sizes of a sum, read from `source` (such as `3 5 7`).
@@ -396,5 +444,84 @@ fn read_game(game: Game<'_>) -> Result<(OctalCode, Option<u64>, Vec<String>), Fa
                 .map_err(|e| Failure::invalid(source.problem(&e)))?;
             Ok((game.code.value, game.heaps.map(|h| h.value), source.notes()))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
+
+    use super::*;
+
+    #[test]
+    fn a_run_cancelled_by_its_progress_sink_stops_at_that_tick() {
+        let code = Source::new("<code>", b"0.6".to_vec());
+        // Far more heaps than three rounds compute (they grow from 64 by doubling at most).
+        let request = Request {
+            heaps: Some(1_000_000),
+            jobs: Some(1),
+            ..Request::default()
+        };
+        let ticks = Arc::new(AtomicU64::new(0));
+        let control = Control::new();
+        let (count, stop) = (Arc::clone(&ticks), control.clone());
+        let control = control.with_progress(move |tick: Tick| {
+            assert_eq!((tick.stage, tick.total), (TICK_STAGE, Some(1_000_001)));
+            if count.fetch_add(1, Ordering::Relaxed) + 1 == 3 {
+                stop.cancel();
+            }
+        });
+        let mut out = Vec::new();
+        let result = answer_to(Game::Code(&code), &request, &mut out, &control, None);
+        let Err(Failure::Stopped(message)) = result else {
+            panic!("not stopped: {result:?}");
+        };
+        assert!(message.starts_with("error: stopped after G(0.."), "{message}");
+        assert!(message.ends_with(" of 1000001\n"), "{message}");
+        assert_eq!(ticks.load(Ordering::Relaxed), 3);
+        assert_eq!(Failure::Stopped(message).exit_code(), 1);
+    }
+
+    #[test]
+    fn typed_values_stop_at_the_tick_their_control_is_cancelled() {
+        let officers = OctalCode::new(&[0, 6]).expect("a code");
+        let ticks = Arc::new(AtomicU64::new(0));
+        let control = Control::new();
+        let (seen, stop) = (Arc::clone(&ticks), control.clone());
+        let control = control.with_progress(move |_: Tick| {
+            if seen.fetch_add(1, Ordering::Relaxed) + 1 == 2 {
+                stop.cancel();
+            }
+        });
+        let stopped = values_until(&officers, 1_000_000, Some(1), &control);
+        let Err(Failure::Stopped(message)) = stopped else {
+            panic!("not stopped: {stopped:?}");
+        };
+        assert_eq!(ticks.load(Ordering::Relaxed), 2);
+        assert!(message.contains("of 1000001"), "{message}");
+        // Left alone, the same values as the engine's own, on one thread or two.
+        for jobs in [Some(1), Some(2)] {
+            let values = values_until(&officers, 20_000, jobs, &Control::new()).expect("values");
+            assert_eq!(values.values(), NimSequence::compute(&officers, 20_000).values());
+        }
+    }
+
+    #[test]
+    fn a_run_that_is_never_cancelled_ticks_to_the_end() {
+        let code = Source::new("<code>", b"0.77".to_vec());
+        let request = Request {
+            heaps: Some(500),
+            ..Request::default()
+        };
+        let last = Arc::new(AtomicU64::new(0));
+        let seen = Arc::clone(&last);
+        let control =
+            Control::new().with_progress(move |tick: Tick| seen.store(tick.done, Ordering::Relaxed));
+        let mut out = Vec::new();
+        answer_to(Game::Code(&code), &request, &mut out, &control, None).expect("not stopped");
+        assert_eq!(last.load(Ordering::Relaxed), 501);
+        let plain = answer(Game::Code(&code), &request).expect("answered");
+        assert_eq!(String::from_utf8_lossy(&out), plain.text);
     }
 }

@@ -1,8 +1,6 @@
 //! A race board's exact odds (board file format: `docs/rules/board.md`): the summary, its
 //! JSON object, the chart of the game length.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use tabletop_odds::{Odds, OddsError, Stop, Tabulate, DEFAULT_WORK};
 
 pub use tabletop_odds::{BigRational, Distribution, Race};
@@ -11,7 +9,7 @@ use tabletop_render::odds::{
     chart_with, write_json, write_summary, ChartLabels, Report, JSON_DISTRIBUTION_REST, SVG_REST,
 };
 
-use crate::{Answer, Failure, Source};
+use crate::{Answer, Control, Failure, Source, Stopped};
 
 /// The percentiles given when none are asked for.
 pub const DEFAULT_PERCENTILES: [f64; 6] = [10.0, 25.0, 50.0, 75.0, 90.0, 99.0];
@@ -56,31 +54,25 @@ pub struct Tick<'a> {
 /// Where [`answer_until`] reports how far it got.
 pub type Ticks<'a> = &'a mut dyn FnMut(&Tick<'_>);
 
-/// Long work watched: its ticks and a flag that stops it.
+/// Long work watched: its ticks and the control that stops it.
 struct Watch<'a, 'b> {
     ticks: Ticks<'a>,
-    cancel: Option<&'b AtomicBool>,
+    control: Option<&'b Control>,
 }
 
 impl Watch<'_, '_> {
-    fn cancelled(&self) -> bool {
-        self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed))
+    /// [`Failure::Stopped`] once the control says stop.
+    fn check(&self) -> Result<(), Failure> {
+        match self.control.map(Control::check) {
+            Some(Err(stopped)) => Err(stopped_failure(stopped)),
+            _ => Ok(()),
+        }
     }
 }
 
-/// Why [`answer_until`] gave no answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Stopped {
-    /// The input is bad, or the answer cannot be given ([`answer`]'s errors).
-    Failed(Failure),
-    /// The cancel flag was set before the work was done.
-    Cancelled,
-}
-
-impl From<Failure> for Stopped {
-    fn from(failure: Failure) -> Stopped {
-        Stopped::Failed(failure)
-    }
+/// The failure a stop is: `error: the computation was cancelled` (or passed its time limit).
+fn stopped_failure(stopped: Stopped) -> Failure {
+    Failure::Stopped(format!("error: {stopped}"))
 }
 
 /// The typed figures of a board: what [`answer`] renders, for front ends that hand numbers
@@ -118,35 +110,31 @@ pub fn answer(source: &Source, request: &Request, progress: Progress<'_>) -> Res
     let mut ticks = |tick: &Tick<'_>| progress(tick.message);
     let mut watch = Watch {
         ticks: &mut ticks,
-        cancel: None,
-    };
-    answer_watched(source, request, &mut watch).map_err(|stopped| match stopped {
-        Stopped::Failed(failure) => failure,
-        // Without a flag nothing cancels.
-        Stopped::Cancelled => Failure::Io("error: the computation was cancelled".into()),
-    })
-}
-
-/// [`answer`], telling `ticks` how far it got and stopping soon after `cancel` is set (the
-/// table checks it every turn, the exact fraction every prime; the linear solve is not
-/// interrupted, it is checked before and after).
-///
-/// # Errors
-/// [`Stopped::Failed`] as [`answer`]; [`Stopped::Cancelled`] once `cancel` is set.
-pub fn answer_until(
-    source: &Source,
-    request: &Request,
-    ticks: Ticks<'_>,
-    cancel: &AtomicBool,
-) -> Result<Answer, Stopped> {
-    let mut watch = Watch {
-        ticks,
-        cancel: Some(cancel),
+        control: None,
     };
     answer_watched(source, request, &mut watch)
 }
 
-fn answer_watched(source: &Source, request: &Request, watch: &mut Watch<'_, '_>) -> Result<Answer, Stopped> {
+/// [`answer`], telling `ticks` how far it got and stopping soon after `control` says stop
+/// (the table ticks it every turn, the exact fraction every prime; the linear solve is not
+/// interrupted, it is checked before and after).
+///
+/// # Errors
+/// As [`answer`]; [`Failure::Stopped`] once `control` is cancelled or past its deadline.
+pub fn answer_until(
+    source: &Source,
+    request: &Request,
+    ticks: Ticks<'_>,
+    control: &Control,
+) -> Result<Answer, Failure> {
+    let mut watch = Watch {
+        ticks,
+        control: Some(control),
+    };
+    answer_watched(source, request, &mut watch)
+}
+
+fn answer_watched(source: &Source, request: &Request, watch: &mut Watch<'_, '_>) -> Result<Answer, Failure> {
     let analysis = analyse_watched(source, request, watch)?;
     let picture = match (request.chart, &analysis.distribution) {
         (true, Some(d)) => {
@@ -157,7 +145,7 @@ fn answer_watched(source: &Source, request: &Request, watch: &mut Watch<'_, '_>)
             };
             Some(chart_with(d, &labels).map_err(|e| Failure::Io(format!("error: drawing the chart: {e}")))?)
         }
-        (true, None) => return Err(Failure::invalid(no_chart(source, &analysis)).into()),
+        (true, None) => return Err(Failure::invalid(no_chart(source, &analysis))),
         (false, _) => None,
     };
     let report = Report {
@@ -202,36 +190,47 @@ pub fn analyse(source: &Source, request: &Request, progress: Progress<'_>) -> Re
     let mut ticks = |tick: &Tick<'_>| progress(tick.message);
     let mut watch = Watch {
         ticks: &mut ticks,
-        cancel: None,
+        control: None,
     };
-    analyse_watched(source, request, &mut watch).map_err(|stopped| match stopped {
-        Stopped::Failed(failure) => failure,
-        Stopped::Cancelled => Failure::Io("error: the computation was cancelled".into()),
-    })
+    analyse_watched(source, request, &mut watch)
+}
+
+/// [`analyse`], telling `ticks` how far it got and stopping soon after `control` says stop,
+/// as [`answer_until`] does.
+///
+/// # Errors
+/// As [`analyse`]; [`Failure::Stopped`] once `control` is cancelled or past its deadline.
+pub fn analyse_until(
+    source: &Source,
+    request: &Request,
+    ticks: Ticks<'_>,
+    control: &Control,
+) -> Result<Analysis, Failure> {
+    let mut watch = Watch {
+        ticks,
+        control: Some(control),
+    };
+    analyse_watched(source, request, &mut watch)
 }
 
 fn analyse_watched(
     source: &Source,
     request: &Request,
     watch: &mut Watch<'_, '_>,
-) -> Result<Analysis, Stopped> {
+) -> Result<Analysis, Failure> {
     let file = read_board(source)?;
     let engine = |error: OddsError| match error {
-        OddsError::Cancelled => Stopped::Cancelled,
-        error => Stopped::Failed(Failure::invalid(source.problem(&file.locate(&error)))),
+        OddsError::Stopped(stopped) => stopped_failure(stopped),
+        error => Failure::invalid(source.problem(&file.locate(&error))),
     };
     if request.exact {
         // Refused before any solve when the exact fraction is beyond the limit.
         Odds::exact_work(&file.board, &file.rules).map_err(engine)?;
     }
-    if watch.cancelled() {
-        return Err(Stopped::Cancelled);
-    }
+    watch.check()?;
     let odds = Odds::new_with_variance(&file.board, &file.rules).map_err(engine)?;
     let variance = odds.variance().map_err(engine)?;
-    if watch.cancelled() {
-        return Err(Stopped::Cancelled);
-    }
+    watch.check()?;
     let exact = if request.exact {
         let ticks = &mut *watch.ticks;
         let mut tick = |done: u64, total: u64| {
@@ -243,10 +242,10 @@ fn analyse_watched(
                 fraction,
             });
         };
-        let never = AtomicBool::new(false);
-        let cancel = watch.cancel.unwrap_or(&never);
+        let never = Control::new();
+        let control = watch.control.unwrap_or(&never);
         Some(
-            odds.expected_turns_exact_until(&mut tick, cancel)
+            odds.expected_turns_exact_until(&mut tick, control)
                 .map_err(engine)?,
         )
     } else {
@@ -356,7 +355,7 @@ fn tabulate(
             1e-3
         },
         progress: Some(&mut tick),
-        cancel: watch.cancel,
+        control: watch.control,
     };
     odds.tabulate(&mut limits).map(Some)
 }
@@ -401,4 +400,44 @@ fn left_out(
         missing.insert(0, "the median, the percentiles and the distribution".into());
     }
     Some(format!("note: {why}; left out: {}", missing.join(", ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
+
+    use super::*;
+
+    #[test]
+    fn work_cancelled_by_the_progress_sink_is_stopped_at_that_tick() {
+        let source = Source::new("<board>", b"squares 100\n".to_vec());
+        for (request, stage) in [
+            (
+                Request {
+                    exact: true,
+                    ..Request::default()
+                },
+                "exact",
+            ),
+            (Request::default(), "tabulate"),
+        ] {
+            let ticks = Arc::new(AtomicU64::new(0));
+            let control = Control::new();
+            let (count, stop) = (Arc::clone(&ticks), control.clone());
+            let control = control.with_progress(move |tick: crate::Tick| {
+                assert_eq!(tick.stage, stage);
+                if count.fetch_add(1, Ordering::Relaxed) + 1 == 2 {
+                    stop.cancel();
+                }
+            });
+            let result = answer_until(&source, &request, &mut |_| {}, &control);
+            assert_eq!(
+                result.map(|answer| answer.text),
+                Err(Failure::Stopped("error: the computation was cancelled".into())),
+                "{stage}"
+            );
+            assert_eq!(ticks.load(Ordering::Relaxed), 2, "{stage}");
+        }
+    }
 }

@@ -125,6 +125,12 @@ impl Source {
 pub enum Failure {
     /// Reading or writing failed (exit code 1); the text is the whole message.
     Io(String),
+    /// A long computation was stopped by its [`Control`](tabletop_control::Control)
+    /// (Ctrl-C, a cancel, a deadline) before it was done; the text is the whole message and
+    /// says where it stopped. Exit code 1, not the shell's 130 for a death by SIGINT: the
+    /// program was not killed, it caught the interrupt, saved any checkpoint and reported
+    /// it, and scripts that resume a run test for an ordinary failure.
+    Stopped(String),
     /// The request itself does not make sense (exit code 2); the text is the whole message.
     Usage(String),
     /// The input is invalid or describes an impossible game (exit code 2).
@@ -145,10 +151,11 @@ impl Failure {
         }
     }
 
-    /// The process exit code the CLI gives this failure: 1 for I/O, 2 for invalid input.
+    /// The process exit code the CLI gives this failure: 1 for I/O and a stop, 2 for
+    /// invalid input.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Failure::Io(_) => 1,
+            Failure::Io(_) | Failure::Stopped(_) => 1,
             Failure::Usage(_) | Failure::Invalid { .. } => 2,
         }
     }
@@ -156,7 +163,9 @@ impl Failure {
     /// The whole report for stderr: the I/O message, or every problem's report.
     pub fn report(&self) -> String {
         match self {
-            Failure::Io(text) | Failure::Usage(text) => format!("{}\n", text.trim_end()),
+            Failure::Io(text) | Failure::Stopped(text) | Failure::Usage(text) => {
+                format!("{}\n", text.trim_end())
+            }
             Failure::Invalid { problems, .. } => problems.iter().map(Problem::to_string).collect(),
         }
     }

@@ -1,11 +1,10 @@
 //! Typed answers for pages: what a front end that draws its own view (the playground) needs,
 //! computed once, as numbers rather than rendered text to be read back.
 
-use tabletop_grundy::octal::{Computation, HeapMove, OctalCode, Options, Period, Tally};
+use tabletop_octal::{Computation, HeapMove, OctalCode, Options, Period, Tally};
 use tabletop_render::octal::write_tally;
 
-use crate::odds::Stopped;
-use crate::{octal, Failure, Problem, Source};
+use crate::{octal, Control, Failure, Problem, Source, Tick};
 
 /// Heaps the octal engine is given at a time between two looks at the stop flag.
 const OCTAL_ROUND: usize = 256;
@@ -61,18 +60,18 @@ pub fn octal_work(code: &OctalCode, n: u64) -> u128 {
 }
 
 /// The values of `code` up to heap `heaps` (grown to the query's largest), the period, the
-/// tally and the query's answer, computed once; the work stops soon after `stop` says so
-/// (it is asked between rounds of a few hundred heaps).
+/// tally and the query's answer, computed once; the work ticks `control` between rounds of
+/// a few hundred heaps and stops there once it says so.
 ///
 /// # Errors
-/// [`Stopped::Failed`] for a bad query or values beyond [`octal::MEMORY_CAP`];
-/// [`Stopped::Cancelled`] once `stop` says so.
+/// [`Failure::Invalid`] for a bad query or values beyond [`octal::MEMORY_CAP`];
+/// [`Failure::Stopped`] once `control` says stop.
 pub fn octal_view(
     code: &OctalCode,
     heaps: u64,
     query: Option<&Source>,
-    stop: &dyn Fn() -> bool,
-) -> Result<OctalView, Stopped> {
+    control: &Control,
+) -> Result<OctalView, Failure> {
     let asked = match query {
         Some(source) => Some(octal::read_heaps(source)?),
         None => None,
@@ -84,15 +83,16 @@ pub fn octal_view(
     let mut run = Computation::new(code, needed, Options::default());
     run.set_threads(1);
     while !run.is_done() {
-        if stop() {
-            return Err(Stopped::Cancelled);
-        }
+        let tick = Tick::new(octal::TICK_STAGE, run.known() as u64, Some(n.saturating_add(1)));
+        control
+            .tick(tick)
+            .map_err(|stopped| Failure::Stopped(format!("error: {stopped} after G(0..{})", run.known())))?;
         run.advance(OCTAL_ROUND);
     }
     let mut values = Vec::with_capacity(run.known());
     run.copy_values(0, run.known(), &mut values);
     let tally = run.tally();
-    let method = run.method_used();
+    let method = tabletop_render::octal::method_used(&run.method_used());
     let tally_lines = tabletop_render::to_string(|out| write_tally(out, &tally, &method))
         .lines()
         .map(str::to_owned)
@@ -139,7 +139,7 @@ fn too_many(n: u64) -> Failure {
 
 #[cfg(test)]
 mod tests {
-    use super::{octal_view, octal_work, OctalCode};
+    use super::{octal_view, octal_work, Control, Failure, OctalCode};
 
     #[test]
     fn the_work_counts_splits_quadratically_and_takes_linearly() {
@@ -153,8 +153,11 @@ mod tests {
     #[test]
     fn a_view_stops_when_told_and_answers_otherwise() {
         let kayles = OctalCode::new(&[0, 7, 7]).expect("a code");
-        assert!(octal_view(&kayles, 1000, None, &|| true).is_err());
-        let view = octal_view(&kayles, 200, None, &|| false).expect("the values");
+        let cancelled = Control::new();
+        cancelled.cancel();
+        let stopped = octal_view(&kayles, 1000, None, &cancelled);
+        assert!(matches!(stopped, Err(Failure::Stopped(_))), "{stopped:?}");
+        let view = octal_view(&kayles, 200, None, &Control::new()).expect("the values");
         assert_eq!(view.values.len(), 201);
         assert_eq!(view.period.map(|p| p.period), Some(12));
     }

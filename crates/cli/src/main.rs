@@ -10,8 +10,9 @@ mod input;
 
 use std::io::Write;
 use std::process::ExitCode;
+use std::sync::OnceLock;
 
-use tabletop_app::{Answer, Failure};
+use tabletop_app::{Answer, Control, Failure};
 
 use clap::{Parser, Subcommand};
 
@@ -50,6 +51,21 @@ enum Command {
     /// The playground in the browser: a local web server with a page per game.
     #[cfg(feature = "serve")]
     Serve(commands::serve::Args),
+}
+
+/// The one control of every long command (octal runs, odds tables and exact sweeps): Ctrl-C
+/// cancels it, and the command stops at its next check with [`Failure::Stopped`]. The
+/// handler is set the first time a long command asks for it, so that every other command
+/// keeps Ctrl-C's usual effect.
+pub(crate) fn interrupt_control() -> &'static Control {
+    static CONTROL: OnceLock<Control> = OnceLock::new();
+    CONTROL.get_or_init(|| {
+        let control = Control::new();
+        let handler = control.clone();
+        // Without a handler (one is already set) Ctrl-C keeps its usual effect.
+        let _ = ctrlc::set_handler(move || handler.cancel());
+        control
+    })
 }
 
 fn main() -> ExitCode {

@@ -15,14 +15,11 @@
 //! - [`implicit`]: games given by a rule instead of a listed graph (an [`ImplicitGame`]: a
 //!   position type and its moves); a [`Solver`] computes their values on demand, memoised,
 //!   and the outcome of a sum and a winning move. A [`Graph`] is one too, with the same values.
-//! - [`octal`]: octal games in Conway's notation (Kayles is `0.77`): the nim-values
-//!   `G(0..=N)` of heaps by a dedicated engine (the sparse-space method for games that split
-//!   heaps), their period proven by the Guy–Smith test, and winning moves in sums of heaps.
 //!
 //! The crate is pure: typed inputs, typed results, no parsing, no I/O.
 //!
-//! Numbering: positions are `0..n` (as in POJ 2425); an index into a list (a piece of a sum,
-//! a heap of an octal query) is 0-based, and the CLI's writers print it from 1. The whole
+//! Numbering: positions are `0..n` (as in POJ 2425); an index into a list (a piece of a sum) is
+//! 0-based, and the CLI's writers print it from 1. The whole
 //! rule is the section "Numbering" of the repository's `ARCHITECTURE.md`.
 //!
 //! ```
@@ -47,26 +44,10 @@
 //! assert_eq!(spin.outcome(&[0, 1])?, Outcome::Draw);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
-//!
-//! Kayles (`0.77`): knock down one pin or two adjacent pins of a row, possibly splitting it.
-//!
-//! ```
-//! use tabletop_grundy::octal::{self, HeapMove, Leave, NimSequence, OctalCode};
-//! use tabletop_grundy::Outcome;
-//! let kayles = OctalCode::new(&[0, 7, 7])?;
-//! let sequence = NimSequence::compute(&kayles, 100);
-//! assert_eq!(&sequence.values()[..12], &[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
-//! // Rows of 3 and 4 pins (values 3 and 1): take 2 from the row of 3, leaving 1 pin.
-//! assert_eq!(octal::heaps_outcome(sequence.values(), &[3, 4])?, Outcome::Win);
-//! let best = kayles.winning_move(sequence.values(), &[3, 4])?;
-//! assert_eq!(best, Some(HeapMove { heap: 0, size: 3, take: 2, leave: Leave::One(1) }));
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
 
 pub mod graph;
 pub mod implicit;
 pub mod loopy;
-pub mod octal;
 pub mod sprague;
 pub mod strategy;
 

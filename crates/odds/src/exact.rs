@@ -14,12 +14,11 @@
 //! costs one sweep per right-hand side, `O(G k + k^3)`: an empty board of 10,000 squares
 //! needs about 560 primes of `O(G)` each.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
+use tabletop_control::{Control, Tick};
 
 use super::field::Field;
 use super::layout::{Kind, Layout};
@@ -380,11 +379,12 @@ pub(crate) fn work(board: &tabletop_boards::Board, rules: &crate::Rules) -> Resu
 }
 
 /// The expected number of turns from the start, exactly. `progress(done, total)` is called
-/// after every prime; once `cancel` is set the work stops with [`OddsError::Cancelled`].
+/// after every prime; `control` is ticked before every prime and stops the work with
+/// [`OddsError::Stopped`].
 pub(crate) fn expected_turns(
     layout: &Layout,
     progress: &mut dyn FnMut(u64, u64),
-    cancel: Option<&AtomicBool>,
+    control: Option<&Control>,
 ) -> Result<BigRational, OddsError> {
     let system = System::new(layout)?;
     let total = estimate(layout, &system)?.primes;
@@ -397,8 +397,10 @@ pub(crate) fn expected_turns(
     let mut candidate = (1u64 << 62) - 1;
     let mut done = 0u64;
     while modulus.bits() < needed {
-        if cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
-            return Err(OddsError::Cancelled);
+        if let Some(control) = control {
+            control
+                .tick(Tick::new("exact", done, Some(total)))
+                .map_err(OddsError::Stopped)?;
         }
         candidate = candidate
             .checked_sub(2)

@@ -67,12 +67,11 @@ mod tests;
 
 /// Exact rationals (big integers), as returned by [`Odds::expected_turns_exact`].
 pub use num_rational::BigRational;
+pub use tabletop_control::{Control, Stopped, Tick};
 
 pub use exact::MAX_EXACT_WORK;
 pub use layout::MAX_SQUARES;
 pub use line::{fewest_turns_line, TurnLine, TurnStep};
-
-use std::sync::atomic::AtomicBool;
 
 use dd::Dd;
 use field::Field;
@@ -229,9 +228,9 @@ pub enum OddsError {
     /// A race needs at least one player.
     #[error("a race needs at least one player")]
     NoPlayers,
-    /// The caller asked the work to stop (its cancel flag was set).
-    #[error("the computation was cancelled")]
-    Cancelled,
+    /// The caller's [`Control`] stopped the work (cancelled, or its deadline passed).
+    #[error("{0}")]
+    Stopped(Stopped),
     /// A numerical invariant failed (a bug, not a property of the board).
     #[error("internal error: {0}")]
     Internal(&'static str),
@@ -275,9 +274,9 @@ pub struct Tabulate<'a> {
     pub precise_until: f64,
     /// Called now and then with the turns done and the probability left.
     pub progress: Option<&'a mut dyn FnMut(u64, f64)>,
-    /// Checked before every turn: once it is set, the tabulation stops with
-    /// [`OddsError::Cancelled`] (a caller on another thread, a deadline).
-    pub cancel: Option<&'a AtomicBool>,
+    /// Ticked before every turn (stage `"tabulate"`, `done` the turns so far): once it is
+    /// cancelled or past its deadline, the tabulation stops with [`OddsError::Stopped`].
+    pub control: Option<&'a Control>,
 }
 
 impl Default for Tabulate<'_> {
@@ -287,7 +286,7 @@ impl Default for Tabulate<'_> {
             work: DEFAULT_WORK,
             precise_until: 1e-2,
             progress: None,
-            cancel: None,
+            control: None,
         }
     }
 }
@@ -443,16 +442,17 @@ impl Odds {
         exact::expected_turns(&self.layout, progress, None)
     }
 
-    /// [`Odds::expected_turns_exact_with`], checking `cancel` before every prime.
+    /// [`Odds::expected_turns_exact_with`], ticking `control` before every prime (stage
+    /// `"exact"`, `done` of `total` primes).
     ///
     /// # Errors
-    /// As [`Odds::expected_turns_exact`], and [`OddsError::Cancelled`] once `cancel` is set.
+    /// As [`Odds::expected_turns_exact`], and [`OddsError::Stopped`] once `control` stops.
     pub fn expected_turns_exact_until(
         &self,
         progress: &mut dyn FnMut(u64, u64),
-        cancel: &AtomicBool,
+        control: &Control,
     ) -> Result<BigRational, OddsError> {
-        exact::expected_turns(&self.layout, progress, Some(cancel))
+        exact::expected_turns(&self.layout, progress, Some(control))
     }
 
     /// The distribution of the number of turns, until at most [`TAIL`] is left or

@@ -26,7 +26,7 @@
 //! [`Tabulate::precise_until`] of the probability is left (later turns carry so little mass that `f64`'s
 //! rounding stays below 1e-18 of the total), `f64` otherwise.
 
-use std::sync::atomic::Ordering;
+use tabletop_control::Tick;
 
 use super::dd::Dd;
 use super::field::Field;
@@ -345,8 +345,10 @@ impl Walk<'_> {
                 });
                 return Ok(true);
             }
-            if limits.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
-                return Err(OddsError::Cancelled);
+            if let Some(control) = limits.control {
+                control
+                    .tick(Tick::new("tabulate", turns, None))
+                    .map_err(OddsError::Stopped)?;
             }
             limits.work -= per_turn;
             let (won, left) = self.turn(buffers);

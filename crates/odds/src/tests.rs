@@ -1374,30 +1374,62 @@ fn an_exact_fraction_within_the_limit_is_answered() {
 }
 
 #[test]
-fn a_set_cancel_flag_stops_the_table_and_the_exact_sweeps() {
-    use std::sync::atomic::{AtomicBool, Ordering};
+fn a_cancelled_control_stops_the_table_and_the_exact_sweeps() {
     let board = milton_bradley();
     let odds = Odds::new(&board, &Rules::default()).unwrap();
-    let flag = AtomicBool::new(false);
-    // Unset, the flag changes nothing.
+    // Not cancelled, the control changes nothing.
+    let control = Control::new();
     let mut limits = Tabulate {
-        cancel: Some(&flag),
+        control: Some(&control),
         ..Tabulate::default()
     };
     assert_eq!(odds.tabulate(&mut limits).unwrap(), odds.distribution().unwrap());
-    let exact = odds.expected_turns_exact_until(&mut |_, _| {}, &flag).unwrap();
+    let exact = odds.expected_turns_exact_until(&mut |_, _| {}, &control).unwrap();
     assert_eq!(exact, odds.expected_turns_exact().unwrap());
-    // Set, both stop at their next check.
-    flag.store(true, Ordering::Relaxed);
+    // Cancelled, both stop at their next tick.
+    control.cancel();
     let mut limits = Tabulate {
-        cancel: Some(&flag),
+        control: Some(&control),
         ..Tabulate::default()
     };
-    assert_eq!(odds.tabulate(&mut limits), Err(OddsError::Cancelled));
+    let cancelled = OddsError::Stopped(Stopped::Cancelled);
+    assert_eq!(odds.tabulate(&mut limits), Err(cancelled.clone()));
     assert_eq!(
-        odds.expected_turns_exact_until(&mut |_, _| {}, &flag),
-        Err(OddsError::Cancelled)
+        odds.expected_turns_exact_until(&mut |_, _| {}, &control),
+        Err(cancelled)
     );
+}
+
+#[test]
+fn a_control_cancelled_by_its_progress_sink_stops_after_that_many_ticks() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
+    let board = milton_bradley();
+    let odds = Odds::new(&board, &Rules::default()).unwrap();
+    for (stage, after) in [("tabulate", 5), ("exact", 3)] {
+        let ticks = Arc::new(AtomicU64::new(0));
+        let control = Control::new();
+        let (count, stop) = (Arc::clone(&ticks), control.clone());
+        let control = control.with_progress(move |tick: Tick| {
+            assert_eq!(tick.stage, stage);
+            if count.fetch_add(1, Ordering::Relaxed) + 1 == after {
+                stop.cancel();
+            }
+        });
+        let result = match stage {
+            "tabulate" => odds
+                .tabulate(&mut Tabulate {
+                    control: Some(&control),
+                    ..Tabulate::default()
+                })
+                .map(|_| ()),
+            _ => odds
+                .expected_turns_exact_until(&mut |_, _| {}, &control)
+                .map(|_| ()),
+        };
+        assert_eq!(result, Err(OddsError::Stopped(Stopped::Cancelled)), "{stage}");
+        assert_eq!(ticks.load(Ordering::Relaxed), after, "{stage}");
+    }
 }
 
 #[test]

@@ -32,7 +32,7 @@ use nom::character::complete::{char, satisfy};
 use nom::combinator::cut;
 use nom::error::context;
 use nom::Parser;
-use tabletop_grundy::octal::{OctalCode, OctalError};
+use tabletop_octal::{OctalCode, OctalError};
 
 use crate::combinators::{expect, natural, run};
 use crate::error::{located, NomError};

@@ -13,7 +13,7 @@
 //! | [`write_tally`] | the published tables' numbers: method, rare mask and heaps, largest value, frequencies |
 //!
 //! ```
-//! use tabletop_grundy::octal::{NimSequence, OctalCode};
+//! use tabletop_octal::{NimSequence, OctalCode};
 //! use tabletop_render::octal::{write_plain, Query};
 //!
 //! let kayles = OctalCode::new(&[0, 7, 7])?;
@@ -33,8 +33,8 @@ use std::time::Duration;
 
 use itertools::Itertools;
 use serde::Serialize;
-use tabletop_grundy::octal::{self, HeapMove, OctalCode, Period, QueryError, SparseStats, Tally};
 use tabletop_grundy::Outcome;
+use tabletop_octal::{HeapMove, MethodUsed, OctalCode, Period, QueryError, SparseStats, Tally};
 
 /// The answer to a query: who wins a sum of heaps, and a winning move when there is one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,7 +52,7 @@ impl Query {
     /// When a heap is larger than `N`.
     pub fn new(code: &OctalCode, values: &[u32], heaps: &[u64]) -> Result<Query, QueryError> {
         Ok(Query {
-            outcome: octal::heaps_outcome(values, heaps)?,
+            outcome: tabletop_octal::heaps_outcome(values, heaps)?,
             best: code.winning_move(values, heaps)?,
         })
     }
@@ -283,6 +283,37 @@ impl<'a> TallyView<'a> {
     }
 }
 
+/// How the values were computed, in words with the heap counts of each kind of step:
+/// `bit sets 1024, sparse space (mask 0b1110) 98976`, then `, of them N on 2 threads (R
+/// computed again)` for paired runs and `, then the period from heap H` when a period gave
+/// the rest; `none` when no heap needed a step.
+pub fn method_used(used: &MethodUsed) -> String {
+    let mut parts = Vec::new();
+    if used.plain > 0 {
+        parts.push(format!("plain {}", used.plain));
+    }
+    if used.bitset > 0 {
+        parts.push(format!("bit sets {}", used.bitset));
+    }
+    if used.sparse > 0 {
+        parts.push(format!("sparse space (mask {:#b}) {}", used.mask, used.sparse));
+    }
+    if used.paired > 0 {
+        parts.push(format!(
+            "of them {} on 2 threads ({} computed again)",
+            used.paired, used.retries
+        ));
+    }
+    if parts.is_empty() {
+        parts.push("none".to_owned());
+    }
+    let mut text = parts.join(", ");
+    if let Some(heap) = used.period_from {
+        text.push_str(&format!(", then the period from heap {heap}"));
+    }
+    text
+}
+
 /// The tables' numbers, three lines: `method: …`, `rare mask 0b110: 12 rare heaps, the last
 /// 1234; largest value 9, first at heap 51`, `frequencies: 0:10 1:12 …` (values that occur).
 pub fn write_tally<W: Write + ?Sized>(out: &mut W, tally: &Tally, method: &str) -> fmt::Result {
@@ -340,7 +371,7 @@ pub fn write_stats<W: Write + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tabletop_grundy::octal::{Leave, NimSequence};
+    use tabletop_octal::{Leave, NimSequence};
 
     fn text(render: impl FnOnce(&mut String) -> fmt::Result) -> String {
         crate::to_string(render)
@@ -508,5 +539,29 @@ mod tests {
         let plain = SparseStats::default();
         let line = text(|out| write_stats(out, 1, &plain, Duration::ZERO));
         assert!(line.contains("mask none (plain steps): 0 rare"), "{line}");
+    }
+
+    #[test]
+    fn the_method_is_worded_with_its_counts() {
+        assert_eq!(method_used(&MethodUsed::default()), "none");
+        let used = MethodUsed {
+            bitset: 1024,
+            sparse: 98976,
+            mask: 0b1110,
+            paired: 90000,
+            retries: 12,
+            period_from: Some(100001),
+            ..MethodUsed::default()
+        };
+        assert_eq!(
+            method_used(&used),
+            "bit sets 1024, sparse space (mask 0b1110) 98976, of them 90000 on 2 threads \
+             (12 computed again), then the period from heap 100001"
+        );
+        let plain = MethodUsed {
+            plain: 5,
+            ..MethodUsed::default()
+        };
+        assert_eq!(method_used(&plain), "plain 5");
     }
 }

@@ -1,22 +1,20 @@
-//! The one way the server stops engine work: a flag set by a cancel or by the time limit,
-//! looked at by the engines between steps. Every endpoint's long work goes through here, so
-//! the application layer's own stop control replaces this in one place.
+//! The one way the server stops engine work: an application-layer [`Control`] with the
+//! request's time limit, cancelled by a client's cancel. Every endpoint's long work goes
+//! through here, and the engines look at it between steps.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use tabletop_app::octal::OctalCode;
-use tabletop_app::odds::{self, Stopped, Tick};
+use tabletop_app::odds;
 use tabletop_app::views::{self, OctalView};
-use tabletop_app::{Answer, Source};
+use tabletop_app::{Answer, Control, Failure, Source};
 
-/// A time limit and a cancel flag for one piece of work.
+/// A time limit and a cancel for one piece of work.
 #[derive(Debug)]
 pub struct Deadline {
     started: Instant,
     limit: Duration,
-    cancelled: AtomicBool,
-    stop: AtomicBool,
+    control: Control,
 }
 
 /// How work under a [`Deadline`] ended without an answer.
@@ -31,11 +29,16 @@ pub enum Halt {
 impl Deadline {
     /// A deadline `limit` from now.
     pub fn new(limit: Duration) -> Deadline {
+        let started = Instant::now();
+        // A limit too far to be represented is no limit.
+        let control = match started.checked_add(limit) {
+            Some(at) => Control::new().with_deadline(at),
+            None => Control::new(),
+        };
         Deadline {
-            started: Instant::now(),
+            started,
             limit,
-            cancelled: AtomicBool::new(false),
-            stop: AtomicBool::new(false),
+            control,
         }
     }
 
@@ -51,53 +54,44 @@ impl Deadline {
 
     /// Stops the work at its next check.
     pub fn cancel(&self) {
-        self.cancelled.store(true, Ordering::Relaxed);
-        self.stop.store(true, Ordering::Relaxed);
+        self.control.cancel();
     }
 
-    /// Whether the work is to stop (cancelled or past the limit); sets the flag the engines
-    /// look at.
+    /// Whether the work is to stop (cancelled or past the limit).
     pub fn is_stopped(&self) -> bool {
-        if self.started.elapsed() >= self.limit {
-            self.stop.store(true, Ordering::Relaxed);
-        }
-        self.stop.load(Ordering::Relaxed)
+        self.control.check().is_err()
     }
 
     /// Why the work stopped: a cancel wins over the time limit.
     pub fn halt(&self) -> Halt {
-        match self.cancelled.load(Ordering::Relaxed) {
+        match self.control.is_cancelled() {
             true => Halt::Cancelled,
             false => Halt::TimedOut,
         }
     }
 
-    /// The odds of a board, telling `ticks` how far it got; the engine checks the flag every
-    /// turn of its table and every prime of the exact sweeps.
+    /// The odds of a board, telling `ticks` how far it got; the engine checks the control
+    /// every turn of its table and every prime of the exact sweeps.
     ///
     /// # Errors
-    /// [`Stopped::Failed`] as the application layer, [`Stopped::Cancelled`] once stopped.
+    /// As the application layer; [`Failure::Stopped`] once stopped.
     pub fn odds(
         &self,
         source: &Source,
         request: &odds::Request,
-        ticks: &mut dyn FnMut(&Tick<'_>),
-    ) -> Result<Answer, Stopped> {
-        if self.is_stopped() {
-            return Err(Stopped::Cancelled);
+        ticks: &mut dyn FnMut(&odds::Tick<'_>),
+    ) -> Result<Answer, Failure> {
+        if let Err(stopped) = self.control.check() {
+            return Err(Failure::Stopped(format!("error: {stopped}")));
         }
-        let mut watched = |tick: &Tick<'_>| {
-            ticks(tick);
-            self.is_stopped();
-        };
-        odds::answer_until(source, request, &mut watched, &self.stop)
+        odds::answer_until(source, request, ticks, &self.control)
     }
 
     /// An octal code's view for a page, stopped between rounds of heaps.
     ///
     /// # Errors
     /// As [`views::octal_view`].
-    pub fn octal(&self, code: &OctalCode, heaps: u64, query: Option<&Source>) -> Result<OctalView, Stopped> {
-        views::octal_view(code, heaps, query, &|| self.is_stopped())
+    pub fn octal(&self, code: &OctalCode, heaps: u64, query: Option<&Source>) -> Result<OctalView, Failure> {
+        views::octal_view(code, heaps, query, &self.control)
     }
 }

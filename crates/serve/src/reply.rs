@@ -81,7 +81,7 @@ impl ApiError {
 
 impl From<&Failure> for ApiError {
     /// 422 with the located problems for an invalid input, 400 for a usage error, 500 for
-    /// an I/O failure.
+    /// an I/O failure, 503 for work stopped by its deadline.
     fn from(failure: &Failure) -> ApiError {
         match failure {
             Failure::Invalid { problems, .. } => {
@@ -94,6 +94,7 @@ impl From<&Failure> for ApiError {
             }
             Failure::Usage(text) => ApiError::usage(text.trim_end()),
             Failure::Io(text) => ApiError::new(500, "io", text.trim_end()),
+            Failure::Stopped(text) => ApiError::new(503, "timeout", text.trim_end()),
         }
     }
 }

@@ -2,12 +2,10 @@
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use tabletop_app::octal::{Control, Game, Progress, Request};
+use tabletop_app::octal::{Game, Progress, Request};
 use tabletop_app::{Answer, Failure, Source};
 
 use crate::input::InputArgs;
@@ -111,21 +109,14 @@ pub fn run(args: &Args) -> Result<Answer, Failure> {
         None => Game::Text(&source),
     };
     // Ctrl-C stops the computation between rounds (saving the checkpoint, if any).
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&stop);
-    // Without a handler (one is already set) Ctrl-C keeps its usual effect.
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    let control = crate::interrupt_control();
     let bar = progress_bar();
     let mut report = |progress: &Progress, _: Duration| show(&bar, progress);
     let mut stdout = QuietPipe {
         out: std::io::stdout().lock(),
         closed: false,
     };
-    let control = Control {
-        stop: Some(&stop),
-        progress: Some(&mut report),
-    };
-    let result = tabletop_app::octal::answer_to(game, &request, &mut stdout, control);
+    let result = tabletop_app::octal::answer_to(game, &request, &mut stdout, control, Some(&mut report));
     bar.finish_and_clear();
     match result {
         // A reader that went away (`| head`) wanted no more: not an error.

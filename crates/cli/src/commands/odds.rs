@@ -91,7 +91,10 @@ pub fn run(args: &Args) -> Result<Answer, Failure> {
         percentiles: args.percentiles.clone(),
     };
     let mut bar = Progress::new();
-    let answer = tabletop_app::odds::answer(&source, &request, &mut |message| bar.tick(message));
+    // Ctrl-C stops the table at its next turn, the exact fraction at its next prime.
+    let control = crate::interrupt_control();
+    let answer =
+        tabletop_app::odds::answer_until(&source, &request, &mut |tick| bar.tick(tick.message), control);
     bar.finish();
     let mut answer = answer?;
     if let (Some(path), Some(picture)) = (&args.svg, answer.picture.take()) {

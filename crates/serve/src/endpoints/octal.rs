@@ -3,7 +3,6 @@
 
 use serde::Deserialize;
 use serde_json::{json, Value};
-use tabletop_app::odds::Stopped;
 use tabletop_app::views::{octal_work, OctalView};
 use tabletop_app::{octal, Failure, Problem, Source};
 
@@ -64,8 +63,7 @@ pub fn octal(body: OctalBody, deadline: &Deadline) -> Result<Reply, ApiError> {
     }
     match deadline.octal(&code, n, query.as_ref()) {
         Ok(view) => Ok(Reply::json(200, &view_json(&view))),
-        Err(Stopped::Failed(failure)) => Err(failure.into()),
-        Err(Stopped::Cancelled) => Err(ApiError::new(
+        Err(Failure::Stopped(_)) => Err(ApiError::new(
             503,
             "timeout",
             format!(
@@ -73,6 +71,7 @@ pub fn octal(body: OctalBody, deadline: &Deadline) -> Result<Reply, ApiError> {
                 deadline.limit().as_secs_f64()
             ),
         )),
+        Err(failure) => Err(failure.into()),
     }
 }
 

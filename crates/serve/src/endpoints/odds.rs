@@ -3,7 +3,8 @@
 
 use serde::Deserialize;
 use serde_json::{json, Value};
-use tabletop_app::odds::{self, Stopped, Tick};
+use tabletop_app::odds::{self, Tick};
+use tabletop_app::Failure;
 use tabletop_app::{snakes, Answer, Source};
 
 use super::INPUT;
@@ -80,14 +81,14 @@ pub fn work(body: OddsBody, deadline: &Deadline, ticks: &mut dyn FnMut(&Tick<'_>
     };
     let answer = match deadline.odds(&source, &request, &mut *ticks) {
         Ok(answer) => answer,
-        Err(Stopped::Cancelled) => return Outcome::Halted(deadline.halt()),
+        Err(Failure::Stopped(_)) => return Outcome::Halted(deadline.halt()),
         // The distribution may be beyond the work budget: answer without the chart.
-        Err(Stopped::Failed(_)) => {
+        Err(_) => {
             request.chart = false;
             match deadline.odds(&source, &request, ticks) {
                 Ok(answer) => answer,
-                Err(Stopped::Cancelled) => return Outcome::Halted(deadline.halt()),
-                Err(Stopped::Failed(e)) => return Outcome::Failed(e.into()),
+                Err(Failure::Stopped(_)) => return Outcome::Halted(deadline.halt()),
+                Err(e) => return Outcome::Failed(e.into()),
             }
         }
     };

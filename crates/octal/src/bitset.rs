@@ -9,7 +9,7 @@
 //! Only values not met yet are tested, and those drop out as they are met, so a block costs
 //! a few word operations per plane instead of 64 scattered stores.
 
-use super::sparse::Slot;
+use crate::slot::Slot;
 
 /// The most planes a bit-set mex uses (values below 32).
 pub(crate) const MAX_BITS: usize = 5;

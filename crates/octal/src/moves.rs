@@ -2,7 +2,9 @@
 
 use std::fmt;
 
-use super::OctalCode;
+use tabletop_grundy::Outcome;
+
+use crate::code::OctalCode;
 
 /// What a move leaves of the heap it takes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -130,7 +132,7 @@ impl OctalCode {
     /// [`QueryError::HeapTooLarge`] for a heap beyond `values`.
     ///
     /// ```
-    /// use tabletop_grundy::octal::{Leave, NimSequence, OctalCode};
+    /// use tabletop_octal::{Leave, NimSequence, OctalCode};
     /// let kayles = OctalCode::new(&[0, 7, 7])?;
     /// let values = NimSequence::compute(&kayles, 10).into_values();
     /// // G(3) = 3 and G(4) = 1: move the 3 to a position of value 1 by taking 2 of it.
@@ -138,7 +140,7 @@ impl OctalCode {
     /// assert_eq!((best.heap, best.take, best.leave), (0, 2, Leave::One(1)));
     /// assert_eq!(best.to_string(), "heap 1 (3 tokens): take 2, leave 1");
     /// assert_eq!(kayles.winning_move(&values, &[4, 4]).unwrap(), None);
-    /// # Ok::<(), tabletop_grundy::octal::OctalError>(())
+    /// # Ok::<(), tabletop_octal::OctalError>(())
     /// ```
     pub fn winning_move(&self, values: &[u32], heaps: &[u64]) -> Result<Option<HeapMove>, QueryError> {
         let xor = xor_of(values, heaps)?;
@@ -168,4 +170,13 @@ impl OctalCode {
         }
         Ok(None)
     }
+}
+/// The outcome of a sum of heaps: the player to move wins iff the XOR of their values is
+/// non-zero. `values[h]` is `G(h)`.
+///
+/// # Errors
+/// [`QueryError::HeapTooLarge`] for a heap beyond `values`.
+pub fn heaps_outcome(values: &[u32], heaps: &[u64]) -> Result<Outcome, QueryError> {
+    let xor = xor_of(values, heaps)?;
+    Ok(if xor == 0 { Outcome::Lose } else { Outcome::Win })
 }

@@ -3,10 +3,35 @@
 //! runs as they are computed, and once it proves a period the remaining values follow from
 //! it without any further mex.
 
-use super::period::guy_smith_by;
-use super::sparse::{Engine, Slot, Value};
-use super::stats::Tally;
-use super::{Method, NimSequence, OctalCode, Period, SparseStats};
+use crate::code::OctalCode;
+use crate::engine::Engine;
+use crate::period::{guy_smith_by, Period};
+use crate::sequence::{Method, MethodUsed, NimSequence, SparseStats};
+use crate::slot::{Slot, Value};
+use crate::stats::Tally;
+
+impl NimSequence {
+    /// `G(0..=n)` by the sparse-space method (plain steps where it does not pay), the
+    /// period checked as the values come so that a proven period gives the rest.
+    /// `O(n)` memory: a `u32` per heap plus the list of rare positions.
+    pub fn compute(code: &OctalCode, n: usize) -> Self {
+        Self::compute_with_options(code, n, Options::default())
+    }
+
+    /// `G(0..=n)` by the given method, every value by a mex (no period shortcut).
+    pub fn compute_with(code: &OctalCode, n: usize, method: Method) -> Self {
+        let options = Options {
+            method,
+            detect_period: false,
+        };
+        Self::compute_with_options(code, n, options)
+    }
+
+    /// `G(0..=n)` with the given options.
+    pub fn compute_with_options(code: &OctalCode, n: usize, options: Options) -> Self {
+        Computation::new(code, n, options).into_sequence()
+    }
+}
 
 /// The engine, its values as `u16` while they fit, then as `u32`.
 #[derive(Debug, Clone)]
@@ -69,7 +94,7 @@ pub struct Progress {
 /// The values `G(0..=N)` of an octal game, computed step by step.
 ///
 /// ```
-/// use tabletop_grundy::octal::{Computation, OctalCode, Options};
+/// use tabletop_octal::{Computation, OctalCode, Options};
 /// let dawson = OctalCode::new(&[0, 1, 3, 7])?;
 /// let mut run = Computation::new(&dawson, 10_000_000, Options::default());
 /// while !run.is_done() {
@@ -78,7 +103,7 @@ pub struct Progress {
 /// // Proven periodic long before: the rest came from the period, not from a mex each.
 /// assert!(run.computed() < 1000);
 /// assert_eq!(run.value(10_000_000), run.value(10_000_000 - 34));
-/// # Ok::<(), tabletop_grundy::octal::OctalError>(())
+/// # Ok::<(), tabletop_octal::OctalError>(())
 /// ```
 #[derive(Debug, Clone)]
 pub struct Computation {
@@ -113,7 +138,7 @@ impl Computation {
         }
     }
 
-    /// Rebuilds a computation from saved parts (see [`super::checkpoint`]).
+    /// Rebuilds a computation from saved parts (see the module `checkpoint`).
     pub(crate) fn from_parts(
         code: &OctalCode,
         n: usize,
@@ -352,17 +377,15 @@ impl Computation {
         each!(&self.core, e => e.stats())
     }
 
-    /// How the values were computed, in words: `sparse space (mask 0b1110)`, `bit sets`,
-    /// `plain`, with `, then the period from heap H` when a period filled the rest.
-    pub fn method_used(&self) -> String {
-        let mut text = each!(&self.core, e => e.method_used());
-        if self.filled_by.is_some() && each!(&self.core, e => e.len()) < self.target {
-            text.push_str(&format!(
-                ", then the period from heap {}",
-                each!(&self.core, e => e.len())
-            ));
+    /// How the values were computed: the heaps of each kind of step, the mask, and the
+    /// heap from which a proven period gave the rest.
+    pub fn method_used(&self) -> MethodUsed {
+        let mut used = each!(&self.core, e => e.method_used());
+        let computed = each!(&self.core, e => e.len());
+        if self.filled_by.is_some() && computed < self.target {
+            used.period_from = Some(computed);
         }
-        text
+        used
     }
 
     /// The engine, for saving.

@@ -1,49 +1,6 @@
-//! Octal games (take-and-break games in Conway's notation `d0.d1d2d3…`): the nim-value
-//! sequence `G(0..=N)` by a dedicated engine, its period, and winning moves in sums of heaps.
-//!
-//! A position is a heap of `n` tokens. Digit `dk` (`k ≥ 1`) says what a player may do after
-//! removing `k` tokens from one heap, as a sum of bits:
-//!
-//! - bit 1: remove the whole heap (only when it has exactly `k` tokens);
-//! - bit 2: leave one non-empty heap (of `n - k` tokens);
-//! - bit 4: leave two non-empty heaps (split the remaining `n - k` tokens into two heaps).
-//!
-//! The digit before the point, `d0`, is about removing no token: it may be `0` or `4`, where
-//! `4` lets a player split a heap of at least two tokens into two non-empty heaps without
-//! removing anything (the `4.xxx` games of the octal tables). Bits 1 and 2 of `d0` are
-//! rejected: removing nothing and taking the whole heap is no move at all (there is no heap
-//! of 0 tokens to take), and removing nothing while leaving one heap would be a pass, which
-//! makes play endless. Kayles is `0.77`, Dawson's Kayles `0.07`, Officers `0.6`.
-//!
-//! ```
-//! use tabletop_grundy::octal::{NimSequence, OctalCode};
-//! let kayles = OctalCode::new(&[0, 7, 7])?;
-//! assert_eq!(kayles.to_string(), "0.77");
-//! let sequence = NimSequence::compute(&kayles, 200);
-//! assert_eq!(&sequence.values()[..8], &[0, 1, 2, 3, 1, 4, 3, 2]);
-//! let period = sequence.period().expect("Kayles is periodic");
-//! assert_eq!((period.period, period.preperiod), (12, 71));
-//! # Ok::<(), tabletop_grundy::octal::OctalError>(())
-//! ```
+//! An octal game's code: its digits, validated, and what they allow.
 
 use std::fmt;
-
-use crate::Outcome;
-
-mod bitset;
-mod checkpoint;
-mod moves;
-mod period;
-mod run;
-mod sparse;
-mod stats;
-
-pub use checkpoint::CheckpointError;
-pub use moves::{HeapMove, Leave, QueryError};
-pub use period::Period;
-pub use run::{Computation, Options, Progress};
-pub use sparse::{Method, NimSequence, SparseStats};
-pub use stats::Tally;
 
 /// Why digits do not make an octal code.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -150,7 +107,7 @@ impl OctalCode {
             .collect()
     }
 
-    /// A conservative estimate of the bytes [`NimSequence::compute`] needs for heaps
+    /// A conservative estimate of the bytes [`NimSequence::compute`](crate::NimSequence::compute) needs for heaps
     /// `0..=n`: per heap, up to 6 bytes for its value (`u16`, and `u32` beside it while the
     /// values are widened), up to 16 in the lists of rare heaps and their values (vectors
     /// grow by doubling), up to 8 for the marks of the values met (a value can be as large
@@ -178,16 +135,6 @@ impl fmt::Display for OctalCode {
         }
         Ok(())
     }
-}
-
-/// The outcome of a sum of heaps: the player to move wins iff the XOR of their values is
-/// non-zero. `values[h]` is `G(h)`.
-///
-/// # Errors
-/// [`QueryError::HeapTooLarge`] for a heap beyond `values`.
-pub fn heaps_outcome(values: &[u32], heaps: &[u64]) -> Result<Outcome, QueryError> {
-    let xor = moves::xor_of(values, heaps)?;
-    Ok(if xor == 0 { Outcome::Lose } else { Outcome::Win })
 }
 
 #[cfg(test)]

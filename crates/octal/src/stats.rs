@@ -2,10 +2,7 @@
 //! value occurs, the largest value and where it first occurs, and the rare heaps under the
 //! best sparse-space mask.
 
-/// Largest mask tried for the table's rare mask (masks `1..MASKS`).
-const MASKS: u32 = 1 << 12;
-/// Parity tests a choice of mask may cost at most.
-const MASK_WORK: usize = 1 << 24;
+use crate::mask;
 
 /// Counts over `G(0..=N)`.
 ///
@@ -68,23 +65,12 @@ impl Tally {
             .map(|(v, &c)| (v as u32, c))
             .collect();
         let heaps: u64 = present.iter().map(|&(_, c)| c).sum();
-        let rare_under = |mask: u32| -> u64 {
-            present
-                .iter()
-                .filter(|&&(v, _)| (v & mask).count_ones().is_multiple_of(2))
-                .map(|&(_, c)| c)
-                .sum()
+        let cap = (self.max_value as usize + 1).next_power_of_two().max(2);
+        // A mask must leave fewer than every heap rare.
+        let best = match mask::fewest_rare(&present, cap, (0, heaps)) {
+            (0, _) => None,
+            found => Some(found),
         };
-        let cap = (self.max_value as u64 + 1).next_power_of_two().max(2);
-        let affordable = (MASK_WORK / present.len().max(1)) as u64;
-        let masks = cap.min(affordable).clamp(2, MASKS as u64) as u32;
-        let mut best: Option<(u32, u64)> = None;
-        for mask in 1..masks {
-            let rare = rare_under(mask);
-            if rare < heaps && best.is_none_or(|(_, fewest)| rare < fewest) {
-                best = Some((mask, rare));
-            }
-        }
         self.mask = best.map(|(mask, _)| mask);
         let Some((mask, rare)) = best else {
             return;
@@ -94,7 +80,7 @@ impl Tally {
             .last
             .iter()
             .enumerate()
-            .filter(|&(v, _)| (v as u32 & mask).count_ones().is_multiple_of(2))
+            .filter(|&(v, _)| mask::parity(v as u32, mask) == 0)
             .filter_map(|(_, &last)| last.filter(|&h| h > 0))
             .max();
     }

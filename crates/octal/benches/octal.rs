@@ -5,7 +5,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use tabletop_grundy::octal::{Computation, Method, NimSequence, OctalCode, Options};
+use tabletop_octal::{Computation, Method, NimSequence, OctalCode, Options};
 
 fn octal_values(c: &mut Criterion) {
     let officers = OctalCode::new(&[0, 6]).expect("0.6 is an octal code");

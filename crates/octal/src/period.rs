@@ -5,7 +5,7 @@
 //! `G(n + p) = G(n)` for every `n ≥ i` (R. K. Guy and C. A. B. Smith, 1956; *Winning Ways*,
 //! chapter 4). So a finite computation proves periodicity.
 
-use super::NimSequence;
+use crate::sequence::NimSequence;
 
 /// A proven period of a nim-value sequence: `G(n + period) = G(n)` for every `n ≥ preperiod`
 /// (every `n`, not only those computed).
@@ -30,13 +30,13 @@ impl NimSequence {
     /// little more than one pass for the right `p`.
     ///
     /// ```
-    /// use tabletop_grundy::octal::{NimSequence, OctalCode, Period};
+    /// use tabletop_octal::{NimSequence, OctalCode, Period};
     /// let dawson = OctalCode::new(&[0, 0, 7])?;
     /// let period = NimSequence::compute(&dawson, 500).period();
     /// assert_eq!(period, Some(Period { period: 34, preperiod: 53 }));
     /// // Too few values to prove it:
     /// assert_eq!(NimSequence::compute(&dawson, 100).period(), None);
-    /// # Ok::<(), tabletop_grundy::octal::OctalError>(())
+    /// # Ok::<(), tabletop_octal::OctalError>(())
     /// ```
     pub fn period(&self) -> Option<Period> {
         if self.unequal_splits() {

@@ -1,0 +1,386 @@
+//! The state of one computation and its steps: plain, on bit planes, or sparse; the mask
+//! chosen again as the sequence doubles (the method itself is told in [`crate::scratch`]).
+
+use std::sync::atomic::AtomicU32;
+
+use crate::bitset::{Planes, MAX_BITS};
+use crate::code::OctalCode;
+use crate::mask;
+use crate::pace::Pace;
+use crate::scratch::{half_of, mark_splits, Moves, Scratch};
+use crate::sequence::{Method, MethodUsed, SparseStats};
+use crate::slot::{Slot, Value, Values};
+
+/// Heaps computed with plain steps before a mask is first chosen.
+pub(crate) const WARM_UP: usize = 1024;
+
+/// Values below this are mexed on bit planes (more planes cost more than they save).
+pub(crate) const BITSET_CAP: usize = 1 << MAX_BITS;
+
+/// The state of one computation, the values stored as `V`.
+#[derive(Debug, Clone)]
+pub(crate) struct Engine<V: Value> {
+    pub(crate) moves: Moves,
+    pub(crate) values: Values<V>,
+    /// The working space of the steps taken on this thread (counting every value).
+    pub(crate) scratch: Scratch,
+    /// The second thread's working space, kept between runs of [`Engine::advance_two`]
+    /// (it catches up with the values computed meanwhile); dropped when the mask changes.
+    pub(crate) helper: Option<Scratch>,
+    /// How fast runs of [`Engine::advance_two`] went on two threads and on one.
+    pub(crate) pace: Pace,
+    /// The mask in use (0: plain steps).
+    pub(crate) mask: u32,
+    /// Whether sparse steps may be taken.
+    pub(crate) sparse: bool,
+    /// The heap at which the mask is chosen again and the values reordered.
+    pub(crate) next_choice: usize,
+    /// Whether the mask stays as it is (plain, a given mask, or no split at all).
+    pub(crate) fixed_mask: bool,
+    pub(crate) pairs: u64,
+    /// Heaps computed by [`Engine::advance_two`] (since this engine was made or restored).
+    pub(crate) paired: u64,
+    /// Speculative values of [`Engine::advance_two`] that had to be computed again.
+    pub(crate) retries: u64,
+    /// The method asked for.
+    pub(crate) method: Method,
+    /// Bit planes of the values, while plain steps use them.
+    pub(crate) planes: Option<Planes>,
+    /// Values met by the moves of the current heap (bit-set steps).
+    pub(crate) seen: Vec<bool>,
+    /// Heaps computed by each kind of step.
+    pub(crate) steps: StepCounts,
+}
+
+/// An engine's state besides its values, as a checkpoint keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct SavedState {
+    pub(crate) method: Method,
+    pub(crate) mask: u32,
+    pub(crate) next_choice: usize,
+    pub(crate) pairs: u64,
+    pub(crate) steps: StepCounts,
+}
+
+/// Heaps computed by each kind of step.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct StepCounts {
+    /// Every split, value by value.
+    pub(crate) plain: u64,
+    /// Every split, on bit planes.
+    pub(crate) bitset: u64,
+    /// The sparse-space method.
+    pub(crate) sparse: u64,
+}
+
+impl<V: Value> Engine<V> {
+    pub(crate) fn new(code: &OctalCode, n: usize, method: Method) -> Self {
+        // Reserved, not touched: the pages of heaps never computed (a period fills them)
+        // cost nothing.
+        let mut values = Vec::with_capacity(n.saturating_add(1));
+        values.push(V::Slot::new(0));
+        let split = code.takes_with(4);
+        let sparse = !split.is_empty() && matches!(method, Method::Sparse | Method::Mask(1..));
+        let (mask, fixed_mask) = match method {
+            Method::Plain | Method::Bitset => (0, true),
+            Method::Sparse => (0, split.is_empty()),
+            Method::Mask(mask) => (mask, true),
+        };
+        Self {
+            moves: Moves {
+                whole: code.takes_with(1),
+                leave: code.takes_with(2).into_iter().filter(|&k| k > 0).collect(),
+                split,
+                unequal: code.unequal_splits(),
+            },
+            values: Values(values),
+            scratch: Scratch::new(),
+            helper: None,
+            pace: Pace::default(),
+            mask,
+            sparse,
+            next_choice: WARM_UP,
+            fixed_mask,
+            pairs: 0,
+            paired: 0,
+            retries: 0,
+            method,
+            planes: None,
+            seen: Vec::new(),
+            steps: StepCounts::default(),
+        }
+    }
+
+    /// How many values are computed (`G(0..len)`).
+    pub(crate) fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The values computed.
+    pub(crate) fn values(&self) -> &[V::Slot] {
+        &self.values
+    }
+
+    /// The same engine with its values stored as `u32` (for a value above `u16`'s range).
+    pub(crate) fn widen(self) -> Engine<u32> {
+        let mut values = Vec::with_capacity(self.values.0.capacity());
+        values.extend(self.values.iter().map(|slot| AtomicU32::new(slot.get())));
+        Engine {
+            moves: self.moves,
+            values: Values(values),
+            scratch: self.scratch,
+            helper: self.helper,
+            pace: self.pace,
+            mask: self.mask,
+            sparse: self.sparse,
+            next_choice: self.next_choice,
+            fixed_mask: self.fixed_mask,
+            pairs: self.pairs,
+            paired: self.paired,
+            retries: self.retries,
+            method: self.method,
+            planes: self.planes,
+            seen: self.seen,
+            steps: self.steps,
+        }
+    }
+
+    /// Heaps with a rare value under the mask in use.
+    pub(crate) fn rare_count(&self) -> usize {
+        self.scratch.rare.len()
+    }
+
+    /// The largest value so far.
+    pub(crate) fn max_value(&self) -> u32 {
+        self.scratch.max_value
+    }
+
+    /// Speculative values that were computed again (see [`Engine::advance_two`]).
+    #[cfg(test)]
+    pub(crate) fn retries(&self) -> u64 {
+        self.retries
+    }
+
+    /// What a checkpoint saves besides the values.
+    pub(crate) fn saved_state(&self) -> SavedState {
+        SavedState {
+            method: self.method,
+            mask: self.mask,
+            next_choice: self.next_choice,
+            pairs: self.pairs,
+            steps: self.steps,
+        }
+    }
+
+    /// The engine that had computed `values` (`G(0) = 0` first) in `state`: the working
+    /// lists are rebuilt from the values, so it goes on exactly as the saved one would.
+    pub(crate) fn restore(code: &OctalCode, n: usize, values: &[u32], state: SavedState) -> Self {
+        debug_assert!(values.iter().all(|&v| v <= V::MAX));
+        let mut engine = Engine::new(code, n.max(values.len()), state.method);
+        engine.mask = state.mask;
+        for (heap, &value) in values.iter().enumerate().skip(1) {
+            engine.push(heap, value);
+        }
+        engine.next_choice = state.next_choice;
+        engine.pairs = state.pairs;
+        engine.steps = state.steps;
+        engine
+    }
+
+    /// The value of heap `n` by a direct mex over every move (all smaller values known):
+    /// for checking values that come from outside.
+    pub(crate) fn direct_mex(&self, n: usize) -> u32 {
+        let values = &self.values;
+        let mut seen = vec![false; self.scratch.cap * 2 + 2];
+        let mut see = |v: u32| {
+            if let Some(slot) = seen.get_mut(v as usize) {
+                *slot = true;
+            }
+        };
+        if self.moves.whole.contains(&n) {
+            see(0);
+        }
+        for &k in &self.moves.leave {
+            if k < n {
+                see(values[n - k].get());
+            }
+        }
+        for &k in &self.moves.split {
+            if let Some(m) = n.checked_sub(k).filter(|&m| m >= 2) {
+                for a in 1..=self.moves.half(m) {
+                    see(values[a].get() ^ values[m - a].get());
+                }
+            }
+        }
+        seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32
+    }
+
+    /// The heaps each kind of step computed (no period: the computation adds it).
+    pub(crate) fn method_used(&self) -> MethodUsed {
+        MethodUsed {
+            plain: self.steps.plain,
+            bitset: self.steps.bitset,
+            sparse: self.steps.sparse,
+            mask: self.mask,
+            paired: self.paired,
+            retries: self.retries,
+            period_from: None,
+        }
+    }
+
+    /// Chooses the mask again when `n` is the heap to do it at.
+    fn choose_mask_at(&mut self, n: usize) {
+        if n == self.next_choice && self.sparse {
+            if !self.fixed_mask {
+                self.choose_mask();
+            }
+            self.next_choice = self.next_choice.saturating_mul(2);
+        }
+    }
+
+    /// Whether the step at heap `n` (the next one) is a sparse step, and not one at which
+    /// the mask is chosen again: the steps that [`Engine::advance_two`] takes.
+    pub(crate) fn takes_sparse_steps(&self, n: usize) -> bool {
+        self.mask != 0
+            && n == self.len()
+            && !(n == self.next_choice && self.sparse)
+            && (self.fixed_mask || self.scratch.rare.len() < n / 4)
+    }
+
+    /// Computes `G(n)`, all smaller values known, and records it; or returns it, not
+    /// recorded, when it does not fit in `V` (then [`Engine::widen`] and
+    /// [`Engine::push`] it).
+    pub(crate) fn step(&mut self, n: usize) -> Result<(), u32> {
+        self.choose_mask_at(n);
+        // With many rare positions, listing them costs more than every split does.
+        let sparse = self.mask != 0 && (self.fixed_mask || self.scratch.rare.len() < n / 4);
+        let value = if sparse {
+            self.planes = None;
+            self.steps.sparse += 1;
+            let (value, pairs) = self
+                .scratch
+                .sparse_mex(&self.moves, &self.values[..n], self.mask, n, false);
+            self.pairs += pairs;
+            value
+        } else if self.scratch.cap <= BITSET_CAP && matches!(self.method, Method::Sparse | Method::Bitset) {
+            self.scratch.next_stamp();
+            self.scratch
+                .mark_simple_moves(&self.moves, &self.values, n, false);
+            self.steps.bitset += 1;
+            self.bitset_mex(n)
+        } else {
+            self.scratch.next_stamp();
+            self.scratch
+                .mark_simple_moves(&self.moves, &self.values, n, false);
+            self.planes = None;
+            self.steps.plain += 1;
+            self.mark_all_splits(n);
+            self.scratch.mex_from(0)
+        };
+        if value > V::MAX {
+            return Err(value);
+        }
+        self.push(n, value);
+        Ok(())
+    }
+
+    /// `G(n)` with the splits marked on bit planes (the simple moves already marked).
+    fn bitset_mex(&mut self, n: usize) -> u32 {
+        let cap = self.scratch.cap;
+        let bits = cap.trailing_zeros();
+        let planes = self.planes.get_or_insert_with(|| Planes::of(&self.values, bits));
+        planes.widen(bits);
+        let stamp = self.scratch.stamp;
+        self.seen.clear();
+        self.seen
+            .extend(self.scratch.mark[..cap].iter().map(|&m| m == stamp));
+        let unequal = self.moves.unequal;
+        let lengths: Vec<(usize, usize)> = self
+            .moves
+            .split
+            .iter()
+            .filter_map(|&k| n.checked_sub(k).filter(|&m| m >= 2))
+            .map(|m| (m, half_of(m, unequal)))
+            .collect();
+        self.pairs += planes.mark_splits(&lengths, &mut self.seen);
+        self.seen.iter().position(|&s| !s).unwrap_or(cap) as u32
+    }
+
+    /// Marks `G(a) ^ G(m - a)` for every split of every `m = n - k` (plain step).
+    fn mark_all_splits(&mut self, n: usize) {
+        let stamp = self.scratch.stamp;
+        for &k in &self.moves.split {
+            let Some(m) = n.checked_sub(k).filter(|&m| m >= 2) else {
+                continue;
+            };
+            let half = self.moves.half(m);
+            let low = &self.values[1..=half];
+            let high = &self.values[m - half..m];
+            mark_splits(low, high, &mut self.scratch.mark, stamp);
+            self.pairs += half as u64;
+        }
+    }
+
+    /// Records `G(n) = value`.
+    pub(crate) fn push(&mut self, n: usize, value: u32) {
+        self.values.0.push(V::Slot::new(value));
+        if let Some(planes) = &mut self.planes {
+            // `cap` may grow below; the planes follow at the next bit-set step.
+            if (value as usize) < 1 << planes.bits() {
+                planes.push(value);
+            } else {
+                self.planes = None;
+            }
+        }
+        self.scratch.note(n, value, self.mask);
+    }
+
+    /// Takes the mask that leaves the fewest rare heaps among those computed, and lists them.
+    fn choose_mask(&mut self) {
+        let mut histogram: Vec<(u32, u64)> = Vec::new();
+        let mut counts = vec![0u64; self.scratch.cap];
+        for slot in &self.values[1..] {
+            counts[slot.get() as usize] += 1;
+        }
+        for (value, &count) in counts.iter().enumerate() {
+            if count > 0 {
+                histogram.push((value as u32, count));
+            }
+        }
+        let to_beat = match self.mask {
+            0 => (0, u64::MAX),
+            mask => (mask, mask::rare_under(&histogram, mask)),
+        };
+        let best = mask::fewest_rare(&histogram, self.scratch.cap, to_beat);
+        if best.0 != self.mask {
+            self.mask = best.0;
+            self.scratch.list_rare(&self.values, self.mask);
+            self.helper = None;
+        }
+    }
+
+    pub(crate) fn stats(&self) -> SparseStats {
+        let heaps = self.values.len() as u64 - 1;
+        let max_value = self.scratch.max_value;
+        if self.mask == 0 {
+            return SparseStats {
+                mask: None,
+                rare: 0,
+                common: heaps,
+                pairs: self.pairs,
+                max_value,
+            };
+        }
+        let rare = self.values[1..]
+            .iter()
+            .filter(|slot| mask::parity(slot.get(), self.mask) == 0)
+            .count() as u64;
+        SparseStats {
+            mask: Some(self.mask),
+            rare,
+            common: heaps - rare,
+            pairs: self.pairs,
+            max_value,
+        }
+    }
+}

@@ -1,0 +1,251 @@
+//! Paired runs: two threads take alternate heaps of a run of sparse steps, each step
+//! started before the value below it is known and taken again when that value could change
+//! it; whether two threads pay is measured as the runs go.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::OnceLock;
+use std::thread::Thread;
+use std::time::{Duration, Instant};
+
+use crate::engine::Engine;
+use crate::scratch::{Moves, Scratch};
+use crate::slot::{Slot, Value};
+
+impl<V: Value> Engine<V> {
+    /// Computes `G(len()..end)` on two threads, each a whole sparse step at a time, as long
+    /// as the steps are sparse ones (see [`Engine::takes_sparse_steps`]): stops at the first
+    /// heap that is not, or whose value does not fit in `V` (returned, not recorded, as by
+    /// [`Engine::step`]: that heap is then `len()`). Returns how many values were recorded.
+    ///
+    /// Thread `t` takes the heaps `len() + t`, `len() + t + 2`, …. A heap `n` reads `G(n - 1)`
+    /// through two moves at most ([`Moves::reading_last`]), so its step runs without them
+    /// while the other thread finishes `G(n - 1)`; then, unless one of them has the value
+    /// found, the value stands, else the step is taken again with every move. The values
+    /// are the ones [`Engine::step`] computes, whatever the timing; so are the splits
+    /// looked at (which count both steps of a value computed again).
+    pub(crate) fn advance_two(&mut self, end: usize) -> (usize, Option<u32>) {
+        let start = self.len();
+        let end = match self.sparse && self.next_choice > start {
+            true => end.min(self.next_choice),
+            false => end,
+        };
+        if end <= start || !self.takes_sparse_steps(start) {
+            return (0, None);
+        }
+        let mask = self.mask;
+        let helper = self.helper.get_or_insert_with(|| self.scratch.clone());
+        // Every slot of the run exists before the threads share them.
+        self.values.0.resize_with(end, || V::Slot::new(0));
+        let run = Run {
+            moves: &self.moves,
+            values: &self.values,
+            mask,
+            fixed_mask: self.fixed_mask,
+            largest: V::MAX,
+            known: AtomicUsize::new(start),
+            stop: AtomicUsize::new(end),
+            threads: [OnceLock::new(), OnceLock::new()],
+            asleep: [AtomicBool::new(false), AtomicBool::new(false)],
+        };
+        let parallel = self.pace.choose();
+        let began = Instant::now();
+        let (first, second) = if parallel {
+            std::thread::scope(|scope| {
+                let run = &run;
+                let second = scope.spawn(move || run.heaps(helper, 1, start + 1, 2));
+                let first = run.heaps(&mut self.scratch, 0, start, 2);
+                // A thread that panicked is a bug: its panic goes on here.
+                let second = second
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                (first, second)
+            })
+        } else {
+            (run.heaps(&mut self.scratch, 0, start, 1), Done::default())
+        };
+        self.pace
+            .record(parallel, first.pairs + second.pairs, began.elapsed());
+        let known = run.known.load(Ordering::Acquire);
+        self.values.0.truncate(known);
+        self.scratch.catch_up(&self.values, known, mask);
+        self.pairs += first.pairs + second.pairs;
+        self.retries += first.retries + second.retries;
+        let computed = known - start;
+        self.paired += computed as u64;
+        if computed > 0 {
+            self.planes = None;
+            self.steps.sparse += computed as u64;
+        }
+        let too_large = [first.too_large, second.too_large]
+            .into_iter()
+            .flatten()
+            .find(|&(heap, _)| heap == known)
+            .map(|(_, value)| value);
+        (computed, too_large)
+    }
+}
+
+/// What the two threads of [`Engine::advance_two`] share.
+struct Run<'a, S: Slot> {
+    moves: &'a Moves,
+    /// `G(0..known)` are final; the slots after them are written by the threads.
+    values: &'a [S],
+    mask: u32,
+    fixed_mask: bool,
+    /// The largest value the slots hold.
+    largest: u32,
+    /// How many values are final (published after the value's slot is written).
+    known: AtomicUsize,
+    /// The first heap not to compute: the end of the run, or lowered by a thread that
+    /// meets a heap whose step is not sparse or whose value does not fit.
+    stop: AtomicUsize,
+    /// The two threads, to wake one that waits asleep.
+    threads: [OnceLock<Thread>; 2],
+    /// Whether each thread is (about to be) asleep waiting for the other.
+    asleep: [AtomicBool; 2],
+}
+
+/// Ends a [`Run`] at once when the thread holding it panics.
+struct StopOnPanic<'a, 'b, S: Slot> {
+    run: &'a Run<'b, S>,
+    me: usize,
+}
+
+impl<S: Slot> Drop for StopOnPanic<'_, '_, S> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.run.stop_at(self.me, 0);
+        }
+    }
+}
+
+/// What one thread of a [`Run`] did.
+#[derive(Debug, Default)]
+struct Done {
+    /// Splits looked at for the values it recorded.
+    pairs: u64,
+    retries: u64,
+    /// The heap whose value did not fit, and the value.
+    too_large: Option<(usize, u32)>,
+}
+
+/// Spins before a waiting thread sleeps, at most (the other thread usually finishes
+/// first: a heap takes microseconds). Each thread spins less after waits that spinning did
+/// not end (the other thread has lost its core: spinning would only keep it from it).
+const SPINS: u32 = 1 << 10;
+/// The longest sleep before looking again (a wake-up is never needed for progress).
+const NAP: Duration = Duration::from_millis(1);
+
+impl<S: Slot> Run<'_, S> {
+    /// Thread `me` waits until `G(0..count)` are final; `false` when they never will be
+    /// (the run stops before). `budget`: the spins before sleeping, adapted.
+    fn wait_for(&self, me: usize, count: usize, budget: &mut u32) -> bool {
+        let ready = || self.known.load(Ordering::SeqCst) >= count;
+        let stopped = || self.stop.load(Ordering::SeqCst) < count;
+        let mut spins = 0u32;
+        loop {
+            if ready() {
+                if spins <= *budget {
+                    *budget = (*budget * 2).clamp(1, SPINS);
+                }
+                return true;
+            }
+            if stopped() {
+                return false;
+            }
+            if spins < *budget {
+                spins += 1;
+                std::hint::spin_loop();
+                continue;
+            }
+            if spins == *budget {
+                *budget = (*budget / 4).max(8);
+                spins += 1;
+            }
+            // Said before looking again, so that the other thread, which publishes before
+            // it looks at this, either is seen here or wakes this thread.
+            self.asleep[me].store(true, Ordering::SeqCst);
+            if !ready() && !stopped() {
+                std::thread::park_timeout(NAP);
+            }
+            self.asleep[me].store(false, Ordering::SeqCst);
+        }
+    }
+
+    /// Wakes the thread that is not `me` if it sleeps.
+    fn wake_other(&self, me: usize) {
+        if self.asleep[1 - me].load(Ordering::SeqCst) {
+            if let Some(thread) = self.threads[1 - me].get() {
+                thread.unpark();
+            }
+        }
+    }
+
+    /// Ends the run at heap `n` (no heap from `n` on is computed).
+    fn stop_at(&self, me: usize, n: usize) {
+        self.stop.fetch_min(n, Ordering::SeqCst);
+        self.wake_other(me);
+    }
+
+    /// Thread `me` (0 or 1) computes the heaps `first`, `first + stride`, … of the run
+    /// with `scratch` (`stride` 2 with two threads, 1 for every heap on this thread: the
+    /// same steps, so the same values and counts).
+    fn heaps(&self, scratch: &mut Scratch, me: usize, first: usize, stride: usize) -> Done {
+        let _ = self.threads[me].set(std::thread::current());
+        // Should this thread panic, the other must not wait for it forever.
+        let _unwinding = StopOnPanic { run: self, me };
+        let mut budget = SPINS;
+        let mut done = Done::default();
+        let mask = self.mask;
+        let mut n = first;
+        while n < self.stop.load(Ordering::Acquire) {
+            // This thread computed G(n - 2), and G(n - 3) was final before.
+            debug_assert!(self.known.load(Ordering::Acquire) + 1 >= n);
+            scratch.catch_up(self.values, n - 1, mask);
+            let rare = scratch.rare_below(n - 1);
+            // Rare heaps below n: those below n - 1, and maybe n - 1.
+            let sparse_anyway = self.fixed_mask || rare + 1 < n / 4;
+            let (value, pairs) = if sparse_anyway {
+                let (guess, mut pairs) = scratch.sparse_mex(self.moves, &self.values[..n - 1], mask, n, true);
+                if !self.wait_for(me, n, &mut budget) {
+                    break;
+                }
+                let value = if self.moves.reading_last(self.values, n).contains(&Some(guess)) {
+                    done.retries += 1;
+                    scratch.catch_up(self.values, n, mask);
+                    let (value, again) = scratch.sparse_mex(self.moves, &self.values[..n], mask, n, false);
+                    pairs += again;
+                    value
+                } else {
+                    guess
+                };
+                (value, pairs)
+            } else if rare >= n / 4 {
+                self.stop_at(me, n);
+                break;
+            } else {
+                // Sparse unless G(n - 1) is rare: known once it is final.
+                if !self.wait_for(me, n, &mut budget) {
+                    break;
+                }
+                scratch.catch_up(self.values, n, mask);
+                if scratch.rare_below(n) >= n / 4 {
+                    self.stop_at(me, n);
+                    break;
+                }
+                scratch.sparse_mex(self.moves, &self.values[..n], mask, n, false)
+            };
+            if value > self.largest {
+                done.too_large = Some((n, value));
+                self.stop_at(me, n);
+                break;
+            }
+            self.values[n].set(value);
+            self.known.store(n + 1, Ordering::SeqCst);
+            self.wake_other(me);
+            done.pairs += pairs;
+            n += stride;
+        }
+        done
+    }
+}

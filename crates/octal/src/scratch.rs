@@ -1,0 +1,360 @@
+//! The sparse-space mex of one heap and its working space (one per thread).
+//!
+//! The nim-value sequence `G(0..=N)` of an octal game: plain XOR sets, and the sparse-space
+//! method for games whose values split into "common" and "rare" ones.
+//!
+//! **Plain.** `G(n)` is the mex of the values of the moves from `n`: `0` (take the whole
+//! heap), `G(n - k)` (leave one heap) and `G(a) ^ G(n - k - a)` (leave two heaps). The values
+//! seen are stamped in an array indexed by value (an XOR set that is never cleared: a fresh
+//! stamp per heap), so a heap costs one pass over its `O(n)` splits.
+//!
+//! **Sparse space** (Berlekamp, Conway and Guy, *Winning Ways*, "sparse space spells speed";
+//! Gangolli and Plambeck 1989). Fix a mask `m` and call a value *rare* when `G & m` has an
+//! even number of one bits, *common* otherwise. The parity of `(x ^ y) & m` is the XOR of the
+//! parities, so a common value is always the XOR of one rare and one common value. For many
+//! games almost every `G(n)` is common under a well-chosen mask; the rare positions are
+//! few. Then, for a heap `n`:
+//!
+//! 1. the splits with a rare part (one pass over the short list of rare positions) give
+//!    every common value among the moves, and some rare ones;
+//! 2. `c`, the smallest common value not met, bounds the mex; the rare values below `c` not
+//!    met yet may still come from two common parts: the splits are scanned only until all
+//!    of them have been met (usually after a few dozen pairs: there are many ways to make
+//!    each of them), and the first one still missing, else `c`, is `G(n)`. The scan reads
+//!    the values in order from both ends; a search by value (lists of the heaps of each
+//!    value, the partner looked up) was measured slower at 10^6 heaps of Officers (its
+//!    look-ups are scattered over every heap) and costs 4 bytes more per heap.
+//!
+//! Whatever the mask, the result is exact (a bad mask only makes it slower). The mask is
+//! chosen from the values themselves: after a warm-up of plain steps, and again each time
+//! the sequence doubles in length, the mask that leaves the fewest rare positions so far is
+//! taken; while no mask leaves fewer than a quarter of the positions rare, plain steps are
+//! used.
+
+use crate::mask::parity;
+use crate::slot::Slot;
+
+/// The largest smaller part of a split of `m` (the parts differ when `unequal`).
+#[inline]
+pub(crate) fn half_of(m: usize, unequal: bool) -> usize {
+    if unequal {
+        m.saturating_sub(1) / 2
+    } else {
+        m / 2
+    }
+}
+
+/// The moves of the game, as the steps read them.
+#[derive(Debug, Clone)]
+pub(crate) struct Moves {
+    /// `k` whose digit has bit 1 / bit 2 (`k > 0`) / bit 4, ascending.
+    pub(crate) whole: Vec<usize>,
+    pub(crate) leave: Vec<usize>,
+    pub(crate) split: Vec<usize>,
+    /// Grundy's game: the two parts of a split differ.
+    pub(crate) unequal: bool,
+}
+
+impl Moves {
+    /// The largest smaller part of a split of `m`.
+    #[inline]
+    pub(crate) fn half(&self, m: usize) -> usize {
+        half_of(m, self.unequal)
+    }
+
+    /// The values of the moves from heap `n` that read `G(n - 1)` (`values` holds
+    /// `G(0..n)`): leaving one heap of `n - 1` and splitting into `1 + (n - 1)`.
+    pub(crate) fn reading_last<S: Slot>(&self, values: &[S], n: usize) -> [Option<u32>; 2] {
+        let last = || values[n - 1].get();
+        [
+            (n > 1 && self.leave.first() == Some(&1)).then(last),
+            (self.split.first() == Some(&0) && self.half(n) >= 1).then(|| values[1].get() ^ last()),
+        ]
+    }
+}
+
+/// Marks `G(r) ^ G(m - r)` for the rare heaps `r` (of values `rare_values`).
+// Not inlined: in a function of its own, every pointer of the loop stays in a register.
+#[inline(never)]
+pub(crate) fn mark_beside_rare<S: Slot>(
+    rare: &[u32],
+    rare_values: &[u32],
+    values: &[S],
+    m: usize,
+    mark: &mut [u32],
+    stamp: u32,
+) {
+    for (&r, &g) in rare.iter().zip(rare_values) {
+        mark[(g ^ values[m - r as usize].get()) as usize] = stamp;
+    }
+}
+
+/// Marks `G(a) ^ G(b)` for `a` in `low` from the first and `b` in `high` from the last.
+#[inline(never)]
+pub(crate) fn mark_splits<S: Slot>(low: &[S], high: &[S], mark: &mut [u32], stamp: u32) {
+    // Of one length, so that the loop has one count.
+    let len = low.len().min(high.len());
+    let (low, high) = (&low[..len], &high[high.len() - len..]);
+    for i in 0..len {
+        mark[low[i].xor(&high[len - 1 - i]) as usize] = stamp;
+    }
+}
+
+/// The working space of sparse steps, one per thread: the marks of the values met and the
+/// rare heaps, kept up to date with the values below [`Scratch::upto`].
+#[derive(Debug, Clone)]
+pub(crate) struct Scratch {
+    /// `mark[v] == stamp`: value `v` is among the moves of the current heap. Its length is
+    /// `cap + 1`, `cap` a power of two above every value so far (so above every XOR).
+    pub(crate) mark: Vec<u32>,
+    pub(crate) cap: usize,
+    /// `cap` before the last value counted (what a speculative step of heap `upto` uses).
+    pub(crate) cap_before: usize,
+    pub(crate) stamp: u32,
+    /// Heaps `1..upto` with a rare value under the mask, ascending.
+    pub(crate) rare: Vec<u32>,
+    /// Their values.
+    pub(crate) rare_values: Vec<u32>,
+    /// The rare values below the candidate not met yet (during a sparse step).
+    pub(crate) pending: Vec<u32>,
+    /// The heaps below this are counted in `cap`, `rare` and `max_value`.
+    pub(crate) upto: usize,
+    /// The largest value so far.
+    pub(crate) max_value: u32,
+}
+
+impl Scratch {
+    pub(crate) fn new() -> Self {
+        Scratch {
+            mark: vec![0; 3],
+            cap: 2,
+            cap_before: 2,
+            stamp: 0,
+            rare: Vec::new(),
+            rare_values: Vec::new(),
+            pending: Vec::new(),
+            upto: 1,
+            max_value: 0,
+        }
+    }
+
+    /// Counts `G(n) = value`, `n` the heap after the last counted.
+    #[inline]
+    pub(crate) fn note(&mut self, n: usize, value: u32, mask: u32) {
+        debug_assert_eq!(n, self.upto);
+        self.upto = n + 1;
+        self.max_value = self.max_value.max(value);
+        self.cap_before = self.cap;
+        if value as usize >= self.cap {
+            self.cap = (value as usize + 1).next_power_of_two();
+            self.mark.resize(self.cap + 1, 0);
+        }
+        if mask != 0 && parity(value, mask) == 0 {
+            self.rare.push(n as u32);
+            self.rare_values.push(value);
+        }
+    }
+
+    /// Counts the values `G(upto..end)`.
+    pub(crate) fn catch_up<S: Slot>(&mut self, values: &[S], end: usize, mask: u32) {
+        for (n, slot) in values.iter().enumerate().take(end).skip(self.upto) {
+            self.note(n, slot.get(), mask);
+        }
+    }
+
+    /// The rare heaps again, under `mask`, from the values `G(0..upto)`.
+    pub(crate) fn list_rare<S: Slot>(&mut self, values: &[S], mask: u32) {
+        self.rare = (1..self.upto)
+            .filter(|&h| parity(values[h].get(), mask) == 0)
+            .map(|h| h as u32)
+            .collect();
+        self.rare_values = self.rare.iter().map(|&h| values[h as usize].get()).collect();
+    }
+
+    /// How many heaps below `n` are rare (`n` at most `upto`).
+    pub(crate) fn rare_below(&self, n: usize) -> usize {
+        self.rare.partition_point(|&r| (r as usize) < n)
+    }
+
+    /// A fresh stamp: no value is marked.
+    #[inline]
+    pub(crate) fn next_stamp(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.fill(0);
+            self.stamp = 1;
+        }
+    }
+
+    /// The smallest value from `start` on not marked.
+    pub(crate) fn mex_from(&self, start: usize) -> u32 {
+        let mut w = start;
+        while self.mark[w] == self.stamp {
+            w += 1;
+        }
+        w as u32
+    }
+
+    /// Marks the values of the moves that leave at most one heap (but `G(n - 1)` when
+    /// `speculative`).
+    pub(crate) fn mark_simple_moves<S: Slot>(
+        &mut self,
+        moves: &Moves,
+        values: &[S],
+        n: usize,
+        speculative: bool,
+    ) {
+        let stamp = self.stamp;
+        if moves.whole.contains(&n) {
+            self.mark[0] = stamp;
+        }
+        for &k in &moves.leave {
+            if k < n && !(speculative && k == 1) {
+                self.mark[values[n - k].get() as usize] = stamp;
+            }
+        }
+    }
+
+    /// `G(n)` by the sparse-space method, with the splits it looked at; `values` holds
+    /// `G(0..n)`, and the rare heaps are those below `n`.
+    ///
+    /// `speculative`: `values` holds `G(0..n - 1)` only (and the rare heaps are those below
+    /// `n - 1`): the moves that read `G(n - 1)` ([`Moves::reading_last`]) are left out, so
+    /// the result is the mex of the other moves. It is `G(n)` unless it is the value of one
+    /// of the moves left out (adding a value other than the mex to a set keeps its mex).
+    pub(crate) fn sparse_mex<S: Slot>(
+        &mut self,
+        moves: &Moves,
+        values: &[S],
+        mask: u32,
+        n: usize,
+        speculative: bool,
+    ) -> (u32, u64) {
+        // A speculative step reads the heaps below n - 1 only, even when G(n - 1) is
+        // counted already (the first heap of a run): the same step whatever the timing.
+        let (rare_end, cap) = match speculative {
+            true if self.upto > n - 1 => (n - 1, self.cap_before),
+            true => (n - 1, self.cap),
+            false => (n, self.cap),
+        };
+        debug_assert!(self.upto == n || (speculative && self.upto == n - 1));
+        self.next_stamp();
+        self.mark_simple_moves(moves, values, n, speculative);
+        let stamp = self.stamp;
+        let mut pairs = 0u64;
+        // 1. Splits with a rare part: every common value among the moves. And the obvious
+        //    0 of two equal halves (which the scan below would meet last).
+        for &k in &moves.split {
+            let Some(m) = n.checked_sub(k).filter(|&m| m >= 2) else {
+                continue;
+            };
+            // Two equal halves (none in Grundy's game, where the rare half is left out).
+            let equal = m % 2 == 0;
+            if equal && !moves.unequal {
+                self.mark[0] = stamp;
+            }
+            let count = self.rare.partition_point(|&r| (r as usize) < m.min(rare_end));
+            // Rare heaps whose split is not a move (Grundy's equal halves) or is left out
+            // (the part 1 beside n - 1, when speculative): by index, or `count` for none.
+            let mut skipped = [count; 2];
+            if moves.unequal && equal {
+                if let Ok(i) = self.rare[..count].binary_search(&((m / 2) as u32)) {
+                    skipped[0] = i;
+                }
+            }
+            if speculative && k == 0 && self.rare.first() == Some(&1) {
+                skipped[1] = 0;
+            }
+            skipped.sort_unstable();
+            let ranges = [
+                0..skipped[0],
+                (skipped[0] + 1).min(count)..skipped[1].max(skipped[0] + 1).min(count),
+                (skipped[1] + 1).min(count)..count,
+            ];
+            let values = &values[..m.min(values.len())];
+            for range in ranges {
+                let (rare, rare_values) = (&self.rare[range.clone()], &self.rare_values[range]);
+                mark_beside_rare(rare, rare_values, values, m, &mut self.mark, stamp);
+            }
+            pairs += count as u64;
+        }
+        // 2. The smallest common value not met, and the rare values below it not met yet.
+        self.pending.clear();
+        let mut c = 0usize;
+        while c < cap {
+            if self.mark[c] != stamp {
+                if parity(c as u32, mask) == 1 {
+                    break;
+                }
+                self.pending.push(c as u32);
+            }
+            c += 1;
+        }
+        if !self.pending.is_empty() {
+            pairs += self.meet_rare_values(moves, values, n, speculative);
+        }
+        // Every common value among the moves is marked, so `c` is not; every value below it
+        // is marked unless the scan saw every split without meeting it.
+        (self.mex_from(0), pairs)
+    }
+
+    /// Scans the splits of heap `n`, marking their values, until every value of `pending`
+    /// has been met (or every split has been seen); returns the splits looked at. The
+    /// splits go by blocks with unconditional marks (no branch per split), each block of
+    /// every split length in turn (a value may come from one length only); after each round
+    /// the values met leave `pending`. `speculative`: the split `1 + (n - 1)` is left out.
+    pub(crate) fn meet_rare_values<S: Slot>(
+        &mut self,
+        moves: &Moves,
+        values: &[S],
+        n: usize,
+        speculative: bool,
+    ) -> u64 {
+        // Blocks grow: most pending values are met in the first splits, and checking the
+        // ones left costs one look per value.
+        let mut block = 32;
+        let stamp = self.stamp;
+        let mut pairs = 0u64;
+        // Per split length m: the splits (a, m - a) not seen yet are a in front..=back.
+        let mut ranges: Vec<(usize, usize, usize)> = moves
+            .split
+            .iter()
+            .filter_map(|&k| n.checked_sub(k).filter(|&m| m >= 2).map(|m| (k, m)))
+            .map(|(k, m)| (m, if speculative && k == 0 { 2 } else { 1 }, moves.half(m)))
+            .collect();
+        loop {
+            let mut seen_any = false;
+            for (m, front, back) in &mut ranges {
+                // A block from each end: small parts pair exceptional early values with
+                // recent ones; middle splits pair two typical values.
+                for from_front in [true, false] {
+                    if *front > *back {
+                        break;
+                    }
+                    let (lo, hi) = if from_front {
+                        let hi = (*front + block - 1).min(*back);
+                        let lo = *front;
+                        *front = hi + 1;
+                        (lo, hi)
+                    } else {
+                        let lo = back.saturating_sub(block - 1).max(*front);
+                        let hi = *back;
+                        *back = lo - 1;
+                        (lo, hi)
+                    };
+                    let low = &values[lo..=hi];
+                    let high = &values[*m - hi..=*m - lo];
+                    mark_splits(low, high, &mut self.mark, stamp);
+                    pairs += low.len() as u64;
+                    seen_any = true;
+                }
+            }
+            let mark = &self.mark;
+            self.pending.retain(|&w| mark[w as usize] != stamp);
+            if self.pending.is_empty() || !seen_any {
+                return pairs;
+            }
+            block = (block * 2).min(1024);
+        }
+    }
+}

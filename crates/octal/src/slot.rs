@@ -1,0 +1,77 @@
+//! How the values are stored: one atomic slot per heap (`u16` while every value fits, then
+//! `u32`), so that the two threads of a paired run share them.
+
+#[cfg(test)]
+use std::sync::atomic::AtomicU8;
+use std::sync::atomic::{AtomicU16, AtomicU32, Ordering};
+
+/// How a value is stored: `u16` while every value fits (2 bytes per heap), else `u32`.
+pub(crate) trait Value: Copy + Send + Sync + 'static {
+    /// The largest value this type holds.
+    const MAX: u32;
+    /// The slot holding one value: an atomic, so that the two threads of
+    /// [`Engine::advance_two`] share the values (a relaxed load is a plain load).
+    type Slot: Slot;
+}
+
+/// One stored value, read and written through a shared reference.
+pub(crate) trait Slot: Send + Sync + std::fmt::Debug + 'static {
+    /// A slot holding `value` (at most the type's [`Value::MAX`]).
+    fn new(value: u32) -> Self;
+    /// The value.
+    fn get(&self) -> u32;
+    /// Stores `value`.
+    fn set(&self, value: u32);
+    /// The XOR of the two values (taken in the slot's own width: one widening, not two).
+    fn xor(&self, other: &Self) -> u32;
+}
+
+macro_rules! slots {
+    ($($value:ty => $atomic:ty),* $(,)?) => {$(
+        impl Value for $value {
+            const MAX: u32 = <$value>::MAX as u32;
+            type Slot = $atomic;
+        }
+
+        impl Slot for $atomic {
+            #[inline]
+            fn new(value: u32) -> Self {
+                <$atomic>::new(value as $value)
+            }
+            #[inline]
+            fn get(&self) -> u32 {
+                u32::from(self.load(Ordering::Relaxed))
+            }
+            #[inline]
+            fn set(&self, value: u32) {
+                self.store(value as $value, Ordering::Relaxed)
+            }
+            #[inline]
+            fn xor(&self, other: &Self) -> u32 {
+                u32::from(self.load(Ordering::Relaxed) ^ other.load(Ordering::Relaxed))
+            }
+        }
+    )*};
+}
+
+slots!(u16 => AtomicU16, u32 => AtomicU32);
+// Bytes, to test the move to a wider type on small values.
+#[cfg(test)]
+slots!(u8 => AtomicU8);
+
+/// The values `G(0..len)`, each in a [`Slot`] of `V`.
+#[derive(Debug)]
+pub(crate) struct Values<V: Value>(pub(crate) Vec<V::Slot>);
+
+impl<V: Value> Clone for Values<V> {
+    fn clone(&self) -> Self {
+        Values(self.0.iter().map(|slot| V::Slot::new(slot.get())).collect())
+    }
+}
+
+impl<V: Value> std::ops::Deref for Values<V> {
+    type Target = [V::Slot];
+    fn deref(&self) -> &[V::Slot] {
+        &self.0
+    }
+}
