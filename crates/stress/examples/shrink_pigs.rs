@@ -55,7 +55,16 @@ fn main() {
         }
         let started = Instant::now();
         let (minimal, stats) =
-            shrink::shrink(input, 2, &|c: &Input| probe(&command, Failure::WrongAnswer, c));
+            match shrink::shrink(input, 2, &|c: &Input| probe(&command, Failure::WrongAnswer, c)) {
+                Ok(shrunk) => shrunk,
+                Err(error) => {
+                    eprintln!(
+                        "error: {error}\nthe input that caused it:\n{}",
+                        error.input.render()
+                    );
+                    std::process::exit(101);
+                }
+            };
         println!(
             "seed {seed}: a {DECK}-card game shrunk in {:.2} s ({} probes, {} invalid, {} kept) to:\n{}",
             started.elapsed().as_secs_f64(),

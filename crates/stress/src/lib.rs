@@ -38,7 +38,7 @@ pub mod run;
 pub mod shrink;
 mod stress;
 
-pub use stress::{probe, stress, Config, Failed, RunError, Summary, Verdict};
+pub use stress::{probe, stress, Config, Failed, RunError, StressError, Summary, Verdict};
 
 use std::fmt;
 use std::str::FromStr;

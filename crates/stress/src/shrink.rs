@@ -47,6 +47,26 @@ pub struct Stats {
     pub elapsed: Duration,
 }
 
+/// A probe panicked: a bug in tabletop itself (its renderer, parser or engine), not in the
+/// command under test, which runs in its own process. The input is kept so it can be reported.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("internal error in tabletop while checking a candidate: {message}")]
+pub struct InternalError {
+    /// The panic's message.
+    pub message: String,
+    /// The candidate whose probe panicked.
+    pub input: Input,
+}
+
+/// The text of a panic's payload (`panic!` gives a `&str` or a `String`).
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|text| (*text).to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_string())
+}
+
 /// A list of units inside an input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum List {
@@ -360,7 +380,11 @@ pub fn lowerings(input: &Input) -> impl Iterator<Item = Input> + '_ {
 /// Shrinks `input`, keeping only candidates for which `probe` says [`Probe::Same`].
 ///
 /// `probe` is called from up to `jobs` threads at once. The input given is assumed to fail;
-/// the result is 1-minimal for a deterministic probe. Memory: the input, `jobs` candidates
+/// the result is 1-minimal for a deterministic probe.
+///
+/// # Errors
+/// [`InternalError`] with the candidate if `probe` panics: that is a bug in tabletop, which
+/// must not pass for a candidate that merely does not fail the same way. Memory: the input, `jobs` candidates
 /// and 16 bytes per candidate that did not fail the same way.
 ///
 /// ```
@@ -375,11 +399,16 @@ pub fn lowerings(input: &Input) -> impl Iterator<Item = Input> + '_ {
 /// let (small, _) = shrink(input, 2, &|candidate: &Input| match candidate {
 ///     Input::Pigs(p) if p.deck.contains(&Arrows) => Probe::Same,
 ///     _ => Probe::Other,
-/// });
+/// })
+/// .unwrap();
 /// let Input::Pigs(p) = small else { unreachable!() };
 /// assert_eq!((p.pigs.len(), p.deck), (1, vec![Arrows]));
 /// ```
-pub fn shrink(input: Input, jobs: usize, probe: &(dyn Fn(&Input) -> Probe + Sync)) -> (Input, Stats) {
+pub fn shrink(
+    input: Input,
+    jobs: usize,
+    probe: &(dyn Fn(&Input) -> Probe + Sync),
+) -> Result<(Input, Stats), InternalError> {
     let started = Instant::now();
     let mut shrinker = Shrinker {
         probe,
@@ -392,17 +421,17 @@ pub fn shrink(input: Input, jobs: usize, probe: &(dyn Fn(&Input) -> Probe + Sync
         let mut changed = false;
         let mut parts = 2;
         while lists(&current).iter().any(|&(_, len)| len.div_ceil(parts) >= 2) {
-            changed |= shrinker.sweep(&mut current, &|input| Plan::chunks(input, parts));
+            changed |= shrinker.sweep(&mut current, &|input| Plan::chunks(input, parts))?;
             parts *= 2;
         }
-        changed |= shrinker.sweep(&mut current, &Plan::singles);
-        changed |= shrinker.sweep(&mut current, &Plan::lowerings);
+        changed |= shrinker.sweep(&mut current, &Plan::singles)?;
+        changed |= shrinker.sweep(&mut current, &Plan::lowerings)?;
         if !changed {
             break;
         }
     }
     shrinker.stats.elapsed = started.elapsed();
-    (current, shrinker.stats)
+    Ok((current, shrinker.stats))
 }
 
 /// A 128-bit fingerprint of a candidate (two SipHash keys): what the shrinker remembers of a
@@ -430,7 +459,7 @@ impl Shrinker<'_> {
     /// Goes once through the candidates of `plan`, keeping every one that fails the same way
     /// (the plan is made again from the new input, and the sweep goes on from the same
     /// place). Returns whether anything was kept.
-    fn sweep(&mut self, current: &mut Input, plan: &dyn Fn(&Input) -> Plan) -> bool {
+    fn sweep(&mut self, current: &mut Input, plan: &dyn Fn(&Input) -> Plan) -> Result<bool, InternalError> {
         let mut changed = false;
         let mut at = 0;
         let mut edits = plan(current);
@@ -450,7 +479,7 @@ impl Shrinker<'_> {
             if batch.is_empty() {
                 break;
             }
-            let results = self.probe_all(&batch);
+            let results = self.probe_all(&batch)?;
             let mut kept = None;
             for ((index, candidate, print), probe) in batch.into_iter().zip(results) {
                 if probe != Probe::Same {
@@ -470,29 +499,44 @@ impl Shrinker<'_> {
                 None => at = next,
             }
         }
-        changed
+        Ok(changed)
     }
 
-    /// Probes the batch in parallel (one thread per candidate).
-    fn probe_all(&mut self, batch: &[(usize, Input, (u64, u64))]) -> Vec<Probe> {
+    /// Probes the batch in parallel (one thread per candidate). The first candidate (in
+    /// order) whose probe panicked is an [`InternalError`].
+    fn probe_all(&mut self, batch: &[(usize, Input, (u64, u64))]) -> Result<Vec<Probe>, InternalError> {
         let probe = self.probe;
-        let results: Vec<Probe> = if batch.len() == 1 {
-            batch.iter().map(|(_, candidate, _)| probe(candidate)).collect()
+        let outcomes: Vec<std::thread::Result<Probe>> = if batch.len() == 1 {
+            batch
+                .iter()
+                .map(|(_, candidate, _)| {
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| probe(candidate)))
+                })
+                .collect()
         } else {
             std::thread::scope(|scope| {
                 let handles: Vec<_> = batch
                     .iter()
                     .map(|(_, candidate, _)| scope.spawn(move || probe(candidate)))
                     .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().unwrap_or(Probe::Other))
-                    .collect()
+                handles.into_iter().map(|h| h.join()).collect()
             })
         };
+        let mut results = Vec::with_capacity(outcomes.len());
+        for ((_, candidate, _), outcome) in batch.iter().zip(outcomes) {
+            match outcome {
+                Ok(result) => results.push(result),
+                Err(payload) => {
+                    return Err(InternalError {
+                        message: panic_message(payload.as_ref()),
+                        input: candidate.clone(),
+                    })
+                }
+            }
+        }
         self.stats.probes += results.len();
         self.stats.invalid += results.iter().filter(|&&p| p == Probe::Invalid).count();
-        results
+        Ok(results)
     }
 }
 
@@ -581,10 +625,38 @@ mod tests {
             Input::Chutes(c) if c.throws.iter().filter(|&&t| t >= 5).count() >= 3 => Probe::Same,
             _ => Probe::Other,
         };
-        let (small, stats) = shrink(input, 3, &probe);
+        let (small, stats) = shrink(input, 3, &probe).unwrap();
         let Input::Chutes(c) = &small else { panic!() };
         assert_eq!(c.throws, vec![5, 5, 5]);
         assert!(removals(&small).all(|r| probe(&r) != Probe::Same));
         assert!(stats.probes < 200, "{stats:?}");
+    }
+
+    /// A probe that panics is tabletop's own bug: it is reported with the candidate that
+    /// caused it, whether candidates are probed one at a time or several at once.
+    #[test]
+    fn a_panicking_probe_is_an_internal_error_with_its_input() {
+        let input = Input::Chutes(ChutesInput {
+            throws: vec![1, 2, 3, 4, 5, 6],
+            games: vec![],
+        });
+        // Candidates that keep the 6 "fail the same way"; the first that loses the 1 panics.
+        let probe = |candidate: &Input| match candidate {
+            Input::Chutes(c) if !c.throws.contains(&1) => panic!("no throw of 1 in {:?}", c.throws),
+            Input::Chutes(c) if c.throws.contains(&6) => Probe::Same,
+            _ => Probe::Other,
+        };
+        for jobs in [1, 4] {
+            let error = shrink(input.clone(), jobs, &probe).unwrap_err();
+            let Input::Chutes(c) = &error.input else { panic!() };
+            assert!(!c.throws.contains(&1), "{:?}", c.throws);
+            assert_eq!(error.message, format!("no throw of 1 in {:?}", c.throws));
+            assert!(
+                error
+                    .to_string()
+                    .starts_with("internal error in tabletop while checking a candidate: no throw of 1"),
+                "{error}"
+            );
+        }
     }
 }

@@ -12,7 +12,7 @@ use crate::answer::{answer, answer_input};
 use crate::gen::{generate, Spec};
 use crate::input::Input;
 use crate::run::{verdict, Command, Failure, Output};
-use crate::shrink::{shrink, Probe, Stats};
+use crate::shrink::{shrink, InternalError, Probe, Stats};
 
 /// A stress test to run.
 #[derive(Debug, Clone)]
@@ -77,6 +77,17 @@ pub struct RunError {
     pub error: std::io::Error,
 }
 
+/// Why a stress test could not give a verdict.
+#[derive(Debug, thiserror::Error)]
+pub enum StressError {
+    /// The command could not be run at all.
+    #[error(transparent)]
+    Run(#[from] RunError),
+    /// tabletop itself failed (panicked) while shrinking; the input that caused it is kept.
+    #[error(transparent)]
+    Internal(#[from] InternalError),
+}
+
 /// The result of a stress test.
 pub type Verdict = Result<Summary, Box<Failed>>;
 
@@ -97,8 +108,9 @@ fn progress_bar(config: &Config) -> ProgressBar {
 /// Runs the stress test described by `config`.
 ///
 /// # Errors
-/// [`RunError`] if the command cannot be started.
-pub fn stress(config: &Config) -> Result<Verdict, RunError> {
+/// [`StressError::Run`] if the command cannot be started, [`StressError::Internal`] if
+/// tabletop panicked while checking a shrinking candidate.
+pub fn stress(config: &Config) -> Result<Verdict, StressError> {
     let started = Instant::now();
     let bar = progress_bar(config);
     let next = AtomicU64::new(0);
@@ -144,7 +156,8 @@ pub fn stress(config: &Config) -> Result<Verdict, RunError> {
         return Err(RunError {
             command: config.command.display(),
             error,
-        });
+        }
+        .into());
     }
     let first = lock(&found).take();
     Ok(match first {
@@ -153,7 +166,7 @@ pub fn stress(config: &Config) -> Result<Verdict, RunError> {
             elapsed: started.elapsed(),
             slowest: *lock(&slowest),
         }),
-        Some(found) => Err(Box::new(reproduce_and_shrink(config, found))),
+        Some(found) => Err(Box::new(reproduce_and_shrink(config, found)?)),
     })
 }
 
@@ -178,7 +191,7 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-fn reproduce_and_shrink(config: &Config, found: Found) -> Failed {
+fn reproduce_and_shrink(config: &Config, found: Found) -> Result<Failed, InternalError> {
     let (run, original, expected, output, failure) = found;
     let command = &config.command;
     let fails_same = |text: &str, expected: &str| -> (bool, Option<Output>) {
@@ -200,7 +213,7 @@ fn reproduce_and_shrink(config: &Config, found: Found) -> Failed {
         stats: Stats::default(),
     };
     if !reproduced {
-        return failed;
+        return Ok(failed);
     }
     let spinner = if config.progress && std::io::stderr().is_terminal() {
         ProgressBar::new_spinner()
@@ -210,13 +223,14 @@ fn reproduce_and_shrink(config: &Config, found: Found) -> Failed {
     spinner.set_message("shrinking the failing input");
     spinner.enable_steady_tick(Duration::from_millis(120));
     let probe = |candidate: &Input| probe(command, failure, candidate);
-    let (minimal, stats) = shrink(failed.original.clone(), config.jobs, &probe);
+    let shrunk = shrink(failed.original.clone(), config.jobs, &probe);
     spinner.finish_and_clear();
+    let (minimal, stats) = shrunk?;
     failed.expected = answer_input(&minimal).unwrap_or_default();
     if let (_, Some(output)) = fails_same(&minimal.render(), &failed.expected) {
         failed.output = output;
     }
     failed.minimal = minimal;
     failed.stats = stats;
-    failed
+    Ok(failed)
 }

@@ -16,7 +16,7 @@ fn config(game: Game, runs: u64, script: &str) -> Config {
         runs,
         seed: 1,
         jobs: 2,
-        command: Command::new("sh", ["-c", script]).timeout(Duration::from_secs(10)),
+        command: Command::new("sh", ["-c", script]).timeout(Duration::from_secs(120)),
         progress: false,
     }
 }

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use tabletop_stress::run::Command;
-use tabletop_stress::{report, stress, Config, Game, Size};
+use tabletop_stress::{report, stress, Config, Game, Size, StressError};
 
 /// Runs COMMAND on generated inputs and compares its output with tabletop's.
 #[derive(Debug, clap::Args)]
@@ -17,7 +17,8 @@ a non-zero exit status, a timeout or more output than --max-output is a failure 
 All runs agree: one line on stdout, exit 0. A failure: the input is shrunk until removing any \
 single part of it (a game, a query, a jump, a pig, a card...) no longer fails the same way, \
 and the report goes to stdout (exit 1). Usage errors and a COMMAND that cannot be started: \
-exit 2.\n\n\
+exit 2. A crash of tabletop itself while shrinking: `error: internal error in tabletop ...`, \
+the input that caused it on stderr (and in --save's file), exit 101 (the code of a Rust panic).\n\n\
 Example:\n  tabletop stress grundy --runs 500 --size tiny -- python3 my_solution.py"
 )]
 pub struct Args {
@@ -89,7 +90,36 @@ fn fail(message: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// Runs the stress test: exit 0 if every run agrees, 1 after a failure, 2 on usage errors.
+/// The exit status of a bug in tabletop itself: what an uncaught panic would give.
+const INTERNAL_ERROR: u8 = 101;
+
+/// Reports tabletop's own panic with the input that caused it (also to `save`, if given).
+fn internal_error(
+    error: &tabletop_stress::shrink::InternalError,
+    save: Option<&std::path::Path>,
+) -> ExitCode {
+    let input = error.input.render();
+    let mut stderr = std::io::stderr().lock();
+    let _ = writeln!(
+        stderr,
+        "error: {error}\nthe input that caused it:\n{}",
+        input.trim_end()
+    );
+    if let Some(path) = save {
+        match std::fs::write(path, &input) {
+            Ok(()) => {
+                let _ = writeln!(stderr, "(saved to {})", path.display());
+            }
+            Err(e) => {
+                let _ = writeln!(stderr, "error: {}: {e}", path.display());
+            }
+        }
+    }
+    ExitCode::from(INTERNAL_ERROR)
+}
+
+/// Runs the stress test: exit 0 if every run agrees, 1 after a failure, 2 on usage errors,
+/// 101 if tabletop itself panicked while shrinking.
 pub fn run(args: &Args) -> ExitCode {
     let spec = match super::gen::spec(args.game, args.size, args.cycles) {
         Ok(spec) => spec,
@@ -131,6 +161,7 @@ pub fn run(args: &Args) -> ExitCode {
     };
     let verdict = match stress(&config) {
         Ok(verdict) => verdict,
+        Err(StressError::Internal(error)) => return internal_error(&error, args.save.as_deref()),
         Err(error) => return fail(&error.to_string()),
     };
     let (text, code) = match verdict {
