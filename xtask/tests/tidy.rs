@@ -638,13 +638,6 @@ fn modules_declared_behind_cfg_test_are_test_files() {
     assert_eq!(scan::test_module_files(&tokens), ["tests", "oracle"]);
 }
 
-/// Import circles found when this check came, each as its crate's folder and its files (from
-/// `src/`), being removed now: a circle listed here is not reported. Empty it as they go.
-const KNOWN_CIRCLES: &[(&str, &[&str])] = &[
-    ("crates/grundy", &["octal/bitset.rs", "octal/sparse.rs"]),
-    ("crates/serve", &["api.rs", "jobs.rs"]),
-];
-
 /// A package's sources under `src/` that are not test files, relative to it, with their text.
 fn sources_under_src(package: &Package) -> Vec<(String, String)> {
     let src = package.dir.join("src");
@@ -674,28 +667,10 @@ fn no_two_source_files_import_each_other_in_a_circle() {
             .display()
             .to_string();
         for circle in circles::circles(&sources_under_src(&package)) {
-            let known = KNOWN_CIRCLES.iter().any(|(dir, files)| {
-                *dir == folder
-                    && files.len() == circle.len()
-                    && files.iter().all(|f| circle.iter().any(|c| c == f))
-            });
-            if !known {
-                violations.push(format!("{folder}/src: {}", circle.join(" <-> ")));
-            }
+            violations.push(format!("{folder}/src: {}", circle.join(" <-> ")));
         }
     }
     assert_none("import circles", violations);
-}
-
-#[test]
-fn every_known_circle_names_files_that_exist() {
-    let root = workspace_root();
-    let stale: Vec<String> = KNOWN_CIRCLES
-        .iter()
-        .flat_map(|(dir, files)| files.iter().map(move |file| format!("{dir}/src/{file}")))
-        .filter(|path| !root.join(path).is_file())
-        .collect();
-    assert_none("known circles naming files that are gone", stale);
 }
 
 #[test]
