@@ -350,7 +350,7 @@ pub fn save_checkpoint(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
 
 /// Refuses up front a computation of G(0..=n) that would need more than [`MEMORY_CAP`]
 /// (with `per_value` bytes of output per value on top of the working space).
-fn check_memory(code: &OctalCode, n: u64, per_value: u64) -> Result<(), Failure> {
+pub(crate) fn check_memory(code: &OctalCode, n: u64, per_value: u64) -> Result<(), Failure> {
     let needed = code
         .memory_estimate(n)
         .and_then(|bytes| bytes.checked_add(n.saturating_add(1).saturating_mul(per_value)))

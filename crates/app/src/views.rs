@@ -4,7 +4,7 @@
 use tabletop_octal::{Computation, HeapMove, OctalCode, Options, Period, Tally};
 use tabletop_render::octal::write_tally;
 
-use crate::{octal, Control, Failure, Problem, Source, Tick};
+use crate::{octal, Control, Failure, Source, Tick};
 
 /// Heaps the octal engine is given at a time between two looks at the stop flag.
 const OCTAL_ROUND: usize = 256;
@@ -77,9 +77,11 @@ pub fn octal_view(
         None => None,
     };
     let n = heaps.max(asked.iter().flatten().copied().max().unwrap_or(0));
-    // What needs too much memory is refused before any work.
-    check_memory(code, n)?;
-    let needed = usize::try_from(n).map_err(|_| too_many(n))?;
+    // What needs too much memory is refused before any work, as the command line refuses
+    // it, counting the values kept here too.
+    octal::check_memory(code, n, std::mem::size_of::<u32>() as u64)?;
+    // Within the cap, n is far below usize::MAX.
+    let needed = n as usize;
     let mut run = Computation::new(code, needed, Options::default());
     run.set_threads(1);
     while !run.is_done() {
@@ -116,25 +118,6 @@ pub fn octal_view(
         tally_lines,
         query,
     })
-}
-
-/// The memory check of the command line, for heaps `0..=n`.
-fn check_memory(code: &OctalCode, n: u64) -> Result<(), Failure> {
-    let needed = code.memory_estimate(n).unwrap_or(u64::MAX);
-    match needed > octal::MEMORY_CAP {
-        true => Err(too_many(n)),
-        false => Ok(()),
-    }
-}
-
-fn too_many(n: u64) -> Failure {
-    Failure::invalid(Problem::unlocated(
-        &format!("--heaps {n}"),
-        format!(
-            "computing G(0..={n}) needs more than the {} GiB `tabletop octal` allows itself; ask for fewer heaps",
-            octal::MEMORY_CAP >> 30
-        ),
-    ))
 }
 
 #[cfg(test)]
