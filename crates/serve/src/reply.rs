@@ -119,22 +119,40 @@ fn problem(problem: &Problem) -> Value {
     })
 }
 
-/// The JSON an application layer renderer wrote (one object, or one a line: then a list),
-/// passed on as written so that every number keeps the digits the CLI prints. It is checked
-/// to be JSON first.
+/// The JSON value an application layer renderer wrote (one value on one line), passed on as
+/// written so that every number keeps the digits the CLI prints. It is checked to be one JSON
+/// value first.
 ///
 /// # Errors
-/// A 500 when the text is not JSON.
+/// A 500 when the text is not exactly one JSON value.
 pub fn rendered_json(text: &str) -> Result<String, ApiError> {
+    match checked_lines(text)?.as_slice() {
+        [one] => Ok((*one).to_owned()),
+        lines => Err(ApiError::new(
+            500,
+            "internal",
+            format!("one JSON value was expected, {} were written", lines.len()),
+        )),
+    }
+}
+
+/// The JSON values an application layer renderer wrote one a line, as one list (of one
+/// element for one line: a field has one shape whatever the input), numbers as written.
+///
+/// # Errors
+/// A 500 when a line is not JSON.
+pub fn rendered_json_list(text: &str) -> Result<String, ApiError> {
+    Ok(format!("[{}]", checked_lines(text)?.join(",")))
+}
+
+/// The non-blank lines of `text`, each checked to be JSON.
+fn checked_lines(text: &str) -> Result<Vec<&str>, ApiError> {
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     for line in &lines {
         serde_json::from_str::<serde::de::IgnoredAny>(line)
             .map_err(|e| ApiError::new(500, "internal", format!("the JSON written is not JSON: {e}")))?;
     }
-    Ok(match lines.as_slice() {
-        [one] => (*one).to_owned(),
-        many => format!("[{}]", many.join(",")),
-    })
+    Ok(lines)
 }
 
 /// A JSON object of fields already written as JSON text.

@@ -89,7 +89,9 @@ fn snakes_answers_every_board_and_draws_the_chosen_one() {
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["answers"], "3\n");
     assert!(body["svg"].as_str().unwrap().starts_with("<svg"));
-    assert!(body["boards"].is_object(), "{body}");
+    // One board is a list of one: the field has one shape.
+    assert_eq!(body["boards"].as_array().map(Vec::len), Some(1), "{body}");
+    assert!(body["boards"][0].is_object(), "{body}");
     let (status, body) = post("/api/snakes", &json!({ "text": text, "case": 2 }));
     assert_eq!(status, 422, "{body}");
 }
@@ -300,5 +302,23 @@ fn fifty_requests_at_once_are_all_answered() {
         assert_eq!(status, 200, "request {k}");
         let body: Value = serde_json::from_slice(&body).unwrap();
         assert_eq!(body["odds"]["squares"], 10 + k, "request {k}");
+    }
+}
+
+#[test]
+fn every_endpoint_names_the_judge_input_input_in_its_problems() {
+    for (path, body) in [
+        ("/api/grundy", json!({ "text": "2\n1 5\n0\n1 1\n" })),
+        ("/api/snakes", json!({ "text": "6 1 0\n25 35\n" })),
+        ("/api/odds", json!({ "board": "squares 10\nladder 3 99\n" })),
+    ] {
+        let (status, body) = post(path, &body);
+        assert_eq!(status, 422, "{path}: {body}");
+        let problem = &body["error"]["problems"][0];
+        assert_eq!(problem["file"], "input", "{path}: {body}");
+        assert!(
+            problem["report"].as_str().unwrap().starts_with("error: input:"),
+            "{path}: {body}"
+        );
     }
 }

@@ -309,11 +309,36 @@ fn an_octal_query_is_answered_with_the_cli_winning_move() {
     );
     assert_eq!(body["heaps"], 30);
     assert_eq!(body["values"].as_array().map(Vec::len), Some(31));
-    let (_, body) = post(
-        "/api/octal",
-        &json!({ "code": "0.77", "heaps": 10, "query": " " }),
-    );
+    let (_, body) = post("/api/octal", &json!({ "code": "0.77", "heaps": 10 }));
     assert_eq!(body["query"], Value::Null);
+}
+
+#[test]
+fn an_empty_or_blank_octal_query_is_refused_where_the_command_line_refuses_it() {
+    for (query, column) in [("", 1), (" ", 2)] {
+        let (status, body) = post(
+            "/api/octal",
+            &json!({ "code": "0.77", "heaps": 10, "query": query }),
+        );
+        assert_eq!(status, 422, "{query:?}: {body}");
+        let problem = &body["error"]["problems"][0];
+        assert_eq!(
+            (
+                problem["file"].as_str(),
+                problem["line"].as_u64(),
+                problem["column"].as_u64()
+            ),
+            (Some("query"), Some(1), Some(column)),
+            "{query:?}: {body}"
+        );
+        let cli = tabletop_app::octal::read_heaps(&Source::new("<query>", query.as_bytes().to_vec()))
+            .expect_err("the command line refuses it too")
+            .report();
+        assert!(
+            cli.starts_with(&format!("error: <query>:1:{column}: ")),
+            "{query:?}: {cli}"
+        );
+    }
 }
 
 #[test]

@@ -4,7 +4,7 @@
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tabletop_app::grundy_play::{self, CaseView, Turn};
-use tabletop_app::Source;
+use tabletop_app::{grundy, Source, Stream};
 
 use super::INPUT;
 use crate::reply::{ApiError, Reply};
@@ -27,7 +27,9 @@ pub struct GrundyBody {
 /// 422 for a bad input.
 pub fn grundy(body: GrundyBody) -> Result<Reply, ApiError> {
     let source = Source::new(INPUT, body.text.into_bytes());
-    let answers = tabletop_app::answer(tabletop_app::Game::Grundy, source.bytes()).map_err(ApiError::from)?;
+    let answers = grundy::answer(&mut Stream::of(&source), &grundy::Request::default())
+        .map_err(ApiError::from)?
+        .text;
     let cases = grundy_play::cases(&source).map_err(ApiError::from)?;
     let svg = grundy_play::draw(&source, body.case.unwrap_or(1), body.query).map_err(ApiError::from)?;
     let cases: Vec<Value> = cases.iter().map(case_view).collect();

@@ -38,10 +38,9 @@ pub struct OctalBody {
 /// starts); 503 once past the deadline.
 pub fn octal(body: OctalBody, deadline: &Deadline) -> Result<Reply, ApiError> {
     let code = octal::read_code(&Source::new("code", body.code.into_bytes()))?;
-    let query = body
-        .query
-        .filter(|q| !q.trim().is_empty())
-        .map(|text| Source::new("query", text.into_bytes()));
+    // An empty or blank query is refused where it is, as `--query ""` is on the command line:
+    // leaving the query out is `null`, not "".
+    let query = body.query.map(|text| Source::new("query", text.into_bytes()));
     let largest_queried = match &query {
         Some(source) => octal::read_heaps(source)?.into_iter().max().unwrap_or(0),
         None => 0,

@@ -5,7 +5,7 @@ use serde_json::json;
 use tabletop_app::{snakes, Answer, Source};
 
 use super::INPUT;
-use crate::reply::{object, rendered_json, ApiError, Reply};
+use crate::reply::{object, rendered_json_list, ApiError, Reply};
 
 /// The body of `/api/snakes`.
 #[derive(Deserialize)]
@@ -17,7 +17,7 @@ pub struct SnakesBody {
     case: Option<usize>,
 }
 
-/// The answers, the boards as JSON, the chosen board's drawing and the notes.
+/// The answers, the boards as JSON (a list, one element a board), the chosen board's drawing and the notes.
 ///
 /// # Errors
 /// 422 for a bad input.
@@ -38,7 +38,7 @@ pub fn snakes(body: SnakesBody) -> Result<Reply, ApiError> {
         200,
         object(&[
             ("answers", json!(answers.text).to_string()),
-            ("boards", rendered_json(&boards.text)?),
+            ("boards", rendered_json_list(&boards.text)?),
             ("svg", json!(drawing.picture).to_string()),
             ("notes", json!(answers.notes).to_string()),
         ]),
