@@ -195,16 +195,23 @@ test("game graph with cycles: values and DRAW answers are the CLI's; the engine 
   assert.ok(draw >= 0, "the sample has a DRAW query");
   await page.click(`#queries tbody tr:nth-child(${draw + 1}) button`);
   await page.click("#play");
-  // Thirty user moves (the first legal one each time): the engine never loses.
-  for (let moves = 0; moves < 30; moves++) {
-    await page.waitForFunction(() => /Your move|wins|win:/.test(document.getElementById("verdict").textContent));
-    const verdict = await page.locator("#verdict").textContent();
+  // The DRAW query's move to play is said to be a drawing move, not a winning one.
+  const drawMove = await page.locator(`#queries tbody tr:nth-child(${draw + 1}) td.move`).textContent();
+  assert.match(drawMove, /^drawing move \(keeps the draw\): piece \d+: \d+ → \d+$/);
+  // The user plays the first legal move each time: the engine never loses, and once a
+  // position comes back the page says the game is a draw.
+  let verdict = "";
+  for (let moves = 0; moves < 60; moves++) {
+    await page.waitForFunction(() => /Your move|wins|win:|^Draw/.test(document.getElementById("verdict").textContent));
+    verdict = await page.locator("#verdict").textContent();
     assert.notEqual(verdict, "You win: the engine has no move left.");
     if (!verdict.startsWith("Your move")) break;
     await page.locator("#moves button").first().click();
     await page.waitForFunction(() => document.querySelectorAll("#moves button").length > 0
       || !document.getElementById("verdict").textContent.startsWith("Your move"));
   }
+  assert.match(verdict, /^Draw: the pieces are on [\d ]+ again with you to move/);
+  assert.equal(await page.locator("#moves button").count(), 0, "no move is offered after the draw");
   await shoot(page, "graph-cycles");
   assert.deepEqual(errors, []);
   await close();
@@ -311,3 +318,6 @@ test("game graph at a phone's width", async () => {
   assert.deepEqual(errors, []);
   await close();
 });
+
+// The defects a new user met on the pages (issue 31), each a test of its own.
+import "./defects.test.mjs";

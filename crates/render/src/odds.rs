@@ -274,6 +274,11 @@ type Chart<'a, 'b> = plotters::chart::DualCoordChartContext<
     >,
 >;
 
+/// The size of the chart's axis, legend and mark text: the chart is 900 wide and a page shows
+/// it about 580 wide, where the SVG's 17.7 units (plotters writes a size of 22 as 22/1.24) are
+/// 11 px.
+const TEXT: u32 = 22;
+
 /// The mean and the median: dashed vertical lines, labelled at the top (the median's label on
 /// the left of its line, the mean's on the right, as the mean is usually the larger).
 fn draw_marks(chart: &mut Chart<'_, '_>, distribution: &Distribution) -> Result<(), String> {
@@ -299,7 +304,7 @@ fn draw_marks(chart: &mut Chart<'_, '_>, distribution: &Distribution) -> Result<
             true => (text_anchor::HPos::Left, 4),
             false => (text_anchor::HPos::Right, -4),
         };
-        let style = ("sans-serif", 14)
+        let style = ("sans-serif", TEXT)
             .into_font()
             .color(&colour)
             .pos(text_anchor::Pos::new(anchor, text_anchor::VPos::Bottom));
@@ -358,20 +363,20 @@ pub fn chart_with(distribution: &Distribution, labels: &ChartLabels<'_>) -> Resu
     {
         let root = SVGBackend::with_string(&mut svg, (900, 560)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let (head, body) = root.split_vertically(64);
-        head.draw_text(&title, &("sans-serif", 22).into_font().color(&BLACK), (16, 10))
+        let (head, body) = root.split_vertically(76);
+        head.draw_text(&title, &("sans-serif", 28).into_font().color(&BLACK), (16, 8))
             .map_err(|e| e.to_string())?;
         head.draw_text(
             &subtitle(distribution, labels),
-            &("sans-serif", 15).into_font().color(&RGBColor(70, 70, 70)),
-            (16, 40),
+            &("sans-serif", TEXT).into_font().color(&RGBColor(70, 70, 70)),
+            (16, 44),
         )
         .map_err(|e| e.to_string())?;
         let mut chart = ChartBuilder::on(&body)
             .margin(12)
-            .x_label_area_size(44)
-            .y_label_area_size(64)
-            .right_y_label_area_size(64)
+            .x_label_area_size(60)
+            .y_label_area_size(96)
+            .right_y_label_area_size(80)
             .build_cartesian_2d((0u64..last + 1).into_segmented(), 0.0..peak * 1.1)
             .map_err(|e| e.to_string())?
             // The curves are drawn at the middle of each bar: bar t spans [t, t + 1).
@@ -380,12 +385,16 @@ pub fn chart_with(distribution: &Distribution, labels: &ChartLabels<'_>) -> Resu
             .configure_mesh()
             .x_desc("turns")
             .y_desc("P(T = t)")
+            .label_style(("sans-serif", TEXT))
+            .axis_desc_style(("sans-serif", TEXT))
             .y_label_formatter(&|v| format!("{v:.3}"))
             .draw()
             .map_err(|e| e.to_string())?;
         chart
             .configure_secondary_axes()
             .y_desc("P(T <= t)")
+            .label_style(("sans-serif", TEXT))
+            .axis_desc_style(("sans-serif", TEXT))
             .y_label_formatter(&|v| format!("{v:.1}"))
             .draw()
             .map_err(|e| e.to_string())?;
@@ -422,6 +431,7 @@ pub fn chart_with(distribution: &Distribution, labels: &ChartLabels<'_>) -> Resu
         chart
             .configure_series_labels()
             .position(SeriesLabelPosition::MiddleRight)
+            .label_font(("sans-serif", TEXT))
             .background_style(WHITE.mix(0.85))
             .border_style(BLACK)
             .draw()
@@ -438,6 +448,22 @@ mod tests {
 
     fn one_square() -> (Board, Rules) {
         (Board::new(1, &[], &[]).unwrap(), Rules::default())
+    }
+
+    #[test]
+    fn every_text_of_the_chart_is_readable_at_the_width_a_page_shows_it() {
+        let (board, rules) = one_square();
+        let distribution = Odds::new(&board, &rules).unwrap().distribution().unwrap();
+        let svg = chart(&distribution).unwrap();
+        let sizes: Vec<f64> = svg
+            .split("font-size=\"")
+            .skip(1)
+            .map(|rest| rest.split('"').next().unwrap().parse().unwrap())
+            .collect();
+        // The axis numbers, the axis names, the legend and the marks: every text.
+        assert!(sizes.len() > 20, "{sizes:?}");
+        // 900 units shown 580 px wide: 17 units are 11 px.
+        assert!(sizes.iter().all(|&size| size >= 17.0), "{sizes:?}");
     }
 
     #[test]

@@ -61,6 +61,13 @@ function showGame(pieces, last) {
 
 const describeMove = (m) => (m ? `piece ${m.piece}: ${m.from} → ${m.to}` : "–");
 
+/** A query's move to play: a winning move for a WIN; for a DRAW a drawing move, which wins
+ * nothing but keeps the draw (say so, so that it does not read as a winning one). */
+function queryMove(q) {
+  if (!q.play) return "–";
+  return q.outcome === "DRAW" ? `drawing move (keeps the draw): ${describeMove(q.play)}` : describeMove(q.play);
+}
+
 function showCase() {
   const view = cases[shownCase];
   const body = $("queries").querySelector("tbody");
@@ -70,7 +77,7 @@ function showCase() {
     show.addEventListener("click", () => { shownQuery = i; stopGame(); showQuery(); });
     body.append(el("tr", { "data-query": String(i + 1) },
       el("td", { text: String(i + 1) }), el("td", { text: q.pieces.join(" ") }),
-      el("td", { class: q.outcome.toLowerCase(), text: q.outcome }), el("td", { text: describeMove(q.play) }), el("td", {}, show)));
+      el("td", { class: q.outcome.toLowerCase(), text: q.outcome }), el("td", { class: "move", text: queryMove(q) }), el("td", {}, show)));
   });
   showQuery();
 }
@@ -87,6 +94,18 @@ function showQuery() {
   }
 }
 
+/** Nothing of the last input stays on screen once an input is refused. */
+function clearAnswers() {
+  cases = [];
+  drawings++;
+  $("case").replaceChildren();
+  $("queries").querySelector("tbody").replaceChildren();
+  $("drawing").replaceChildren();
+  delete $("drawing").dataset.drawn;
+  $("play").disabled = true;
+  $("play-from").textContent = "";
+}
+
 async function analyse() {
   stopGame();
   $("status").textContent = "Answering…";
@@ -97,6 +116,7 @@ async function analyse() {
     $("status").textContent = "The input is not valid: see the message.";
     const line = errorLine(reply.data);
     if (line) markLine(text, line);
+    clearAnswers();
     return;
   }
   $("graph-error").hidden = true;
@@ -133,6 +153,15 @@ async function showTurn(turn) {
     $("verdict").textContent = turn.winner === "engine" ? "The engine wins: you have no move left." : "You win: the engine has no move left.";
     return;
   }
+  // A position met again with the same player to move: the game can go round for ever, which
+  // is a draw (only a DRAW position can repeat: from a WIN the engine's moves end the game).
+  const key = game.pieces.join(" ");
+  if (game.seen.has(key)) {
+    game.over = true;
+    $("verdict").textContent = `Draw: the pieces are on ${key} again with you to move, so the game can go on for ever; neither side can force a win.`;
+    return;
+  }
+  game.seen.add(key);
   $("verdict").textContent = `Your move (for you the position is ${turn.outcome}).`;
   game.pieces.forEach((from, i) => {
     for (const to of [...new Set(view.successors[from])]) {
@@ -157,7 +186,7 @@ async function turn(body) {
 function play() {
   const query = cases[shownCase].queries[shownQuery];
   stopGame();
-  game = { case: shownCase, pieces: query.pieces.slice(), text: text.value, over: false };
+  game = { case: shownCase, pieces: query.pieces.slice(), text: text.value, over: false, seen: new Set() };
   $("verdict").textContent = "The engine moves first…";
   turn({ text: game.text, case: game.case + 1, pieces: game.pieces });
 }

@@ -16,8 +16,7 @@ function problemIn(box, data) {
   box.textContent = errorText(data);
 }
 
-function table(data, queried) {
-  const values = data.values;
+function table(data, values, queried) {
   const period = data.period;
   const width = period && period.period >= 2 && period.period <= WIDEST ? period.period : 10;
   const count = Math.min(values.length, MAX_SHOWN);
@@ -46,6 +45,21 @@ function periodLine(data) {
   return data.period ? `period ${data.period.period} preperiod ${data.period.preperiod}` : `no period up to ${data.heaps}`;
 }
 
+/** Nothing of the last code stays on screen once a request is refused: not its period,
+ * counts, table, command line output or query answer. */
+function clearResults() {
+  $("values").querySelector("thead").replaceChildren();
+  $("values").querySelector("tbody").replaceChildren();
+  $("table-note").textContent = "";
+  $("period").textContent = "";
+  $("counts").replaceChildren();
+  $("cli-command").textContent = "";
+  $("cli-output").textContent = "";
+  $("answer-outcome").replaceChildren();
+  $("answer-move").textContent = "";
+  $("answer-move").dataset.move = "";
+}
+
 async function compute(withQuery) {
   const code = $("code").value.trim();
   const heaps = Number($("heaps").value);
@@ -60,22 +74,27 @@ async function compute(withQuery) {
     const data = reply.data;
     const inQuery = data.error && data.error.problems && data.error.problems[0] && data.error.problems[0].file === "query";
     problemIn(inQuery ? $("query-error") : $("octal-error"), data);
+    (inQuery ? $("octal-error") : $("query-error")).hidden = true;
     $("status").textContent = inQuery ? "The heaps are not valid: see the message." : "Not computed: see the message.";
+    clearResults();
     return;
   }
   $("octal-error").hidden = true;
   $("query-error").hidden = true;
+  // Arithmetic on the numbers (at most the playground's 50 000 heaps), every figure shown as
+  // the server wrote it (`exact`).
   const data = reply.data;
+  const exact = reply.exact;
   const queried = new Set(data.query ? data.query.heaps : []);
-  table(data, queried);
-  $("period").textContent = periodLine(data);
+  table(data, exact.values, queried);
+  $("period").textContent = periodLine(exact);
   $("counts").replaceChildren(...data.stats_lines.map((line) => el("div", { text: line })));
   const grown = data.heaps > heaps ? ` (N grown to ${data.heaps}, the largest heap of the sum)` : "";
-  $("status").textContent = `G(0..${data.heaps}) of ${data.code}${grown}.`;
-  $("cli-command").textContent = `tabletop octal ${data.code} --heaps ${data.heaps} --period`;
-  $("cli-output").textContent = `${data.values.join(" ")}\n${periodLine(data)}\n`;
-  if (data.query) {
-    const q = data.query;
+  $("status").textContent = `G(0..${exact.heaps}) of ${data.code}${grown}.`;
+  $("cli-command").textContent = `tabletop octal ${data.code} --heaps ${exact.heaps} --period`;
+  $("cli-output").textContent = `${exact.values.join(" ")}\n${periodLine(exact)}\n`;
+  if (exact.query) {
+    const q = exact.query;
     $("answer-outcome").replaceChildren(el("strong", { class: q.outcome.toLowerCase(), text: q.outcome }),
       ` for the player to move on heaps ${q.heaps.join(" ")} (nim-sum of ${q.heaps.map((h) => `G(${h})`).join(" ⊕ ")}).`);
     $("answer-move").textContent = q.move ? q.move.text : "Every move leaves a sum the opponent wins: there is no winning move.";

@@ -23,6 +23,25 @@ function showError(data) {
   if (line) markLine(text, line);
 }
 
+/** Nothing of the last game stays on screen once an input is refused. */
+function clearReplay() {
+  replay = null;
+  states = [];
+  replayedText = "";
+  $("seats").replaceChildren();
+  $("where").textContent = "";
+  $("event").textContent = "";
+  $("deck").textContent = "";
+  $("turn-log").replaceChildren();
+  $("turn-log").hidden = $("log-title").hidden = true;
+  $("end").hidden = true;
+  $("output").textContent = "";
+  $("difference").replaceChildren();
+  $("position").max = "0";
+  $("position").value = "0";
+  for (const id of ["first", "back", "forward", "last"]) $(id).disabled = true;
+}
+
 async function start() {
   $("status").textContent = "Playing the game…";
   const sent = text.value;
@@ -32,6 +51,7 @@ async function start() {
   if (!reply.ok) {
     showError(reply.data);
     $("status").textContent = "The input is not valid: see the message.";
+    clearReplay();
     return;
   }
   $("pigs-error").hidden = true;
@@ -75,18 +95,13 @@ function seat(pig, k, turn, changed) {
     hp.append(` ${pig.hp} HP`);
   }
   box.append(hp);
-  box.append(pig.dead ? deadHand(k) : handOf(pig, k));
+  // A dead pig's cards no longer count: DEAD (above, as the judge prints it) and no hand.
+  if (pig.dead) return box;
+  box.append(handOf(pig, k));
   const notes = [pig.equipped ? "equipped: Z (crossbow)" : "no equipment"];
   if (pig.similar && !pig.jumped) notes.push("the MP suspects it (similar-to-rebel)");
   box.append(el("p", { class: "meta", "data-equipment": "", text: notes.join(" · ") }));
   return box;
-}
-
-/** A dead pig's hand: its cards no longer count, so it shows DEAD as the judge prints it. */
-function deadHand(k) {
-  const hand = el("div", { class: "hand", "aria-label": `hand of pig ${k + 1}: DEAD`, "data-hand": "" });
-  hand.append(el("span", { class: "meta", text: "DEAD" }));
-  return hand;
 }
 
 /** A living pig's hand, card by card (the first 60). */

@@ -354,6 +354,7 @@ function showJob(job, exact, started) {
     $("results").hidden = true;
     $("board-error").hidden = false;
     $("board-error").textContent = errorText({ error: job.error });
+    offerToDropOffBoard();
     const line = errorLine({ error: job.error });
     $("status").textContent = job.status === 422 ? "The board is not valid: see the message." : "The board cannot be answered: see the message.";
     if (line && document.activeElement !== text) markLine(text, line);
@@ -363,6 +364,38 @@ function showJob(job, exact, started) {
     $("status").textContent = errorText({ error: job.error });
   }
   return true;
+}
+
+/** The jumps and special squares of `model` that do not fit its squares: a jump starts in
+ * 1..squares-1 and ends in 0..squares, a special square is in 1..squares-1 (as the engine
+ * checks them). */
+function offBoard(model) {
+  const fits = (s) => s >= 1 && s < model.squares;
+  return {
+    jumps: [...model.jumps].filter(([from, to]) => !fits(from) || to > model.squares).map(([from]) => from),
+    specials: [...model.specials.keys()].filter((s) => !fits(s)),
+  };
+}
+
+/** Under the error of a board whose squares were lowered below some jumps or special squares,
+ * a button dropping them (else each such line is deleted by hand). */
+function offerToDropOffBoard() {
+  const model = readBoard(text.value);
+  if (!model) return;
+  const off = offBoard(model);
+  const count = off.jumps.length + off.specials.length;
+  if (!count) return;
+  const things = [off.jumps.length && `${off.jumps.length} jump${off.jumps.length === 1 ? "" : "s"}`,
+    off.specials.length && `${off.specials.length} special square${off.specials.length === 1 ? "" : "s"}`].filter(Boolean).join(" and ");
+  const drop = el("button", { id: "drop-off-board", type: "button", class: "secondary",
+    text: `Drop the ${things} that no longer fit ${model.squares} squares` });
+  drop.addEventListener("click", () => {
+    for (const from of off.jumps) model.jumps.delete(from);
+    for (const square of off.specials) model.specials.delete(square);
+    text.value = writeBoard(model);
+    fromText();
+  });
+  $("board-error").append(el("div", { class: "row" }, drop));
 }
 
 /** Cancels the job being computed, if any (its work stops on the server). */

@@ -9,19 +9,22 @@ let answeredText = "";
 /** Requests made: an answer to an earlier one than the last is dropped. */
 let asked = 0;
 
-/** One optimal line as words: `4 → 5 ↑ 16, 4 → 20 ↑ 33, 3 → 36`. */
+/** One optimal line as words: `4 → 5 ↑ 16, 4 → 20 ↑ 33, 3 → 36`. Squares and counts are the
+ * API's exact digits (a board may have 10^18 squares, past a float's 2^53). */
 function describe(path) {
   if (path === null) return "the last square cannot be reached";
   if (!path.length) return "already on the last square";
   return path.map((s) => {
     const times = s.repeat ? ` ×${s.repeat}` : "";
-    const jump = s.to === s.land ? "" : s.to > s.land ? ` ↑ ${s.to}` : ` ↓ ${s.to}`;
+    const [to, land] = [BigInt(s.to), BigInt(s.land)];
+    const jump = to === land ? "" : to > land ? ` ↑ ${s.to}` : ` ↓ ${s.to}`;
     return `${s.throw}${times} → ${s.land}${jump}`;
   }).join(", ");
 }
 
+/** Shows the answers; `data` is the reply with every number as its exact digits. */
 function showAnswers(data) {
-  const boards = Array.isArray(data.boards) ? data.boards : [data.boards];
+  const boards = data.boards;
   const lines = data.answers.trimEnd().split("\n");
   const body = $("boards").querySelector("tbody");
   body.replaceChildren(...boards.map((board, i) => {
@@ -44,6 +47,16 @@ function showDrawing(data, k) {
   }
 }
 
+/** Nothing of an earlier input stays on screen once the input is not valid. */
+function clearAnswers() {
+  $("boards").querySelector("tbody").replaceChildren();
+  $("output").textContent = "";
+  $("notes").textContent = "";
+  $("drawing").replaceChildren();
+  $("drawn-case").textContent = "";
+  answeredText = "";
+}
+
 async function request(sent, k) {
   const mine = ++asked;
   const reply = await api("/api/snakes", { text: sent, case: k });
@@ -57,7 +70,7 @@ async function request(sent, k) {
     return null;
   }
   $("snakes-error").hidden = true;
-  return reply.data;
+  return reply.exact;
 }
 
 async function answer() {
@@ -67,9 +80,7 @@ async function answer() {
   const data = await request(sent, 1);
   if (mine !== asked) return;
   if (!data) {
-    $("boards").querySelector("tbody").replaceChildren();
-    $("output").textContent = "";
-    $("drawing").replaceChildren();
+    clearAnswers();
     return;
   }
   answeredText = sent;
