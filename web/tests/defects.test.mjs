@@ -197,3 +197,45 @@ test("猪国杀: a dead pig shows DEAD once and no hand; a bad input clears the 
   assert.deepEqual(errors, []);
   await close();
 });
+
+test("game graph: a position and a move added by clicking edit the text, answered as the CLI answers it", async () => {
+  const { page, errors, close } = await open("/graph");
+  await page.locator('#drawing[data-drawn="1:1"] svg').waitFor();
+  // The second test case: the edit goes to the case shown.
+  await page.selectOption("#case", "1");
+  await page.locator('#drawing[data-drawn="2:1"] svg').waitFor();
+  const before = await page.locator("#graph-text").inputValue();
+  const positions = await page.locator("#drawing svg g.node").count();
+  await page.click("#add-position");
+  await page.locator(`#drawing[data-drawn="2:1"] svg g.node[data-position="${positions}"]`).waitFor();
+  const added = await page.locator("#graph-text").inputValue();
+  assert.notEqual(added, before);
+  assert.equal(cli(["grundy", "--values"], added).trim().split("\n")[1].split(/\s+/).length, positions + 1);
+  // A move from the new position to position 0: two clicks on the drawing.
+  await page.check("#add-moves");
+  await page.click(`#drawing svg g.node[data-position="${positions}"]`);
+  await page.locator(`#drawing svg g.node.picked[data-position="${positions}"]`).waitFor();
+  await page.click('#drawing svg g.node[data-position="0"]');
+  await page.locator(`#drawing[data-drawn="2:1"] svg path.edge[data-from="${positions}"][data-to="0"]`).waitFor();
+  const moved = await page.locator("#graph-text").inputValue();
+  // Every answer and value shown is the CLI's for the edited text, and the first case is as it was.
+  const answers = cli(["grundy"], moved).trim().split("\n");
+  const answersBefore = cli(["grundy"], before).trim().split("\n");
+  const shown = await page.locator("#queries tbody td:nth-child(3)").allTextContents();
+  const firstCount = answers.length - shown.length;
+  assert.deepEqual(shown, answers.slice(firstCount));
+  assert.deepEqual(answers.slice(0, firstCount), answersBefore.slice(0, firstCount));
+  const values = cli(["grundy", "--values"], moved).trim().split("\n")[1].split(/\s+/);
+  const drawnValues = await page.locator("#drawing svg .node text.value").allTextContents();
+  assert.deepEqual(drawnValues.map((v) => v.split(" ")[0]), values);
+  assert.equal(values[positions], "1", "the new position moves to a 0 position");
+  // The same move again is refused, and the text does not change.
+  await page.click(`#drawing svg g.node[data-position="${positions}"]`);
+  await page.click('#drawing svg g.node[data-position="0"]');
+  await page.locator("#edit-status").filter({ hasText: "there already" }).waitFor();
+  assert.equal(await page.locator("#drawing svg g.node.picked").count(), 0, "no position stays picked");
+  assert.equal(await page.locator("#graph-text").inputValue(), moved);
+  await shoot(page, "graph-edited");
+  assert.deepEqual(errors, []);
+  await close();
+});

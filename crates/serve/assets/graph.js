@@ -106,7 +106,7 @@ function clearAnswers() {
   $("play-from").textContent = "";
 }
 
-async function analyse() {
+async function analyse(keepCase = false) {
   stopGame();
   $("status").textContent = "Answering…";
   const reply = await api("/api/grundy", { text: text.value });
@@ -123,7 +123,9 @@ async function analyse() {
   cases = reply.data.cases;
   const select = $("case");
   select.replaceChildren(...cases.map((c, i) => el("option", { value: String(i), text: `${i + 1} (${c.positions.length} positions${c.cyclic ? ", cycles" : ""})` })));
-  shownCase = 0; shownQuery = 0;
+  shownCase = keepCase && shownCase < cases.length ? shownCase : 0;
+  shownQuery = keepCase && shownQuery < cases[shownCase].queries.length ? shownQuery : 0;
+  select.value = String(shownCase);
   $("status").textContent = `Answers (the judge's output): ${reply.data.answers.trim().split("\n").join(", ")}`;
   showCase();
 }
@@ -198,12 +200,121 @@ function move(piece, to) {
   turn({ text: game.text, case: game.case + 1, pieces: game.pieces, move: { piece, to } });
 }
 
+/** The judge input's lines, and where each test case's lines are: its count of positions,
+ * one line a position (its out-degree, then its successors), its queries up to the closing
+ * `0`. `null` when the text is not written one position a line (the server says what is
+ * wrong, or the text is edited by hand). */
+function layoutOf(source) {
+  const lines = source.split("\n");
+  const numbers = (i) => lines[i].trim().split(/\s+/).filter(Boolean).map(Number);
+  const cases = [];
+  let i = 0;
+  const skipBlank = () => { while (i < lines.length && !lines[i].trim()) i++; };
+  for (skipBlank(); i < lines.length; skipBlank()) {
+    const head = numbers(i);
+    if (head.length !== 1 || !Number.isSafeInteger(head[0])) return null;
+    const layout = { head: i, positions: [], end: null };
+    i++;
+    for (let p = 0; p < head[0]; p++, i++) {
+      if (i >= lines.length) return null;
+      const row = numbers(i);
+      if (!row.length || row[0] !== row.length - 1 || row.some((n) => !Number.isSafeInteger(n))) return null;
+      layout.positions.push(i);
+    }
+    for (; i < lines.length; i++) {
+      const row = numbers(i);
+      if (row.length && row[0] === 0) { layout.end = i; i++; break; }
+    }
+    if (layout.end === null) return null;
+    cases.push(layout);
+  }
+  return { lines, cases };
+}
+
+/** Edits the shown test case's text with `change(lines, layout)` and answers it again: the
+ * text and the drawing stay one. Says why when the text cannot be edited so. */
+function editShownCase(change) {
+  const layout = layoutOf(text.value);
+  const mine = layout && layout.cases[shownCase];
+  if (!mine) {
+    $("edit-status").textContent = "Edit the text: it is not written one position a line, as the editor needs.";
+    return false;
+  }
+  const said = change(layout.lines, mine);
+  if (said) {
+    $("edit-status").textContent = said;
+    return false;
+  }
+  text.value = layout.lines.join("\n");
+  analyse(true);
+  return true;
+}
+
+/** A position with no move out of it, numbered after the last. */
+function addPosition() {
+  let added = null;
+  editShownCase((lines, layout) => {
+    added = layout.positions.length;
+    lines[layout.head] = String(added + 1);
+    lines.splice(layout.head + added + 1, 0, "0");
+  });
+  if (added !== null) $("edit-status").textContent = `Position ${added} added (no move out of it yet).`;
+}
+
+/** A move from `from` to `to` in the shown test case. */
+function addMove(from, to) {
+  const added = editShownCase((lines, layout) => {
+    const at = layout.positions[from];
+    if (at === undefined || to >= layout.positions.length) return "No such position.";
+    const [, ...successors] = lines[at].trim().split(/\s+/).map(Number);
+    if (successors.includes(to)) return `The move ${from} → ${to} is there already.`;
+    successors.push(to);
+    lines[at] = [successors.length, ...successors].join(" ");
+    return null;
+  });
+  if (added) $("edit-status").textContent = `Move ${from} → ${to} added.`;
+}
+
+/** The position picked first when adding a move by clicking two positions. */
+let movePicked = null;
+
+function pickPosition(position) {
+  if (!$("add-moves").checked || game) return;
+  if (movePicked === null) {
+    movePicked = position;
+    markPicked();
+    $("edit-status").textContent = `From ${position}: now click the position the move goes to.`;
+    return;
+  }
+  const from = movePicked;
+  movePicked = null;
+  markPicked();
+  addMove(from, position);
+}
+
+function markPicked() {
+  for (const node of $("drawing").querySelectorAll("g.node")) {
+    node.classList.toggle("picked", movePicked !== null && Number(node.dataset.position) === movePicked);
+  }
+}
+
 async function load(path) {
   text.value = await (await fetch(path)).text();
   analyse();
 }
 
-$("analyse").addEventListener("click", analyse);
+$("analyse").addEventListener("click", () => analyse());
+$("add-position").addEventListener("click", addPosition);
+$("add-moves").addEventListener("change", () => {
+  movePicked = null;
+  markPicked();
+  $("drawing").classList.toggle("editing", $("add-moves").checked);
+  $("edit-status").textContent = $("add-moves").checked ? "Click the position a move starts from." : "";
+});
+$("drawing").addEventListener("click", (event) => {
+  const node = event.target.closest && event.target.closest("g.node");
+  if (node) pickPosition(Number(node.dataset.position));
+});
 $("sample").addEventListener("click", () => load("/samples/graph.txt"));
 $("sample-cycles").addEventListener("click", () => load("/samples/graph-cycles.txt"));
 $("case").addEventListener("change", () => { shownCase = Number($("case").value); shownQuery = 0; stopGame(); showCase(); });
