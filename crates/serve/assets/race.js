@@ -279,8 +279,9 @@ const format = (x) => (x === undefined || x === null ? "–" : String(x));
 function showOdds(reply, exact) {
   lastOdds = reply.odds;
   lastLine = reply.line || null;
+  const line = exact.line;
   $("line-info").textContent = lastLine && lastLine.path
-    ? `Fewest turns: ${lastLine.turns} (${lastLine.throws} ${lastLine.throws === 1 ? "throw" : "throws"}), one such line drawn on the board: an orange “+” arrow is an extra throw in the same turn, a dashed arrow follows a missed turn.`
+    ? `Fewest turns: ${line.turns} (${line.throws} ${line.throws === "1" ? "throw" : "throws"}), one such line drawn on the board: an orange “+” arrow is an extra throw in the same turn, a dashed arrow follows a missed turn.`
     : `No line drawn: ${reply.line_note || "the engine gave none"}.`;
   listLine();
   // Redrawn with the line; a focused square keeps the focus.
