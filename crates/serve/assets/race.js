@@ -319,9 +319,10 @@ function turnAt(clientX) {
   const box = svg.getBoundingClientRect();
   const scale = svg.viewBox.baseVal.width / box.width;
   const x = (clientX - box.left) * scale;
-  const step = points[1] - points[0];
-  const t = Math.round((x - points[0]) / step);
-  return t >= 1 && t < points.length ? t : null;
+  // The nearest point: the SVG's points are whole units, so their spacing is not even.
+  let t = 0;
+  for (let i = 1; i < points.length; i++) if (Math.abs(points[i] - x) < Math.abs(points[t] - x)) t = i;
+  return t >= 1 ? t : null;
 }
 
 let shownTurn = null;
