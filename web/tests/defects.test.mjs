@@ -4,7 +4,7 @@
 // Environment: as harness.mjs (run.sh sets it).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cli, open, run, shoot } from "./harness.mjs";
+import { cli, noOverflow, open, PHONE, run, shoot } from "./harness.mjs";
 
 /** The pages in the order every navigation bar lists them, with the 猪国杀 link's Latin text. */
 const NAVIGATION = ["Race board", "Snakes", "Game graph", "猪国杀 (Pig Kingdom Kill)", "Octal"];
@@ -22,8 +22,8 @@ test("every page lists the pages in the start page's order, 猪国杀 with its L
   await close();
 });
 
-test("race board: the chart's axis, legend and mark text is at least 11 px on the page", async () => {
-  const { page, errors, close } = await open("/race");
+for (const [screen, viewport] of [["a desktop", { width: 1280, height: 800 }], ["a phone", PHONE]]) test(`race board: the chart's axis, legend and mark text is at least 11 px on ${screen}`, async () => {
+  const { page, errors, close } = await open("/race", viewport);
   await page.locator("#chart svg").waitFor();
   const sizes = await page.locator("#chart svg").evaluate((svg) => {
     const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
@@ -32,7 +32,8 @@ test("race board: the chart's axis, legend and mark text is at least 11 px on th
   assert.ok(sizes.length > 20, `${sizes.length} texts`);
   const small = sizes.filter((s) => s.px < 11);
   assert.deepEqual(small, [], "every text of the chart is readable");
-  await shoot(page, "race-chart-text");
+  await shoot(page, `race-chart-text-${viewport.width}`);
+  await noOverflow(page);
   assert.deepEqual(errors, []);
   await close();
 });
