@@ -40,7 +40,23 @@ cargo xtask wheel
 wheel_venv=target/py-wheel-venv
 rm -rf "$wheel_venv"
 python3 -m venv "$wheel_venv"
-no_rust_path="$PWD/$wheel_venv/bin:/usr/local/bin:/usr/bin:/bin"
+# A machine may have a distribution's cargo in /usr/bin: the system directories come in as a
+# directory of links to their programs, less any Rust toolchain's.
+no_rust_bin=target/py-no-rust-bin
+rm -rf "$no_rust_bin"
+mkdir -p "$no_rust_bin"
+for dir in /bin /usr/bin /usr/local/bin; do
+  for program in "$dir"/*; do
+    name=${program##*/}
+    case "$name" in
+      cargo* | rustc* | rustdoc* | rustup* | rust-*) continue ;;
+    esac
+    if [ -x "$program" ] && [ ! -e "$no_rust_bin/$name" ]; then
+      ln -s "$program" "$no_rust_bin/$name"
+    fi
+  done
+done
+no_rust_path="$PWD/$wheel_venv/bin:$PWD/$no_rust_bin"
 wheel=(target/wheels/tabletop_games-*-manylinux_*.whl)
 env PATH="$no_rust_path" sh -c '! command -v cargo && ! command -v rustc' >/dev/null
 env PATH="$no_rust_path" "$wheel_venv/bin/pip" install --quiet --disable-pip-version-check \

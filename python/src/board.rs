@@ -37,13 +37,14 @@ impl Board {
     }
 
     /// The exact odds: see `tabletop.Board.odds`.
-    #[pyo3(signature = (players=None, exact=false, percentiles=Vec::new()))]
+    #[pyo3(signature = (players=None, exact=false, percentiles=Vec::new(), progress=None))]
     fn odds(
         &self,
         py: Python<'_>,
         players: Option<u16>,
         exact: bool,
         percentiles: Vec<f64>,
+        progress: Option<Bound<'_, PyAny>>,
     ) -> PyResult<Odds> {
         let request = tabletop_app::odds::Request {
             players,
@@ -55,7 +56,7 @@ impl Board {
             ..Default::default()
         };
         let text = self.text.clone();
-        let analysis = interruptible(py, move |control| {
+        let analysis = interruptible(py, progress.as_ref(), move |control| {
             let source = Source::new("<board>", text);
             tabletop_app::odds::analyse_until(&source, &request, &mut |_| {}, control)
         })?
@@ -86,8 +87,15 @@ impl Board {
     }
 
     /// The same board's answer as `tabletop odds` writes it (the summary, or JSON).
-    #[pyo3(signature = (players=None, exact=false, json=false))]
-    fn summary(&self, py: Python<'_>, players: Option<u16>, exact: bool, json: bool) -> PyResult<String> {
+    #[pyo3(signature = (players=None, exact=false, json=false, progress=None))]
+    fn summary(
+        &self,
+        py: Python<'_>,
+        players: Option<u16>,
+        exact: bool,
+        json: bool,
+        progress: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
         let request = tabletop_app::odds::Request {
             players,
             exact,
@@ -95,7 +103,7 @@ impl Board {
             ..Default::default()
         };
         let text = self.text.clone();
-        let answer = interruptible(py, move |control| {
+        let answer = interruptible(py, progress.as_ref(), move |control| {
             let source = Source::new("<board>", text);
             tabletop_app::odds::answer_until(&source, &request, &mut |_| {}, control)
         })?

@@ -19,7 +19,7 @@ pub fn answer(py: Python<'_>, game: &str, text: Text) -> PyResult<String> {
         .parse()
         .map_err(|e: tabletop_app::UnknownName| PyValueError::new_err(e.to_string()))?;
     let bytes = text.into_bytes();
-    interruptible(py, move |_| tabletop_app::answer(game, &bytes))?.map_err(|f| raise(py, f))
+    interruptible(py, None, move |_| tabletop_app::answer(game, &bytes))?.map_err(|f| raise(py, f))
 }
 
 /// One Chutes and Ladders game on `board`: `(winner, json, events)`, with the `--json`

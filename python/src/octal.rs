@@ -62,13 +62,15 @@ impl Octal {
     }
 }
 
-/// The nim-values G(0..=heaps) of the octal game `code` (such as "0.77").
+/// The nim-values G(0..=heaps) of the octal game `code` (such as "0.77"), telling
+/// `progress` how far it got (stage "heaps").
 #[pyfunction]
-pub fn octal(py: Python<'_>, code: &str, heaps: u64) -> PyResult<Octal> {
+#[pyo3(signature = (code, heaps, progress=None))]
+pub fn octal(py: Python<'_>, code: &str, heaps: u64, progress: Option<Bound<'_, PyAny>>) -> PyResult<Octal> {
     let code_source = Source::new("<code>", code.as_bytes().to_vec());
     let code = tabletop_app::octal::read_code(&code_source).map_err(|f| raise(py, f))?;
     let work_code = code.clone();
-    let sequence = interruptible(py, move |control| {
+    let sequence = interruptible(py, progress.as_ref(), move |control| {
         tabletop_app::octal::values_until(&work_code, heaps, None, control)
     })?
     .map_err(|f| raise(py, f))?;

@@ -15,7 +15,10 @@ The same library code as the ``tabletop`` command line, through its one applicat
 
 Bad input raises :class:`InputError` (a ``ValueError``), whose message is the command
 line's located report and which carries ``line``, ``column`` and ``case``.
-Long computations run with the GIL released, so other Python threads go on meanwhile.
+Long computations run with the GIL released, so other Python threads go on meanwhile;
+Ctrl-C stops them (the work itself, not only the wait), and :meth:`Board.odds`,
+:func:`octal` and :class:`ImplicitGame`'s methods take ``progress``: a :data:`Progress`
+callable told ``(stage, done, total)`` as the work goes.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ if TYPE_CHECKING:
 __all__ = [
     "InputError",
     "TabletopWarning",
+    "Progress",
     "gen",
     "answer",
     "Board",
@@ -50,6 +54,17 @@ __all__ = [
     "grundy",
     "pigs",
 ]
+
+Progress = Callable[[str, int, Optional[int]], object]
+"""A progress callback: ``progress(stage, done, total)``, ``total`` None when unknown.
+
+It is called in the calling thread (the work goes on meanwhile, without the GIL), at most
+about ten to twenty times a second and once more at the end when the work reported since.
+An exception it raises stops the work and propagates. The stages: ``"tabulate"`` (the odds
+table, ``done`` turns, no total) and ``"exact"`` (``done`` primes of ``total``) for
+:meth:`Board.odds`; ``"heaps"`` (values known of ``total``) for :func:`octal`;
+``"positions"`` (move-function calls of at most the game's limit) for :class:`ImplicitGame`.
+"""
 
 __version__: str = _tabletop.__version__
 """The version of the crate this package was built from."""
@@ -197,16 +212,18 @@ class Board:
         players: Optional[int] = None,
         exact: bool = False,
         percentiles: Sequence[float] = (),
+        progress: Optional[Progress] = None,
     ) -> Odds:
         """The exact odds of a game on this board with a fair die.
 
         ``players``: that many counters racing in lock-step (expected rounds, each seat's
         chance). ``exact``: also the expected number of turns as a ``Fraction`` (refused up
         front with :class:`InputError` when beyond its limit). What the work budget leaves
-        out (the CLI's notes on stderr) is a :class:`TabletopWarning`.
+        out (the CLI's notes on stderr) is a :class:`TabletopWarning`. ``progress``: see
+        :data:`Progress`.
         """
         asked = [_percent(p) for p in percentiles]
-        result = Odds(self._board.odds(_players(players), exact, asked))
+        result = Odds(self._board.odds(_players(players), exact, asked, progress))
         _warn(result.notes)
         return result
 
@@ -225,9 +242,16 @@ class Board:
             return None
         return [{"throw": t, "repeat": r, "land": land, "to": to} for t, r, land, to in steps]
 
-    def summary(self, players: Optional[int] = None, exact: bool = False, json: bool = False) -> str:
-        """What ``tabletop odds`` prints for this board (the summary, or its JSON object)."""
-        return self._board.summary(_players(players), exact, json)
+    def summary(
+        self,
+        players: Optional[int] = None,
+        exact: bool = False,
+        json: bool = False,
+        progress: Optional[Progress] = None,
+    ) -> str:
+        """What ``tabletop odds`` prints for this board (the summary, or its JSON object);
+        ``progress`` as for :meth:`odds`."""
+        return self._board.summary(_players(players), exact, json, progress)
 
     def __repr__(self) -> str:
         return f"Board.parse({self.text!r})"
@@ -424,6 +448,13 @@ class ImplicitGame:
     with an explicit stack (a chain of a million moves needs no recursion). An exception
     raised inside ``moves`` propagates unchanged (and the memo is dropped); Ctrl-C stops a
     long search. At most ``limit`` positions are evaluated (``MemoryError`` past it).
+    ``progress`` (see :data:`Progress`) is called from within the search, between calls of
+    ``moves``.
+
+    One game may be used from several threads: a call waits (without the GIL) while
+    another thread's call runs, and each gets its answer. ``moves`` may not call its own
+    game (``RuntimeError``). A game held by an object its move function refers to (a bound
+    method) is freed by the garbage collector with that object.
 
     >>> subtraction = ImplicitGame(lambda n: [n - s for s in (1, 3, 4) if s <= n])
     >>> [subtraction.value(n) for n in range(8)]
@@ -435,18 +466,20 @@ class ImplicitGame:
     def __init__(self, moves: Callable[[Any], Iterable[Any]], limit: int = 10_000_000) -> None:
         self._game = _tabletop.ImplicitGame(moves, _natural("limit", limit))
 
-    def value(self, position: Any) -> int:
+    def value(self, position: Any, progress: Optional[Progress] = None) -> int:
         """The Sprague-Grundy value of ``position``."""
-        return self._game.value(position)
+        return self._game.value(position, progress)
 
-    def outcome(self, positions: Iterable[Any]) -> Outcome:
+    def outcome(self, positions: Iterable[Any], progress: Optional[Progress] = None) -> Outcome:
         """WIN or LOSE for the sum of ``positions`` (one game per entry)."""
-        return Outcome(self._game.outcome(list(positions)))
+        return Outcome(self._game.outcome(list(positions), progress))
 
-    def winning_move(self, positions: Iterable[Any]) -> Optional[Tuple[int, Any]]:
+    def winning_move(
+        self, positions: Iterable[Any], progress: Optional[Progress] = None
+    ) -> Optional[Tuple[int, Any]]:
         """A winning move in the sum: ``(index, position to move that game to)`` (0-based
         index), or None when the sum is lost."""
-        return self._game.winning_move(list(positions))
+        return self._game.winning_move(list(positions), progress)
 
     @property
     def known(self) -> int:
@@ -523,11 +556,12 @@ def gen(game: str, seed: int = 1, size: str = "judge", cycles: bool = False) -> 
     return _tabletop.gen(game, _natural("seed", seed), size, cycles)
 
 
-def octal(code: str, heaps: int) -> Octal:
+def octal(code: str, heaps: int, progress: Optional[Progress] = None) -> Octal:
     """The nim-values G(0..=heaps) of the octal game ``code`` (such as ``"0.77"``,
-    Dawson's Kayles ``"0.07"``). Raises :class:`InputError` for a bad code or when the
-    values would need more memory than the command line allows itself."""
-    return Octal(_tabletop.octal(code, _natural("heaps", heaps)))
+    Dawson's Kayles ``"0.07"``), on the command line's threads. Raises :class:`InputError`
+    for a bad code or when the values would need more memory than the command line allows
+    itself. ``progress``: see :data:`Progress`."""
+    return Octal(_tabletop.octal(code, _natural("heaps", heaps), progress))
 
 
 from . import chutes, grundy, pigs  # noqa: E402  (submodules that use the classes above)

@@ -101,3 +101,83 @@ def test_an_exception_in_eq_is_raised():
     game = tabletop.ImplicitGame(lambda p: positions if isinstance(p, str) else [], limit=100)
     with pytest.raises(ArithmeticError, match="no comparing"):
         game.value("start")
+
+
+def test_a_move_function_calling_its_own_game_is_refused():
+    game = None
+
+    def moves(n):
+        if n == 3:
+            game.value(1)
+        return subtraction(n)
+
+    game = tabletop.ImplicitGame(moves)
+    with pytest.raises(RuntimeError, match="may not call its own game"):
+        game.value(10)
+    # The refusal spoiled nothing: the game answers afterwards.
+    assert game.value(2) == 0
+    assert game.known == 3
+
+
+def test_one_game_from_four_threads_gives_each_its_answer():
+    import threading
+
+    # Four separate subtraction games in one: positions (thread, heap).
+    def moves(position):
+        which, heap = position
+        if heap == heaps[which]:
+            # The first thread in waits here until all four are calling, then searches 20,000
+            # positions more: the others' calls come while it has the game.
+            for event in entered:
+                event.wait(timeout=30)
+        return [(which, heap - s) for s in (1, 3, 4) if s <= heap]
+
+    entered = [threading.Event() for _ in range(4)]
+    game = tabletop.ImplicitGame(moves)
+    heaps = [20_000 + which for which in range(4)]
+    results, errors = {}, []
+
+    def solve(which):
+        entered[which].set()
+        try:
+            results[which] = game.value((which, heaps[which]))
+        except Exception as error:  # noqa: BLE001 (recorded and checked below)
+            errors.append(error)
+
+    threads = [threading.Thread(target=solve, args=(which,)) for which in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    period = [0, 1, 0, 1, 2, 3, 2]
+    assert results == {which: period[heaps[which] % 7] for which in range(4)}
+    assert game.known == sum(heap + 1 for heap in heaps)
+
+
+class Holder:
+    """An object holding a game whose move function is one of its own bound methods."""
+
+    def __init__(self):
+        self.payload = bytearray(1 << 20)
+        self.game = tabletop.ImplicitGame(self.moves)
+
+    def moves(self, position):
+        return []
+
+
+def test_a_game_holding_its_holder_is_freed_by_the_garbage_collector():
+    import gc
+    import weakref
+
+    freed = []
+    holders = [Holder() for _ in range(300)]
+    watch = [weakref.ref(holder, freed.append) for holder in holders]
+    # Some of them with a memo that holds the holder itself as a position.
+    for holder in holders[::2]:
+        assert holder.game.value(holder) == 0
+        assert holder.game.known == 1
+    del holders, holder
+    gc.collect()
+    assert len(freed) == 300
+    assert all(ref() is None for ref in watch)

@@ -145,6 +145,12 @@ impl<G: ImplicitGame> Solver<G> {
         self.memo.len()
     }
 
+    /// Every position the solver holds: between calls, those whose value is known (a front
+    /// end whose positions are garbage-collected objects visits them through this).
+    pub fn positions(&self) -> impl Iterator<Item = &G::Position> {
+        self.memo.keys()
+    }
+
     /// The Sprague-Grundy value of `position`: the mex of its moves' values (0 without
     /// moves). Evaluates every position reachable from it that is not known yet, by an
     /// iterative depth-first search.
@@ -289,6 +295,9 @@ mod tests {
         let values: Vec<u32> = (0..4).map(|p| solver.value(&p).unwrap()).collect();
         assert_eq!(values, graph.acyclic_values().unwrap());
         assert_eq!(solver.known(), 4);
+        let mut held: Vec<u32> = solver.positions().copied().collect();
+        held.sort_unstable();
+        assert_eq!(held, [0, 1, 2, 3]);
         assert_eq!(solver.outcome(&[0, 2]).unwrap(), Outcome::Win);
         assert_eq!(
             solver.winning_move(&[0, 2]).unwrap(),
