@@ -12,6 +12,7 @@
 //! ```
 
 use std::path::Path;
+use std::time::Duration;
 
 use crate::run::{first_difference, Command, Status};
 
@@ -73,7 +74,7 @@ impl Compare {
                         line.map_or("(end of output)".to_string(), |l| format!("`{l}`"))
                     };
                     Judgement::Wrong(format!(
-                        "line {}: expected {}, got {}",
+                        "first difference: line {}: expected {}, got {}",
                         d.line,
                         show(d.expected),
                         show(d.actual)
@@ -88,6 +89,19 @@ impl Compare {
             ),
             Compare::Checker(checker) => run_checker(checker, input, output, answer, false),
             Compare::OutputValidator(validator) => run_checker(validator, input, output, answer, true),
+        }
+    }
+}
+
+impl Compare {
+    /// This judge with its checker (if any) limited to `timeout` and `max_output` bytes.
+    pub fn limits(self, timeout: Duration, max_output: usize) -> Compare {
+        match self {
+            Compare::Checker(c) => Compare::Checker(c.timeout(timeout).max_output(max_output)),
+            Compare::OutputValidator(c) => {
+                Compare::OutputValidator(c.timeout(timeout).max_output(max_output))
+            }
+            other => other,
         }
     }
 }
@@ -126,7 +140,7 @@ pub fn float_difference(expected: &str, actual: &str, absolute: f64, relative: f
         })
     };
     Some(format!(
-        "token {}: expected {}, got {} (tolerance {absolute:e} absolute or {relative:e} relative)",
+        "first difference: token {}: expected {}, got {} (tolerance {absolute:e} absolute or {relative:e} relative)",
         index + 1,
         show(want.get(index)),
         show(got.get(index))
@@ -235,7 +249,7 @@ mod tests {
         assert!(float_difference("YES 1\n", "NO 1\n", abs, rel).is_some());
         let missing = float_difference("1 2\n", "1\n", abs, rel).unwrap();
         assert!(
-            missing.starts_with("token 2: expected `2` (line 1), got (end of output)"),
+            missing.starts_with("first difference: token 2: expected `2` (line 1), got (end of output)"),
             "{missing}"
         );
         assert!(float_difference("nan\n", "nan\n", abs, rel).is_none());

@@ -1,6 +1,6 @@
 //! Shrinking an input of any problem, knowing nothing of its format: delta debugging over
-//! lines, then over the tokens of each line, then numbers toward 0 (0, half, one step),
-//! with count repair, every candidate checked by the caller's probe (the validator, the
+//! lines, then over the tokens of each line, then numbers toward 0 (0, 1, 2, half, one
+//! step; equal numbers also all at once, so that a tie stays a tie), with count repair, every candidate checked by the caller's probe (the validator, the
 //! reference, then the solution: see [`crate::problem`]).
 //!
 //! - **Count repair**: a candidate that removes lines or tokens comes with variants that
@@ -143,6 +143,12 @@ enum Edit {
         token: usize,
         value: i128,
     },
+    /// Every token equal to the one at `line`, `token` set to `value` (ties kept tied).
+    Equal {
+        line: usize,
+        token: usize,
+        value: i128,
+    },
 }
 
 fn apply(text: &Text, edit: Edit) -> Option<Text> {
@@ -184,6 +190,15 @@ fn apply(text: &Text, edit: Edit) -> Option<Text> {
         }
         Edit::Number { line, token, value } => {
             *out.lines.get_mut(line)?.get_mut(token)? = value.to_string();
+        }
+        Edit::Equal { line, token, value } => {
+            let old = text.lines.get(line)?.get(token)?;
+            let new = value.to_string();
+            for word in out.lines.iter_mut().flatten() {
+                if word == old {
+                    word.clone_from(&new);
+                }
+            }
         }
     }
     Some(out)
@@ -259,11 +274,14 @@ fn token_repair(text: &Text, line: usize, start: usize, end: usize) -> Option<Re
     })
 }
 
-/// The values a number is lowered to, smallest first: 0, half of it, one step toward 0.
+/// The values a number is lowered to, smallest first: 0, 1 and 2 (with its sign), half of
+/// it, one step toward 0. The small values get a number out of a place where neither half
+/// nor one step fails (a prime that must stay prime).
 fn lowered(value: i128) -> Vec<i128> {
     let mut values = Vec::new();
-    for v in [0, value / 2, value - value.signum()] {
-        if v != value && !values.contains(&v) {
+    let sign = value.signum();
+    for v in [0, sign, 2 * sign, value / 2, value - sign] {
+        if v.abs() < value.abs() && !values.contains(&v) {
             values.push(v);
         }
     }
@@ -325,10 +343,15 @@ fn candidates(text: &Text, sweep: Sweep, position: usize) -> Option<Vec<Edit>> {
         Sweep::Numbers => {
             let (line, token) = text.positions().nth(position)?;
             let values = text.number(line, token).map_or_else(Vec::new, lowered);
+            let word = text.lines.get(line)?.get(token)?;
+            let tied = text.lines.iter().flatten().filter(|w| *w == word).count() > 1;
             Some(
                 values
                     .into_iter()
-                    .map(|value| Edit::Number { line, token, value })
+                    .flat_map(|value| {
+                        let all = tied.then_some(Edit::Equal { line, token, value });
+                        all.into_iter().chain([Edit::Number { line, token, value }])
+                    })
                     .collect(),
             )
         }
@@ -649,9 +672,35 @@ mod tests {
     }
 
     #[test]
+    fn ties_are_lowered_together_and_primes_reach_two() {
+        let tie = |text: &str| {
+            let values: Vec<&str> = text.split_whitespace().collect();
+            match values.as_slice() {
+                ["2", a, b] if a == b => Probe::Same,
+                ["2", _, _] => Probe::Other,
+                _ => Probe::Invalid,
+            }
+        };
+        let shrunk = reduce("2\n965 965\n", &Limits::new(2), &tie, &|_| {});
+        assert_eq!(shrunk.text, "2\n0 0\n");
+        let prime = |text: &str| match text.trim().parse::<u64>() {
+            Ok(n) if n >= 2 => {
+                if (2..n).all(|d| n % d != 0) {
+                    Probe::Same
+                } else {
+                    Probe::Other
+                }
+            }
+            _ => Probe::Invalid,
+        };
+        assert_eq!(reduce("9973\n", &Limits::new(2), &prime, &|_| {}).text, "2\n");
+    }
+
+    #[test]
     fn numbers_go_to_zero_half_and_one_step() {
-        assert_eq!(lowered(10), [0, 5, 9]);
-        assert_eq!(lowered(-7), [0, -3, -6]);
+        assert_eq!(lowered(10), [0, 1, 2, 5, 9]);
+        assert_eq!(lowered(-7), [0, -1, -2, -3, -6]);
+        assert_eq!(lowered(2), [0, 1]);
         assert_eq!(lowered(1), [0]);
         assert!(lowered(0).is_empty());
     }
