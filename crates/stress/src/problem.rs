@@ -398,3 +398,63 @@ fn shrink_caught(
     }
     Ok(caught)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sh(script: &str) -> Command {
+        Command::new("sh", ["-c", script, "sh"]).timeout(Duration::from_secs(60))
+    }
+
+    fn problem(solution: &str) -> Problem {
+        Problem {
+            generator: CommandLine::parse("sh -c 'echo 4' gen").unwrap(),
+            reference: sh("read n; echo $n"),
+            validators: vec![sh(r#"read n; test "$n" -ge 0"#)],
+            compare: Compare::Judge,
+            solution: sh(solution),
+            runs: 3,
+            seed: 1,
+            jobs: 2,
+            shrink_time: Duration::from_secs(600),
+            progress: false,
+        }
+    }
+
+    /// A crash from 3 on, a wrong answer at 2: the crash is not "shrunk" into the wrong
+    /// answer, a failure of another kind.
+    #[test]
+    fn only_the_same_kind_of_failure_is_kept() {
+        let crashes =
+            problem(r#"read n; test "$n" -ge 3 && exit 5; test "$n" -eq 2 && echo 7 && exit; echo $n"#);
+        let caught = *stress_problem(&crashes).unwrap().unwrap_err();
+        assert_eq!(caught.failure, Failure::Crash(Status::Exited(5)));
+        assert_eq!(
+            (caught.run, caught.original.as_str(), caught.minimal.as_str()),
+            (0, "4\n", "3\n")
+        );
+        assert!(caught.reproduced && !caught.stopped);
+        assert_eq!(caught.answer, "3\n");
+    }
+
+    #[test]
+    fn passes_and_setup_errors() {
+        let passed = stress_problem(&problem("read n; echo $n")).unwrap().unwrap();
+        assert_eq!(passed.runs, 3);
+        let mut broken = problem("cat");
+        broken.generator = CommandLine::parse("sh -c 'exit 4' gen").unwrap();
+        let error = stress_problem(&broken).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "the generator `sh -c 'exit 4' gen 1` failed for seed 1: exit status 4"
+        );
+        let mut rejected = problem("cat");
+        rejected.validators = vec![sh("echo no >&2; exit 1")];
+        let error = stress_problem(&rejected).unwrap_err().to_string();
+        assert!(
+            error.contains("rejects the input of seed 1 (exit status 1: no)"),
+            "{error}"
+        );
+    }
+}
