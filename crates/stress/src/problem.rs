@@ -254,8 +254,11 @@ impl Problem {
             .validators
             .iter()
             .all(|v| v.run(bytes).is_ok_and(|out| accepts(out.status)));
+        if !valid {
+            return Probe::Invalid;
+        }
         let answer = match self.reference.run(bytes) {
-            Ok(out) if valid && out.status.success() => out.stdout,
+            Ok(out) if out.status.success() => out.stdout,
             _ => return Probe::Invalid,
         };
         match self.judge(bytes, &answer) {
