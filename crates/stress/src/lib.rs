@@ -13,6 +13,14 @@
 //! - [`shrink`]: structure-aware greedy shrinking, every candidate re-validated.
 //! - [`stress()`]: the whole loop, in parallel, with an optional progress bar.
 //!
+//! Any problem, not only tabletop's games:
+//! - [`words`]: command lines split as a shell would, with the run's `{seed}`.
+//! - [`compare`]: the judge comparison, float tolerance, testlib checkers and Kattis output
+//!   validators.
+//! - [`reduce`]: format-free shrinking (lines, tokens, numbers, count repair).
+//! - [`problem`]: the loop for your generator, reference, validator and solution.
+//! - [`package`]: an ICPC/Kattis problem package as such a test.
+//!
 //! ```
 //! use tabletop_stress::{answer, gen, input::Input, Game, Size};
 //! let spec = gen::Spec { game: Game::Grundy, size: Size::Tiny, cycles: true };
@@ -29,14 +37,19 @@
 //! ```
 
 pub mod answer;
+pub mod compare;
 pub mod fixture;
 pub mod gen;
 pub mod input;
+pub mod package;
+pub mod problem;
+pub mod reduce;
 pub mod report;
 pub mod rng;
 pub mod run;
 pub mod shrink;
 mod stress;
+pub mod words;
 
 pub use stress::{probe, stress, Config, Failed, RunError, StressError, Summary, Verdict};
 

@@ -173,3 +173,112 @@ pub fn failure(config: &Config, failed: &Failed, command: &Command) -> String {
     }
     out
 }
+
+/// One line: every run of a problem's stress test agreed.
+pub fn problem_summary(problem: &crate::problem::Problem, passed: &crate::problem::Passed) -> String {
+    format!(
+        "ok: {} runs of `{}` (seeds {}..) agree with `{}` ({:.2} s, slowest run {})\n",
+        passed.runs,
+        problem.generator.display(),
+        problem.seed,
+        problem.reference.display(),
+        passed.elapsed.as_secs_f64(),
+        millis(passed.slowest),
+    )
+}
+
+/// The failure report of a problem's stress test: what failed, the minimal input, the
+/// reference's answer, the solution's output or status, and why it is wrong.
+pub fn problem_failure(problem: &crate::problem::Problem, caught: &crate::problem::Caught) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "FAILED: run {} of {} ({}): `{}` prints the input",
+        caught.run + 1,
+        problem.runs,
+        caught.failure,
+        problem.generator.with_seed(caught.seed).display(),
+    );
+    let (before, after) = (caught.original.len(), caught.minimal.len());
+    if caught.reproduced {
+        let s = &caught.stats;
+        let what = if caught.minimal == caught.original {
+            format!("already minimal ({before} bytes): nothing could be removed or lowered")
+        } else {
+            format!("shrunk from {before} to {after} bytes")
+        };
+        let _ = writeln!(
+            out,
+            "{what}: {} candidates probed ({} invalid, skipped), {} kept, {:.2} s",
+            s.probes,
+            s.invalid,
+            s.kept,
+            s.elapsed.as_secs_f64()
+        );
+        if caught.stopped {
+            let _ = writeln!(
+                out,
+                "(stopped at --shrink-time {:.0} s: a smaller input may fail too)",
+                problem.shrink_time.as_secs_f64()
+            );
+        }
+    } else {
+        let _ = writeln!(
+            out,
+            "does not reproduce: a second run on the same input did not fail the same way \
+             (a flaky or time-dependent program?); the input is shown unshrunk"
+        );
+    }
+    let heading = if caught.reproduced {
+        "minimal input"
+    } else {
+        "failing input (not shrunk)"
+    };
+    section(&mut out, heading, &shown(&caught.minimal, STDOUT_SHOWN));
+    section(
+        &mut out,
+        &format!("answer of the reference `{}`", problem.reference.display()),
+        &shown(&caught.answer, STDOUT_SHOWN),
+    );
+    let output = &caught.output;
+    let heading = format!(
+        "output of `{}` ({}, {})",
+        problem.solution.display(),
+        output.status,
+        millis(output.elapsed)
+    );
+    section(&mut out, &heading, &shown(&output.stdout_text(), STDOUT_SHOWN));
+    match output.status {
+        Status::TimedOut => {
+            let _ = writeln!(
+                out,
+                "--- time limit: {:.3} s",
+                problem.solution.timeout.as_secs_f64()
+            );
+        }
+        Status::OutputLimit => {
+            let _ = writeln!(
+                out,
+                "--- output limit: {} bytes on stdout or on stderr (--max-output); the program wrote more",
+                problem.solution.max_output
+            );
+        }
+        _ => {}
+    }
+    if !output.stderr.is_empty() {
+        section(
+            &mut out,
+            "its stderr",
+            &shown(&output.stderr_text(), STDERR_SHOWN),
+        );
+    }
+    match &caught.why {
+        Some(why) => {
+            let _ = writeln!(out, "--- {why}");
+        }
+        None => {
+            let _ = writeln!(out, "--- the run failed: {}", caught.failure);
+        }
+    }
+    out
+}

@@ -7,6 +7,8 @@ use std::time::Duration;
 use tabletop_stress::run::Command;
 use tabletop_stress::{report, stress, Config, Game, Size, StressError};
 
+mod problem;
+
 /// Runs COMMAND on generated inputs and compares its output with tabletop's.
 #[derive(Debug, clap::Args)]
 #[command(
@@ -19,11 +21,53 @@ single part of it (a game, a query, a jump, a pig, a card...) no longer fails th
 and the report goes to stdout (exit 1). Usage errors and a COMMAND that cannot be started: \
 exit 2. A crash of tabletop itself while shrinking: `error: internal error in tabletop ...`, \
 the input that caused it on stderr (and in --save's file), exit 101 (the code of a Rust panic).\n\n\
-Example:\n  tabletop stress grundy --runs 500 --size tiny -- python3 my_solution.py"
+Any problem: --gen 'CMD [{seed}]' with --ref CMD (or --problem PKG) instead of GAME: each \
+generated input is checked by --validator (if given), answered by the reference and judged (the \
+judge comparison, --float EPS or --checker). A failure is shrunk over lines, tokens and numbers, \
+keeping only inputs the validator accepts (without one: that the reference answers with exit 0) \
+on which the program fails the same way, for at most --shrink-time seconds. A generator, \
+validator, reference or checker that fails: exit 2, naming it.\n\n\
+Examples:\n  tabletop stress grundy --runs 500 --size tiny -- python3 my_solution.py\n  \
+tabletop stress --gen 'python3 gen.py {seed}' --ref 'python3 brute.py' -- ./solution"
 )]
 pub struct Args {
-    /// The game: chutes, snakes, grundy or pigs.
-    pub game: Game,
+    /// The game: chutes, snakes, grundy or pigs (none with --gen: a problem of your own).
+    #[arg(required_unless_present = "gen")]
+    pub game: Option<Game>,
+    /// Your generator, one string split as a shell would (no shell): `{seed}` is replaced
+    /// by the run's seed, else the seed is its last argument. Stress any problem.
+    #[arg(long, value_name = "CMD", conflicts_with = "game")]
+    pub gen: Option<String>,
+    /// With --gen: the reference solution, whose answers are the expected ones; an input it
+    /// fails on is not valid.
+    #[arg(
+        long = "ref",
+        value_name = "CMD",
+        requires = "gen",
+        conflicts_with = "problem"
+    )]
+    pub reference: Option<String>,
+    /// With --gen: an input validator (input on stdin; exit 0 or 42 means valid).
+    #[arg(long, value_name = "CMD", requires = "gen")]
+    pub validator: Option<String>,
+    /// With --gen: a checker, run as `CMD input output answer` (testlib's order); exit 0
+    /// accepts, 1 or 2 rejects.
+    #[arg(long, value_name = "CMD", requires = "gen", conflicts_with = "float")]
+    pub checker: Option<String>,
+    /// With --gen: compare tokens as numbers, within EPS absolute or relative.
+    #[arg(long, value_name = "EPS", requires = "gen", value_parser = parse_tolerance)]
+    pub float: Option<f64>,
+    /// With --gen: the most time shrinking may take, in seconds.
+    #[arg(long, value_name = "S", default_value_t = 60.0, value_parser = parse_seconds)]
+    pub shrink_time: f64,
+    /// With --gen: an ICPC/Kattis problem package: its first accepted submission is the
+    /// reference, its input validators and output validator (or float tolerance) judge.
+    #[arg(long, value_name = "PKG", requires = "gen")]
+    pub problem: Option<std::path::PathBuf>,
+    /// With --problem: write the minimal failing input as data/secret/NAME.in and the
+    /// reference's answer as NAME.ans.
+    #[arg(long, value_name = "NAME", requires = "problem")]
+    pub add_case: Option<String>,
     /// How many inputs to try (at least 1).
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     pub runs: u64,
@@ -78,6 +122,15 @@ fn parse_bytes(text: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("`{text}` is not a size above 0: a number of bytes, or with K, M or G"))
 }
 
+fn parse_tolerance(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(eps) if eps.is_finite() && eps >= 0.0 => Ok(eps),
+        _ => Err(format!(
+            "`{text}` is not a tolerance: a number at least 0, such as 1e-6"
+        )),
+    }
+}
+
 fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(seconds) if seconds > 0.0 && seconds <= 86_400.0 => Ok(seconds),
@@ -121,7 +174,10 @@ fn internal_error(
 /// Runs the stress test: exit 0 if every run agrees, 1 after a failure, 2 on usage errors,
 /// 101 if tabletop itself panicked while shrinking.
 pub fn run(args: &Args) -> ExitCode {
-    let spec = match super::gen::spec(args.game, args.size, args.cycles) {
+    let Some(game) = args.game else {
+        return problem::run(args);
+    };
+    let spec = match super::gen::spec(game, args.size, args.cycles) {
         Ok(spec) => spec,
         Err(failure) => {
             let _ = write!(std::io::stderr(), "{}", failure.report());
@@ -133,7 +189,7 @@ pub fn run(args: &Args) -> ExitCode {
             "unexpected `{}` before `--`: the program under test goes after `--`, as in\n  \
              tabletop stress {} [OPTIONS] -- {}",
             args.stray.join(" "),
-            args.game,
+            game,
             args.stray.join(" ")
         ));
     }
@@ -141,7 +197,7 @@ pub fn run(args: &Args) -> ExitCode {
         return fail(&format!(
             "no COMMAND given: the program under test goes after `--`, as in\n  \
              tabletop stress {} -- python3 my_solution.py",
-            args.game
+            game
         ));
     };
     let command = Command::new(program.clone(), rest.iter().cloned())

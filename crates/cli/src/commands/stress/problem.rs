@@ -1,0 +1,144 @@
+//! `tabletop stress --gen ... --ref ...` (or `--problem PKG`): stress any problem.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use tabletop_stress::compare::Compare;
+use tabletop_stress::package::Package;
+use tabletop_stress::problem::{stress_problem, Problem};
+use tabletop_stress::report;
+use tabletop_stress::run::Command;
+use tabletop_stress::words::CommandLine;
+
+use super::{fail, Args};
+
+/// How long a generator, validator, reference or checker may take, as a multiple of the
+/// solution's `--timeout` (at least [`SETUP_TIMEOUT_LEAST`]): a brute force may be slow.
+const SETUP_TIMEOUT_FACTOR: f64 = 10.0;
+
+/// The least time limit of a setup program: far above what a generator takes, even on a
+/// loaded machine, so that only a hang is taken for one.
+const SETUP_TIMEOUT_LEAST: Duration = Duration::from_secs(60);
+
+fn split(line: &str) -> Result<Command, String> {
+    CommandLine::parse(line)
+        .map(|c| c.command())
+        .map_err(|e| e.to_string())
+}
+
+/// The problem described by the arguments (and the package, if one is given).
+fn problem(args: &Args) -> Result<(Problem, Option<Package>), String> {
+    let generator =
+        CommandLine::parse(args.gen.as_deref().unwrap_or_default()).map_err(|e| format!("--gen: {e}"))?;
+    if !args.stray.is_empty() {
+        return Err(format!(
+            "unexpected `{}` before `--`: the program under test goes after `--`, as in\n  \
+             tabletop stress --gen ... --ref ... -- {}",
+            args.stray.join(" "),
+            args.stray.join(" ")
+        ));
+    }
+    let solution = CommandLine::from_words(args.command.clone()).map_err(|_| {
+        "no SOLUTION given: the program under test goes after `--`, as in\n  \
+         tabletop stress --gen 'python3 gen.py {seed}' --ref 'python3 brute.py' -- ./solution"
+            .to_string()
+    })?;
+    let timeout = Duration::from_secs_f64(args.timeout);
+    let setup = timeout.mul_f64(SETUP_TIMEOUT_FACTOR).max(SETUP_TIMEOUT_LEAST);
+    let limit = |c: Command| c.timeout(setup).max_output(args.max_output);
+    let package = match &args.problem {
+        Some(dir) => Some(Package::open(dir).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    let (reference, mut validators, mut compare) = match (&package, &args.reference) {
+        (Some(p), _) => (p.reference.clone(), p.validators.clone(), p.compare.clone()),
+        (None, Some(reference)) => (
+            split(reference).map_err(|e| format!("--ref: {e}"))?,
+            Vec::new(),
+            Compare::Judge,
+        ),
+        (None, None) => {
+            return Err(
+                "--gen needs a reference: --ref CMD, or --problem PKG (its accepted submission)".into(),
+            )
+        }
+    };
+    if let Some(validator) = &args.validator {
+        validators.push(split(validator).map_err(|e| format!("--validator: {e}"))?);
+    }
+    if let Some(checker) = &args.checker {
+        compare = Compare::Checker(split(checker).map_err(|e| format!("--checker: {e}"))?);
+    }
+    if let Some(eps) = args.float {
+        compare = Compare::Float {
+            absolute: eps,
+            relative: eps,
+        };
+    }
+    let jobs = args
+        .jobs
+        .map(|j| j as usize)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let problem = Problem {
+        generator,
+        reference: limit(reference),
+        validators: validators.into_iter().map(limit).collect(),
+        compare: compare.limits(setup, args.max_output),
+        solution: solution.command().timeout(timeout).max_output(args.max_output),
+        runs: args.runs,
+        seed: args.seed,
+        jobs,
+        shrink_time: Duration::from_secs_f64(args.shrink_time),
+        progress: true,
+    };
+    Ok((problem, package))
+}
+
+/// Runs the stress test of a problem: exit 0 if every run agrees, 1 after a failure, 2 on
+/// usage and setup errors.
+pub fn run(args: &Args) -> ExitCode {
+    let (problem, package) = match problem(args) {
+        Ok(found) => found,
+        Err(message) => return fail(&message),
+    };
+    let outcome = match stress_problem(&problem) {
+        Ok(outcome) => outcome,
+        Err(error) => return fail(&error.to_string()),
+    };
+    let (mut text, code) = match outcome {
+        Ok(passed) => (report::problem_summary(&problem, &passed), 0),
+        Err(caught) => {
+            if let Some(path) = &args.save {
+                if let Err(e) = std::fs::write(path, &caught.minimal) {
+                    return fail(&format!("{}: {e}", path.display()));
+                }
+            }
+            let mut text = report::problem_failure(&problem, &caught);
+            if let (Some(package), Some(name)) = (&package, &args.add_case) {
+                match package.add_case(name, &caught.minimal, &caught.answer) {
+                    Ok((input, answer)) => {
+                        text.push_str(&format!(
+                            "--- added to the package: {}, {}\n",
+                            input.display(),
+                            answer.display()
+                        ));
+                    }
+                    Err(e) => return fail(&e.to_string()),
+                }
+            }
+            (text, 1)
+        }
+    };
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            let _ = writeln!(std::io::stderr(), "error: <stdout>: {e}");
+            ExitCode::from(1)
+        }
+        _ => ExitCode::from(code),
+    }
+}
