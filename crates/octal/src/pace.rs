@@ -21,7 +21,7 @@ pub(crate) struct Choice {
     /// On two threads.
     pub(crate) parallel: bool,
     /// A probe: a way not (or not lately) measured, tried on a short run
-    /// ([`Choice::heaps`]), so that a slow way costs little before it is known to be slow.
+    /// ([`Choice::end`]), so that a slow way costs little before it is known to be slow.
     pub(crate) probe: bool,
 }
 
