@@ -3,7 +3,7 @@
 
 use tabletop_odds::{Odds, OddsError, Stop, Tabulate, DEFAULT_WORK};
 
-pub use tabletop_odds::{BigRational, Distribution, Race};
+pub use tabletop_odds::{BigRational, Distribution, ExactBudget, Race, MAX_EXACT_WORK};
 pub use tabletop_parse::board::BoardFile;
 use tabletop_render::odds::{
     chart_with, write_json, write_summary, ChartLabels, Report, JSON_DISTRIBUTION_REST, SVG_REST,
@@ -25,6 +25,9 @@ pub struct Request {
     pub players: Option<u16>,
     /// Also give the expected number of turns as an exact fraction.
     pub exact: bool,
+    /// The steps the exact fraction may take (estimated up front; [`MAX_EXACT_WORK`] by
+    /// default).
+    pub exact_budget: ExactBudget,
     /// One JSON object instead of the summary.
     pub json: bool,
     /// Also draw the distribution of the game length, as [`Answer::picture`].
@@ -224,8 +227,20 @@ fn analyse_watched(
         error => Failure::invalid(source.problem(&file.locate(&error))),
     };
     if request.exact {
-        // Refused before any solve when the exact fraction is beyond the limit.
-        Odds::exact_work(&file.board, &file.rules).map_err(engine)?;
+        // Refused before any solve when the exact fraction is beyond the budget, saying
+        // how to allow it.
+        Odds::exact_work_within(&file.board, &file.rules, request.exact_budget).map_err(
+            |error| match error {
+                OddsError::ExactTooCostly { .. } => {
+                    let mut located = file.locate(&error);
+                    located
+                        .message
+                        .push_str("; `--budget STEPS` allows more, `--no-limit` any (Ctrl-C stops the work)");
+                    Failure::invalid(source.problem(&located))
+                }
+                error => engine(error),
+            },
+        )?;
     }
     watch.check()?;
     let odds = Odds::new_with_variance(&file.board, &file.rules).map_err(engine)?;
@@ -245,7 +260,7 @@ fn analyse_watched(
         let never = Control::new();
         let control = watch.control.unwrap_or(&never);
         Some(
-            odds.expected_turns_exact_until(&mut tick, control)
+            odds.expected_turns_exact_within(request.exact_budget, &mut tick, control)
                 .map_err(engine)?,
         )
     } else {
@@ -439,5 +454,43 @@ mod tests {
             );
             assert_eq!(ticks.load(Ordering::Relaxed), 2, "{stage}");
         }
+    }
+
+    #[test]
+    fn an_exact_fraction_beyond_the_default_budget_runs_without_limit_until_stopped() {
+        // About 5,500 primes of 100,000 squares each: refused by default, started without
+        // a limit, and stopped at its first tick (no time involved).
+        let source = Source::new("<board>", b"squares 100000\n".to_vec());
+        let refused = answer(
+            &source,
+            &Request {
+                exact: true,
+                ..Request::default()
+            },
+            &mut |_| {},
+        );
+        let Err(Failure::Invalid { problems, .. }) = refused else {
+            panic!("not refused: {refused:?}");
+        };
+        assert!(problems[0].message.contains("`--no-limit`"), "{:?}", problems[0]);
+        let ticks = Arc::new(AtomicU64::new(0));
+        let control = Control::new();
+        let (count, stop) = (Arc::clone(&ticks), control.clone());
+        let control = control.with_progress(move |tick: crate::Tick| {
+            assert_eq!((tick.stage, tick.done, tick.total), ("exact", 0, Some(5537)));
+            count.fetch_add(1, Ordering::Relaxed);
+            stop.cancel();
+        });
+        let request = Request {
+            exact: true,
+            exact_budget: ExactBudget::Unlimited,
+            ..Request::default()
+        };
+        let result = answer_until(&source, &request, &mut |_| {}, &control);
+        assert_eq!(
+            result.map(|answer| answer.text),
+            Err(Failure::Stopped("error: the computation was cancelled".into()))
+        );
+        assert_eq!(ticks.load(Ordering::Relaxed), 1);
     }
 }

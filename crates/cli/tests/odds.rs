@@ -71,3 +71,55 @@ fn a_game_too_long_to_tabulate_is_answered_with_a_note() {
     assert!(!chart.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The estimated steps in `tabletop odds --exact`'s refusal: `about N steps in all`.
+fn estimated_steps(refusal: &str) -> u64 {
+    let (_, after) = refusal
+        .split_once("steps in all")
+        .map(|(before, _)| before.rsplit_once("about ").expect("`about N`"))
+        .expect("the refusal gives the estimate");
+    after.trim().parse().expect("a number of steps")
+}
+
+#[test]
+fn a_budget_lets_the_exact_fraction_run_from_its_estimate_on() {
+    let dir = scratch("budget");
+    let board = "squares 2000\n";
+    // One step of budget: refused with the estimate, naming the options.
+    let output = tabletop_in(&["odds", "--exact", "--budget", "1"], board, &dir);
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
+    assert!(output.stdout.is_empty());
+    let refusal = text(&output.stderr);
+    assert!(refusal.contains("more than the limit of 1 steps"), "{refusal}");
+    assert!(
+        refusal.contains("`--budget STEPS`") && refusal.contains("`--no-limit`"),
+        "{refusal}"
+    );
+    let steps = estimated_steps(&refusal);
+    // Just below the estimate: still refused; at it: the fraction, the same as unlimited.
+    let below = (steps - 1).to_string();
+    let output = tabletop_in(&["odds", "--exact", "--budget", &below], board, &dir);
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
+    assert!(text(&output.stderr).contains(&format!("about {steps} steps")));
+    let at = steps.to_string();
+    let within = tabletop_in(&["odds", "--exact", "--budget", &at], board, &dir);
+    assert!(within.status.success(), "{}", text(&within.stderr));
+    assert!(
+        text(&within.stdout).contains("expected turns (exact): "),
+        "{}",
+        text(&within.stdout)
+    );
+    let unlimited = tabletop_in(&["odds", "--exact", "--no-limit"], board, &dir);
+    assert!(unlimited.status.success(), "{}", text(&unlimited.stderr));
+    assert_eq!(unlimited.stdout, within.stdout);
+    // Without `--exact` there is nothing to budget; both at once make no sense.
+    for args in [
+        &["odds", "--budget", "5"][..],
+        &["odds", "--exact", "--budget", "5", "--no-limit"],
+    ] {
+        let output = tabletop_in(args, board, &dir);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

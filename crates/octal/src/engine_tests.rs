@@ -5,7 +5,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::code::OctalCode;
 use crate::engine::{Engine, SavedState, StepCounts, WARM_UP};
-use crate::pace::{Pace, EXPLORE};
+use crate::pace::{Choice, Pace, EXPLORE, PROBE_LEAST};
 use crate::run::{each, Computation, Core, Options};
 use crate::sequence::Method;
 use crate::slot::Slot;
@@ -201,29 +201,68 @@ fn runs_on_two_threads_or_one_take_the_same_steps() {
 }
 
 #[test]
-fn the_faster_way_is_taken_and_the_other_tried_now_and_then() {
+fn the_faster_way_is_taken_and_the_other_probed_now_and_then() {
+    let one = |probe| Choice {
+        parallel: false,
+        probe,
+    };
+    let two = |probe| Choice {
+        parallel: true,
+        probe,
+    };
     let mut pace = Pace::default();
-    assert!(pace.choose(), "two threads first");
-    pace.record(true, 1000, Duration::from_millis(1));
-    assert!(!pace.choose(), "then one, to compare");
+    assert_eq!(pace.choose(), one(true), "one thread first, in a short run");
     pace.record(false, 3000, Duration::from_millis(1));
-    let choices: Vec<bool> = (0..2 * EXPLORE).map(|_| pace.choose()).collect();
-    assert_eq!(choices.iter().filter(|&&c| c).count(), 2, "{choices:?}");
+    assert_eq!(pace.choose(), two(true), "then two, to compare");
+    // Both threads on one core: every hand-off waits for the scheduler, a third of the pace.
+    pace.record(true, 1000, Duration::from_millis(1));
+    let choices: Vec<Choice> = (0..2 * EXPLORE).map(|_| pace.choose()).collect();
+    assert_eq!(
+        choices.iter().filter(|&&c| c == two(true)).count(),
+        2,
+        "two threads only in probes: {choices:?}"
+    );
+    assert!(
+        choices.iter().all(|&c| c == one(false) || c == two(true)),
+        "{choices:?}"
+    );
+    // A probe is a short run; the others are the whole run.
+    assert_eq!(two(true).end(1000, 9000), 2000);
+    assert_eq!(two(true).end(1000, 1100), 1000 + PROBE_LEAST);
+    assert_eq!(two(true).end(1000, 1010), 1010);
+    assert_eq!(one(false).end(1000, 9000), 9000);
+    // Re-checked: once the probes measure two threads twice as fast (a core came free),
+    // they are taken, and one thread is probed now and then.
+    for _ in 0..8 {
+        pace.record(true, 6000, Duration::from_millis(1));
+    }
+    let choices: Vec<Choice> = (0..2 * EXPLORE).map(|_| pace.choose()).collect();
+    assert_eq!(
+        choices.iter().filter(|&&c| c == one(true)).count(),
+        2,
+        "{choices:?}"
+    );
+    assert!(
+        choices.iter().all(|&c| c == two(false) || c == one(true)),
+        "{choices:?}"
+    );
     // Too short to time: not counted.
+    let mut pace = Pace::default();
+    pace.record(true, 1000, Duration::from_millis(1));
     pace.record(true, 10_000_000, Duration::from_micros(10));
     assert_eq!(pace.parallel, Some(1e6));
     // A running mean: one run moves it a quarter of the way.
     pace.record(true, 5000, Duration::from_millis(1));
     assert_eq!(pace.parallel, Some(2e6));
-    // One thread is taken only when clearly faster.
+    // Two threads are taken only when clearly faster.
     let mut close = Pace {
-        parallel: Some(2e6),
-        serial: Some(2.1e6),
+        parallel: Some(2.1e6),
+        serial: Some(2e6),
         runs: 0,
     };
-    assert!(close.choose(), "{close:?}");
-    close.serial = Some(2.3e6);
-    assert!(!close.choose(), "{close:?}");
+    assert_eq!(close.choose(), one(false), "{close:?}");
+    close.parallel = Some(2.3e6);
+    assert_eq!(close.choose(), two(false), "{close:?}");
 }
 
 #[test]

@@ -32,6 +32,10 @@ impl<V: Value> Engine<V> {
         if end <= start || !self.takes_sparse_steps(start) {
             return (0, None);
         }
+        let choice = self.pace.choose();
+        // A probe of a way not known to pay is a short run.
+        let end = choice.end(start, end);
+        let parallel = choice.parallel;
         let mask = self.mask;
         let helper = self.helper.get_or_insert_with(|| self.scratch.clone());
         // Every slot of the run exists before the threads share them.
@@ -47,7 +51,6 @@ impl<V: Value> Engine<V> {
             threads: [OnceLock::new(), OnceLock::new()],
             asleep: [AtomicBool::new(false), AtomicBool::new(false)],
         };
-        let parallel = self.pace.choose();
         let began = Instant::now();
         let (first, second) = if parallel {
             std::thread::scope(|scope| {

@@ -322,9 +322,27 @@ fn bound_bits(layout: &Layout) -> f64 {
     rows * norm.log2() * (1.0 + 1e-9) + 1.0
 }
 
-/// The most steps [`Odds::expected_turns_exact`](crate::Odds::expected_turns_exact) may take:
-/// primes times the steps of one prime's solve (a step is about 50 ns: a few seconds).
+/// The most steps [`Odds::expected_turns_exact`](crate::Odds::expected_turns_exact) may take
+/// by default ([`ExactBudget::default`]): primes times the steps of one prime's solve (a
+/// step is about 50 ns: a few seconds).
 pub const MAX_EXACT_WORK: u64 = 60_000_000;
+
+/// How many steps the exact fraction may take, checked against its estimate before any
+/// work is done.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExactBudget {
+    /// At most this many steps; more is refused with [`OddsError::ExactTooCostly`].
+    Steps(u64),
+    /// Any number of steps: only the caller's [`Control`] stops the work.
+    Unlimited,
+}
+
+impl Default for ExactBudget {
+    /// [`MAX_EXACT_WORK`] steps.
+    fn default() -> Self {
+        Self::Steps(MAX_EXACT_WORK)
+    }
+}
 
 /// The steps of one prime's solve: one sweep of the squares without targets; with `k`
 /// targets two sweeps, the coefficient sweep (`k` per square) and the dense solve (`k^3`).
@@ -354,40 +372,49 @@ pub(crate) struct Estimate {
 }
 
 /// The primes and steps of the exact fraction of `layout`, or
-/// [`OddsError::ExactTooCostly`] above [`MAX_EXACT_WORK`].
-pub(crate) fn estimate(layout: &Layout, system: &System<'_>) -> Result<Estimate, OddsError> {
+/// [`OddsError::ExactTooCostly`] above `budget`.
+pub(crate) fn estimate(
+    layout: &Layout,
+    system: &System<'_>,
+    budget: ExactBudget,
+) -> Result<Estimate, OddsError> {
     let bits = bound_bits(layout);
     let primes = needed_bits(bits) / 61 + 1;
     let work = primes.saturating_mul(steps_per_prime(system));
-    if work > MAX_EXACT_WORK {
-        return Err(OddsError::ExactTooCostly {
+    match budget {
+        ExactBudget::Steps(limit) if work > limit => Err(OddsError::ExactTooCostly {
             primes,
             work,
-            limit: MAX_EXACT_WORK,
+            limit,
             digits: (bits * std::f64::consts::LOG10_2).ceil() as u64,
-        });
+        }),
+        _ => Ok(Estimate { primes, work }),
     }
-    Ok(Estimate { primes, work })
 }
 
 /// The steps [`expected_turns`] would take on `board` under `rules`, from the checks of the
-/// layout alone (no solve).
-pub(crate) fn work(board: &tabletop_boards::Board, rules: &crate::Rules) -> Result<u64, OddsError> {
+/// layout alone (no solve), or [`OddsError::ExactTooCostly`] above `budget`.
+pub(crate) fn work(
+    board: &tabletop_boards::Board,
+    rules: &crate::Rules,
+    budget: ExactBudget,
+) -> Result<u64, OddsError> {
     let layout = Layout::new(board, rules)?;
     let system = System::new(&layout)?;
-    Ok(estimate(&layout, &system)?.work)
+    Ok(estimate(&layout, &system, budget)?.work)
 }
 
 /// The expected number of turns from the start, exactly. `progress(done, total)` is called
 /// after every prime; `control` is ticked before every prime and stops the work with
-/// [`OddsError::Stopped`].
+/// [`OddsError::Stopped`]. Refused before any work above `budget`.
 pub(crate) fn expected_turns(
     layout: &Layout,
+    budget: ExactBudget,
     progress: &mut dyn FnMut(u64, u64),
     control: Option<&Control>,
 ) -> Result<BigRational, OddsError> {
     let system = System::new(layout)?;
-    let total = estimate(layout, &system)?.primes;
+    let total = estimate(layout, &system, budget)?.primes;
     let needed = needed_bits(bound_bits(layout));
     let divisors = Divisors::new(&system);
     let mut modulus = BigInt::one();

@@ -69,7 +69,7 @@ mod tests;
 pub use num_rational::BigRational;
 pub use tabletop_control::{Control, Stopped, Tick};
 
-pub use exact::MAX_EXACT_WORK;
+pub use exact::{ExactBudget, MAX_EXACT_WORK};
 pub use layout::MAX_SQUARES;
 pub use line::{fewest_turns_line, TurnLine, TurnStep};
 
@@ -220,7 +220,7 @@ pub enum OddsError {
         primes: u64,
         /// The estimated steps: primes times the steps of one prime's solve.
         work: u64,
-        /// The most steps allowed ([`MAX_EXACT_WORK`]).
+        /// The most steps allowed (the [`ExactBudget`], [`MAX_EXACT_WORK`] by default).
         limit: u64,
         /// Decimal digits of Hadamard's bound on the numerator and the denominator.
         digits: u64,
@@ -401,13 +401,14 @@ impl Odds {
     /// determinants), numerator and denominator rebuilt by the Chinese remainder theorem.
     /// The fraction has about 2 to 3 bits per square and each prime sweeps the board, so the
     /// work grows with the square of the board: it is estimated first and refused above
-    /// [`MAX_EXACT_WORK`] steps (a few seconds; an empty board of about 32,000 squares).
+    /// [`MAX_EXACT_WORK`] steps (a few seconds; an empty board of about 32,000 squares;
+    /// [`Odds::expected_turns_exact_within`] takes another budget).
     ///
     /// # Errors
     /// [`OddsError::ExactTooCostly`] (before any work) with the estimate;
     /// [`OddsError::Internal`] otherwise only (the board was checked by [`Odds::new`]).
     pub fn expected_turns_exact(&self) -> Result<BigRational, OddsError> {
-        exact::expected_turns(&self.layout, &mut |_, _| {}, None)
+        exact::expected_turns(&self.layout, ExactBudget::default(), &mut |_, _| {}, None)
     }
 
     /// The steps [`Odds::expected_turns_exact`] would take on `board` under `rules`, from
@@ -428,7 +429,29 @@ impl Odds {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn exact_work(board: &Board, rules: &Rules) -> Result<u64, OddsError> {
-        exact::work(board, rules)
+        exact::work(board, rules, ExactBudget::default())
+    }
+
+    /// [`Odds::exact_work`], refusing only above `budget` (never with
+    /// [`ExactBudget::Unlimited`]).
+    ///
+    /// # Errors
+    /// As [`Odds::new`], and [`OddsError::ExactTooCostly`] above `budget`.
+    ///
+    /// ```
+    /// use tabletop_boards::Board;
+    /// use tabletop_odds::{ExactBudget, Odds, OddsError, Rules};
+    /// let board = Board::new(100_000, &[], &[])?;
+    /// let steps = Odds::exact_work_within(&board, &Rules::default(), ExactBudget::Unlimited)?;
+    /// assert!(steps > 100_000_000);
+    /// let enough = Odds::exact_work_within(&board, &Rules::default(), ExactBudget::Steps(steps));
+    /// assert_eq!(enough, Ok(steps));
+    /// let less = Odds::exact_work_within(&board, &Rules::default(), ExactBudget::Steps(steps - 1));
+    /// assert!(matches!(less, Err(OddsError::ExactTooCostly { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn exact_work_within(board: &Board, rules: &Rules, budget: ExactBudget) -> Result<u64, OddsError> {
+        exact::work(board, rules, budget)
     }
 
     /// [`Odds::expected_turns_exact`], calling `progress(primes done, primes needed)`.
@@ -439,7 +462,7 @@ impl Odds {
         &self,
         progress: &mut dyn FnMut(u64, u64),
     ) -> Result<BigRational, OddsError> {
-        exact::expected_turns(&self.layout, progress, None)
+        exact::expected_turns(&self.layout, ExactBudget::default(), progress, None)
     }
 
     /// [`Odds::expected_turns_exact_with`], ticking `control` before every prime (stage
@@ -452,7 +475,22 @@ impl Odds {
         progress: &mut dyn FnMut(u64, u64),
         control: &Control,
     ) -> Result<BigRational, OddsError> {
-        exact::expected_turns(&self.layout, progress, Some(control))
+        self.expected_turns_exact_within(ExactBudget::default(), progress, control)
+    }
+
+    /// [`Odds::expected_turns_exact_until`] within `budget` instead of [`MAX_EXACT_WORK`]
+    /// steps: with [`ExactBudget::Unlimited`] only `control` stops it.
+    ///
+    /// # Errors
+    /// [`OddsError::ExactTooCostly`] (before any work) above `budget`, else as
+    /// [`Odds::expected_turns_exact_until`].
+    pub fn expected_turns_exact_within(
+        &self,
+        budget: ExactBudget,
+        progress: &mut dyn FnMut(u64, u64),
+        control: &Control,
+    ) -> Result<BigRational, OddsError> {
+        exact::expected_turns(&self.layout, budget, progress, Some(control))
     }
 
     /// The distribution of the number of turns, until at most [`TAIL`] is left or

@@ -184,7 +184,8 @@ pub(crate) fn fast_number(input: Input<'_>) -> Option<(u64, usize)> {
 
 /// The plainest spelling of a line of numbers, the judges' (see `grundy::plain`): at `at`
 /// in `text`, a count `C` of one to seven digits, then `C` numbers each after one space,
-/// then a newline or the end of the text. `each` gets the count first (it returns the bound
+/// then a newline or the end of the text, after any spaces, tabs or carriage returns
+/// ([`plain_line_end`]). `each` gets the count first (it returns the bound
 /// the numbers must stay below), then each number below it; the result is where the next
 /// line starts. `None` for anything else (the caller reads the line again the careful way).
 ///
@@ -223,9 +224,31 @@ pub(crate) fn plain_line(
         each(value);
         at += 1 + length;
     }
+    plain_line_end(text, at).map(|next| (next, count))
+}
+
+/// The end of a plain line at `at` in `text`: a newline (or the end of the text) after any
+/// spaces, tabs and carriage returns, as [`line_end`] reads it (so a `\r\n` line end or a
+/// trailing space stays on the fast path); where the next line starts, or `None` for
+/// anything else.
+#[inline(always)]
+pub(crate) fn plain_line_end(text: &[u8], at: usize) -> Option<usize> {
     match text.get(at) {
-        None => Some((at, count)),
-        Some(b'\n') => Some((at + 1, count)),
+        Some(b'\n') => Some(at + 1),
+        None => Some(at),
+        Some(_) => spaced_line_end(text, at),
+    }
+}
+
+/// [`plain_line_end`] past white space before the newline: out of the hot loop.
+#[cold]
+#[inline(never)]
+fn spaced_line_end(text: &[u8], at: usize) -> Option<usize> {
+    let rest = text.get(at..)?;
+    let after = rest.len() - skip_inline(rest).len();
+    match rest.get(after) {
+        Some(b'\n') => Some(at + after + 1),
+        None => Some(at + after),
         Some(_) => None,
     }
 }
@@ -271,7 +294,9 @@ fn fast_spaced(text: &[u8]) -> Option<(u64, usize)> {
 }
 
 /// The decimal digits at the start of `word` (its low bytes first) and how many there are,
-/// when the byte after them is a space or a newline (else a length of 0 or more than 6).
+/// when there are one to six (else a length of 0; the byte after them is then not a digit,
+/// and which one it may be is the caller's to check: a space before the next number, or
+/// the line end).
 /// The top byte of `word` must not be a digit if the bytes before it are.
 #[inline(always)]
 fn swar_digits(word: u64) -> (u64, usize) {
@@ -283,10 +308,6 @@ fn swar_digits(word: u64) -> (u64, usize) {
     let non_digit = (((digits & LOW7) + 0x7676_7676_7676_7676) | digits) & HIGHS;
     let length = (non_digit.trailing_zeros() / 8) as usize;
     if length == 0 || length > 6 {
-        return (0, 0);
-    }
-    let next = (word >> (8 * length)) as u8;
-    if next != b' ' && next != b'\n' {
         return (0, 0);
     }
     let value = if length <= 4 {
@@ -474,6 +495,14 @@ mod tests {
     fn careful_line(text: &[u8], limit: u64) -> Option<(usize, Vec<u64>)> {
         let end = text.iter().position(|&b| b == b'\n');
         let line = &text[..end.unwrap_or(text.len())];
+        // Spaces, tabs and carriage returns may end a line.
+        let kept = line.len()
+            - line
+                .iter()
+                .rev()
+                .take_while(|b| matches!(b, b' ' | b'\t' | b'\r'))
+                .count();
+        let line = &line[..kept];
         let words: Vec<&[u8]> = line.split(|&b| b == b' ').collect();
         let plain = |w: &[u8]| !w.is_empty() && w.len() <= 7 && w.iter().all(u8::is_ascii_digit);
         if !words.iter().all(|w| plain(w)) {
@@ -550,6 +579,11 @@ mod tests {
             b"0\n",
             b"4 1 2 3 4",
             b"1 0000001\n",
+            b"2 1 2 \n",
+            b"1 1\r\n",
+            b"1 123456\r\n",
+            b"0 \t\r\n",
+            b"1 7 ",
         ] {
             assert_eq!(
                 read_line(text, 10_000_000),
@@ -561,8 +595,8 @@ mod tests {
         }
         for text in [
             &b"2 1  2\n"[..],
-            b"2 1 2 \n",
-            b"1 1\r\n",
+            b"2 1 2 x\n",
+            b"1 1\r2\n",
             b"2 1\n",
             b"1 12345678\n",
             b"1 -1\n",
@@ -589,7 +623,7 @@ mod tests {
 
         #[test]
         fn plain_lines_agree_with_the_careful_reading(bytes in proptest::collection::vec(
-            prop_oneof![Just(b'0'), Just(b'1'), Just(b'2'), Just(b'9'), Just(b' '), Just(b'\n'), Just(b'/'), Just(b':'), any::<u8>()],
+            prop_oneof![Just(b'0'), Just(b'1'), Just(b'2'), Just(b'9'), Just(b' '), Just(b'\n'), Just(b'\r'), Just(b'\t'), Just(b'/'), Just(b':'), any::<u8>()],
             0..24,
         ), limit in 1u64..40) {
             prop_assert_eq!(read_line(&bytes, limit), careful_line(&bytes, limit));

@@ -106,12 +106,38 @@ fn complete_dags(seed: u64) -> Vec<u8> {
 /// Positions per chain in the worst case for cycles (`n` of [`worst_case`]).
 const WORST_N: u64 = 3000;
 
-/// The same-binary comparisons: the worst case for the generalized values (a graph with one
+/// The same-binary comparisons: the judge's huge input with `\r\n` line ends and with a
+/// trailing space on every line against its plain spelling (judge data made on Windows or
+/// by sloppy generators), and the worst case for the generalized values (a graph with one
 /// 2-cycle that every `D` position reaches) against the same file with the 2-cycle removed.
 pub fn pairs() -> Vec<Pair> {
+    let plain = complete_dags(0x2425);
+    let megabytes = plain.len() as f64 / 1e6;
+    let spellings = [
+        ("grundy-crlf", "`\\r\\n` line ends", &b"\r\n"[..]),
+        (
+            "grundy-trailing-space",
+            "a space at the end of every line",
+            b" \n",
+        ),
+    ];
+    let mut pairs: Vec<Pair> = spellings
+        .into_iter()
+        .map(|(name, spelling, line_end)| Pair {
+            game: "grundy",
+            name: name.into(),
+            description: format!(
+                "the judge's huge input ({megabytes:.1} MB) with {spelling}; baseline: its plain spelling"
+            ),
+            args: Vec::new(),
+            input: respelled(&plain, line_end),
+            baseline: plain.clone(),
+            goal: 1.1,
+        })
+        .collect();
     let cyclic = worst_case(WORST_N, true);
     let megabytes = cyclic.len() as f64 / 1e6;
-    vec![Pair {
+    pairs.push(Pair {
         game: "grundy",
         name: "grundy-cycles-worst".into(),
         description: format!(
@@ -122,7 +148,23 @@ pub fn pairs() -> Vec<Pair> {
         input: cyclic,
         baseline: worst_case(WORST_N, false),
         goal: 3.0,
-    }]
+    });
+    pairs
+}
+
+/// `text` with every newline spelled `line_end`.
+fn respelled(text: &[u8], line_end: &[u8]) -> Vec<u8> {
+    let mut spelled = Vec::with_capacity(text.len() + text.len() / 8);
+    for line in text.split_inclusive(|&b| b == b'\n') {
+        match line.strip_suffix(b"\n") {
+            Some(line) => {
+                spelled.extend_from_slice(line);
+                spelled.extend_from_slice(line_end);
+            }
+            None => spelled.extend_from_slice(line),
+        }
+    }
+    spelled
 }
 
 /// The worst case for the round-by-round labelling, one test case: positions
@@ -167,6 +209,12 @@ pub fn worst_case(n: u64, cycle: bool) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_respelling_changes_only_the_line_ends() {
+        assert_eq!(respelled(b"1 2\n\n0\n", b"\r\n"), b"1 2\r\n\r\n0\r\n");
+        assert_eq!(respelled(b"1 2\n0", b" \n"), b"1 2 \n0");
+    }
 
     #[test]
     fn the_worst_case_is_the_documented_graph() {

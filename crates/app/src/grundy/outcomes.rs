@@ -317,11 +317,11 @@ fn read_graph<'t>(
                 Ok(second) => second,
                 Err(panic) => std::panic::resume_unwind(panic),
             };
-            // The second half must start where the first ended, or after blank lines that
-            // the first would have skipped; otherwise it is read again from there.
+            // The second half must start where the first ended, or after blank lines (and
+            // white space starting a line) that the first would have skipped; otherwise it is read again from there.
             let seam = text
                 .get(plain.offset()..cut)
-                .is_some_and(|gap| gap.iter().all(|&b| b == b'\n'));
+                .is_some_and(|gap| gap.iter().all(|b| matches!(b, b'\n' | b'\r' | b' ' | b'\t')));
             match second {
                 Ok((second_offsets, second_successors, end)) if seam => {
                     let base = u32::try_from(successors.len()).map_err(|_| NotPlain)?;

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget};
-use tabletop_app::odds::Request;
+use tabletop_app::odds::{ExactBudget, Request};
 use tabletop_app::{Answer, Failure};
 
 use crate::input::{write_file, InputArgs};
@@ -54,6 +54,14 @@ pub struct Args {
     /// Also give the expected number of turns as an exact fraction.
     #[arg(long)]
     exact: bool,
+    /// The most steps `--exact` may take (estimated before any work; default 60,000,000,
+    /// a few seconds). A step is one square of one modular sweep.
+    #[arg(long, value_name = "STEPS", requires = "exact", conflicts_with = "no_limit")]
+    budget: Option<u64>,
+    /// Let `--exact` take as long as it needs (a progress line on a terminal; Ctrl-C stops
+    /// it).
+    #[arg(long, requires = "exact")]
+    no_limit: bool,
     /// Print one JSON object instead of the summary.
     #[arg(long)]
     json: bool,
@@ -86,6 +94,11 @@ pub fn run(args: &Args) -> Result<Answer, Failure> {
     let request = Request {
         players: args.players,
         exact: args.exact,
+        exact_budget: match (args.no_limit, args.budget) {
+            (true, _) => ExactBudget::Unlimited,
+            (false, Some(steps)) => ExactBudget::Steps(steps),
+            (false, None) => ExactBudget::default(),
+        },
         json: args.json,
         chart: args.svg.is_some(),
         percentiles: args.percentiles.clone(),

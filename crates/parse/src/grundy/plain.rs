@@ -3,14 +3,16 @@
 //!
 //! Plain text is what judges' files hold: numbers of one to seven digits, one space between
 //! the numbers of a line, each line ended by a newline (blank lines allowed between lines),
-//! every count matching its line and every position in range. Such text means exactly what
-//! [`super::cases`] reads from it; anything else, valid or not (a tab, a `\r`, a sign, an
-//! eight-digit number, a mistake), makes [`Plain`] give up with [`NotPlain`], and the caller
-//! reads that text again with [`super::cases`], which reports every problem where it is.
+//! every count matching its line and every position in range. A line may end in spaces, tabs
+//! or a carriage return before its newline (files made on Windows or by sloppy generators
+//! are common, and as fast). Such text means exactly what [`super::cases`] reads from it;
+//! anything else, valid or not (a tab between numbers, a sign, an eight-digit number, a
+//! mistake), makes [`Plain`] give up with [`NotPlain`], and the caller reads that text again
+//! with [`super::cases`], which reports every problem where it is.
 
 use tabletop_grundy::{Graph, Position};
 
-use crate::lex::{fast_number, plain_line};
+use crate::lex::{fast_number, plain_line, plain_line_end};
 
 /// The text is not in its plainest spelling (or not valid): read it with [`super::cases`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,7 +30,11 @@ pub struct NotPlain;
 /// plain.queries(2, |pieces| queries.push(pieces.to_vec())).unwrap();
 /// assert_eq!(queries, [vec![0, 1], vec![1]]);
 /// assert!(plain.graph(Vec::new(), Vec::new()).unwrap().is_none());
-/// assert!(Plain::new(b"2\n1 1\n0\n2 0 1\r\n0\n").graph(Vec::new(), Vec::new()).is_ok());
+/// // A `\r\n` line end or a trailing space is plain too; a tab between numbers is not.
+/// let mut crlf = Plain::new(b"2\r\n1 1 \r\n0\r\n2 0 1\r\n0\r\n");
+/// assert!(crlf.graph(Vec::new(), Vec::new()).is_ok_and(|graph| graph.is_some()));
+/// assert!(crlf.queries(2, |_| {}).is_ok());
+/// assert!(Plain::new(b"1\n1\t0\n").graph(Vec::new(), Vec::new()).is_err());
 /// ```
 #[derive(Debug, Clone)]
 pub struct Plain<'a> {
@@ -217,19 +223,18 @@ impl<'a> Plain<'a> {
         Ok(value)
     }
 
-    /// The newline that ends a line.
+    /// The newline that ends a line (after any spaces, tabs or carriage returns).
     #[inline(always)]
     fn newline(&mut self) -> Result<(), NotPlain> {
-        if self.text.get(self.at) != Some(&b'\n') {
-            return Err(NotPlain);
-        }
-        self.at += 1;
+        self.at = plain_line_end(self.text, self.at).ok_or(NotPlain)?;
         Ok(())
     }
 
+    /// Blank lines and the white space that starts a line (the careful reader skips any
+    /// white space before a line), so a `\r\n` blank line or one of spaces stays plain.
     #[inline(always)]
     fn skip_blank_lines(&mut self) {
-        while self.text.get(self.at) == Some(&b'\n') {
+        while matches!(self.text.get(self.at), Some(b'\n' | b'\r' | b' ' | b'\t')) {
             self.at += 1;
         }
     }
@@ -283,11 +288,22 @@ mod tests {
     }
 
     #[test]
+    fn crlf_and_trailing_white_space_are_plain_and_read_the_same() {
+        let text = "\n4\n2 1 2\n0\n1 3\n0\n1 0\n2 0 2\n0\n\n4\n1 1\n1 2\n0\n0\n2 0 1\n2 1 1\n3 0 1 3\n0\n";
+        let cases = plain(text.as_bytes()).expect("plain");
+        for line_end in ["\r\n", " \n", " \r\n", "\t\n", "  \n"] {
+            let spelled = text.replace('\n', line_end);
+            assert_eq!(plain(spelled.as_bytes()).as_ref(), Ok(&cases), "{line_end:?}");
+            assert_eq!(precise(spelled.as_bytes()).as_ref(), Some(&cases), "{line_end:?}");
+        }
+    }
+
+    #[test]
     fn anything_unusual_is_not_plain() {
         for text in [
-            &b"1\n0\n1 0\n0 \n"[..],
-            b"1\n0\n1 0\r\n0\n",
-            b"1\n0\n1\t0\n0\n",
+            &b"1\n0\n1\t0\n0\n"[..],
+            b"1\n0\n1 0\r0\n",
+            b"1\n0\n1 0 \r 1\n0\n",
             b"1\n0\n1 -0\n0\n",
             b"1\n0\n1  0\n0\n",
             b"1\n0\n1 00000000\n0\n",
@@ -299,7 +315,6 @@ mod tests {
             b"1\n0\n1 0 0\n0\n",
             b"2\n0\n",
             b"1 0\n0\n0\n",
-            b" 1\n0\n0\n",
         ] {
             assert_eq!(plain(text), Err(NotPlain), "{:?}", String::from_utf8_lossy(text));
         }

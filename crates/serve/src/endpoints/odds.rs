@@ -78,6 +78,7 @@ pub fn work(body: OddsBody, deadline: &Deadline, ticks: &mut dyn FnMut(&Tick<'_>
         chart: true,
         percentiles: body.percentiles,
         exact: false,
+        exact_budget: odds::ExactBudget::default(),
     };
     let answer = match deadline.odds(&source, &request, &mut *ticks) {
         Ok(answer) => answer,
