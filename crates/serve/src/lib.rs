@@ -22,6 +22,7 @@
 
 use std::time::Duration;
 
+pub mod api;
 pub mod deadline;
 pub mod endpoints;
 #[cfg(feature = "server")]
@@ -32,10 +33,6 @@ pub mod pages;
 pub mod reply;
 mod router;
 
-/// The JSON API without a transport (what the WebAssembly front end calls).
-pub mod api {
-    pub use crate::router::call;
-}
 
 pub use deadline::Deadline;
 pub use endpoints::octal::{MAX_OCTAL_HEAPS, MAX_OCTAL_WORK};

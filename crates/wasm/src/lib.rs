@@ -17,6 +17,7 @@
 
 use std::cell::RefCell;
 
+use js_sys::Function;
 use serde_json::json;
 use tabletop_app::Control;
 use tabletop_serve::{api, Deadline};
@@ -117,7 +118,7 @@ pub fn answer(path: &str, body: &str, progress: Reporter) -> (u16, String) {
 /// The worker's entry: [`answer`] with `progress` called with each [`Progress`] as JSON
 /// text; the result is the status, a space and the reply's JSON text.
 #[wasm_bindgen]
-pub fn call(path: &str, body: &str, progress: js_sys::Function) -> String {
+pub fn call(path: &str, body: &str, progress: Function) -> String {
     let (status, text) = answer(
         path,
         body,
