@@ -20,6 +20,15 @@ assert.ok(base, "TABLETOP_URL is the running server");
 assert.ok(bin, "TABLETOP_BIN is the tabletop binary");
 mkdirSync(shots, { recursive: true });
 
+/** Whether the pages are the static site (`cargo xtask site`), computing in a Web Worker. */
+export const staticSite = process.env.TABLETOP_STATIC === "1";
+
+/** A page's route as this run serves it: `/race` is `race.html` on the static site. */
+export function route(path) {
+  if (!staticSite) return path;
+  return path === "/" ? "index.html" : /^\/[a-z]+$/.test(path) ? `${path.slice(1)}.html` : path.replace(/^\//, "");
+}
+
 export const PHONE = { width: 390, height: 844 };
 
 let browser;
@@ -50,6 +59,7 @@ export function run(args, input = "") {
 }
 
 /** A fresh page (1280x800 unless told) that fails the test on any script error. */
+const siteRoute = route;
 export async function open(route, viewport = { width: 1280, height: 800 }) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
@@ -60,7 +70,11 @@ export async function open(route, viewport = { width: 1280, height: 800 }) {
   page.on("console", (message) => {
     if (message.type() === "error" && !message.text().includes("status of 422")) errors.push(message.text());
   });
-  await page.goto(new URL(route, base).href);
+  // The static site never calls /api/: any such request fails the test.
+  if (staticSite) page.on("request", (request) => {
+    if (new URL(request.url()).pathname.includes("/api/")) errors.push(`request to ${request.url()}`);
+  });
+  await page.goto(new URL(siteRoute(route), base).href);
   return { page, errors, close: () => context.close() };
 }
 

@@ -8,10 +8,12 @@
 //!   solutions on generated inputs, as a Markdown table.
 //! - `cargo xtask msrv`: the workspace `rust-version` against every locked dependency's.
 //! - `cargo xtask wheel`: the Python package as a manylinux wheel and an sdist.
+//! - `cargo xtask site`: the playground as a static site (WebAssembly) in `target/site/`.
 
 mod bench;
 mod compare;
 mod msrv;
+mod site;
 mod verify;
 mod wheel;
 
@@ -40,6 +42,9 @@ commands:
       locked dependencies (read from `cargo metadata`).
   wheel
       Build the Python package as a manylinux abi3 wheel and an sdist into target/wheels/.
+  site
+      Build the playground as a static site into target/site/: the pages, and the JSON API
+      in WebAssembly (Debian's rustc-web, wasm-ld and wasm-bindgen-cli) run in a Web Worker.
 ";
 
 fn main() -> ExitCode {
@@ -49,6 +54,7 @@ fn main() -> ExitCode {
         Some("bench") => bench::main(&args[1..]),
         Some("msrv") => msrv::main(&args[1..]),
         Some("wheel") => wheel::main(&args[1..]),
+        Some("site") => site::main(&args[1..]),
         Some("help" | "--help" | "-h") => {
             print!("{USAGE}");
             Ok(true)

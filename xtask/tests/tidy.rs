@@ -93,8 +93,10 @@ const LAYERS: &[(&str, &[&str])] = &[
             "tabletop-pigs",
         ],
     ),
-    // The web front end: the application layer, and stress's judge comparison.
-    ("tabletop-serve", &["tabletop-app", "tabletop-stress"]),
+    // The web front end: the application layer only (the judge comparison is the app's).
+    ("tabletop-serve", &["tabletop-app"]),
+    // The WebAssembly front end: the web front end's transport-free API, nothing else.
+    ("tabletop-wasm", &["tabletop-app", "tabletop-serve"]),
     ("tabletop", &["tabletop-app", "tabletop-stress", "tabletop-serve"]),
     // The Python package (python/, its own workspace, built by maturin): a front end like
     // the CLI, never on parse, render or an engine directly.

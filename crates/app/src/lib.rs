@@ -16,6 +16,7 @@
 //! | [`pigs`] | 猪国杀 judge output, JSON, the trace |
 //! | [`odds`] | a race board's exact odds: summary, JSON, SVG chart |
 //! | [`octal`] | an octal game's values, period, a sum's winning move |
+//! | [`judge`] | another program's output against the expected one, as a judge compares |
 //!
 //! Front ends only choose a request, hand over the input (a [`Source`], or a [`Stream`] for
 //! large inputs) and send the [`Answer`] somewhere; streams that could grow without bound
@@ -38,6 +39,7 @@ use std::str::FromStr;
 pub mod chutes;
 pub mod grundy;
 pub mod grundy_play;
+pub mod judge;
 mod keep_going;
 pub mod octal;
 pub mod odds;

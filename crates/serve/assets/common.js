@@ -1,24 +1,7 @@
 // Shared by the pages: calling the JSON API and showing its errors.
 "use strict";
 
-/** Posts `body` as JSON to `path`; resolves to {ok, status, data}. `signal` cancels it. */
-async function api(path, body, signal) {
-  const response = await fetch(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-    signal,
-  });
-  const answer = await response.text();
-  let data, exact;
-  try {
-    data = JSON.parse(answer);
-    exact = exactNumbers(answer);
-  } catch (e) {
-    data = exact = { error: { kind: "network", message: "the server's answer is not JSON" } };
-  }
-  return { ok: response.ok, status: response.status, data, exact };
-}
+// `api` and `run` (calling the JSON API) are in transport.js.
 
 /** The JSON with every number as the text the server wrote (the digits the CLI prints), where
  * the browser gives the source text; else as JavaScript spells the number. */

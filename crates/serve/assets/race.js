@@ -1,5 +1,5 @@
-// The race board page: an editor kept in step with the board file, and the odds as a job
-// of `POST /api/odds/start` (the same numbers as `tabletop odds`), its progress polled and
+// The race board page: an editor kept in step with the board file, and the odds through the
+// transport's `run` (a server job or the static site's worker: the numbers of `tabletop odds`), its progress shown and
 // cancellable, with the engine's fewest-turns line drawn on the board.
 "use strict";
 
@@ -17,7 +17,6 @@ let lastOdds = null;
 /** The engine's fewest-turns line of the board drawn (`/api/odds`'s `line`: throws, turns, path). */
 let lastLine = null;
 /** How often a running job is polled (ms). */
-const POLL = 200;
 
 /** Reads the board file's statements the editor shows; null when a line is not one of them
  * (the server then says where and why). */
@@ -403,20 +402,20 @@ function offerToDropOffBoard() {
 /** Cancels the job being computed, if any (its work stops on the server). */
 function cancelRunning() {
   if (!running) return;
-  const { id, controller } = running;
+  const { controller } = running;
   running = null;
+  // The transport cancels the server's job or terminates the worker.
   controller.abort();
   $("cancel").hidden = true;
   $("progress").hidden = true;
   $("results").classList.remove("stale");
   $("results").removeAttribute("aria-busy");
-  if (id) api("/api/odds/cancel", { job: id }).catch(() => {});
 }
 
 async function analyse() {
   cancelRunning();
   const controller = new AbortController();
-  const mine = { id: null, controller };
+  const mine = { controller };
   running = mine;
   const started = performance.now();
   $("status").textContent = "Computing…";
@@ -430,18 +429,16 @@ async function analyse() {
   const body = { board: text.value };
   if (Number.isInteger(players) && players >= 1) body.players = players;
   try {
-    let reply = await api("/api/odds/start", body, controller.signal);
-    while (running === mine) {
-      if (!reply.ok) {
-        $("status").textContent = errorText(reply.data);
-        break;
-      }
-      mine.id = reply.data.job;
-      $("status").dataset.job = mine.id;
-      if (showJob(reply.data, reply.exact, started)) break;
-      await new Promise((resolve) => setTimeout(resolve, POLL));
-      if (running !== mine) break;
-      reply = await api("/api/odds/job", { job: mine.id }, controller.signal);
+    // The transport runs the board as a job (server) or in the worker (static site).
+    const onProgress = (progress) => {
+      if (running !== mine) return;
+      if (progress.job) $("status").dataset.job = progress.job;
+      showJob({ state: "running", progress }, null, started);
+    };
+    const reply = await run("/api/odds", body, { signal: controller.signal, onProgress });
+    if (running === mine) {
+      const job = reply.ok ? { state: "done", result: reply.data } : { state: "failed", status: reply.status, error: reply.data.error };
+      showJob(job, { result: reply.exact }, started);
     }
   } catch (error) {
     if (error.name !== "AbortError") $("status").textContent = `The server cannot be reached: ${error.message}`;

@@ -12,7 +12,9 @@ use tabletop_app::{Answer, Control, Failure, Source};
 /// A time limit and a cancel for one piece of work.
 #[derive(Debug)]
 pub struct Deadline {
-    started: Instant,
+    /// When the work started; `None` for [`Deadline::unlimited`], which never reads the
+    /// clock (`Instant::now` panics in WebAssembly without a host).
+    started: Option<Instant>,
     limit: Duration,
     control: Control,
 }
@@ -36,8 +38,18 @@ impl Deadline {
             None => Control::new(),
         };
         Deadline {
-            started,
+            started: Some(started),
             limit,
+            control,
+        }
+    }
+
+    /// No time limit, only `control`'s cancel and progress sink: for a front end whose user
+    /// stops the work (the playground's Web Worker is terminated by its Cancel button).
+    pub fn unlimited(control: Control) -> Deadline {
+        Deadline {
+            started: None,
+            limit: Duration::MAX,
             control,
         }
     }
@@ -47,9 +59,9 @@ impl Deadline {
         self.limit
     }
 
-    /// The time since the work started.
+    /// The time since the work started (zero without a time limit).
     pub fn elapsed(&self) -> Duration {
-        self.started.elapsed()
+        self.started.map_or(Duration::ZERO, |started| started.elapsed())
     }
 
     /// Stops the work at its next check.

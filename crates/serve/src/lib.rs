@@ -20,20 +20,24 @@
 //! # Ok::<(), serde_json::Error>(())
 //! ```
 
-use std::thread;
 use std::time::Duration;
 
+pub mod api;
 pub mod deadline;
 pub mod endpoints;
+#[cfg(feature = "server")]
 mod http;
+#[cfg(feature = "server")]
 pub mod jobs;
 pub mod pages;
 pub mod reply;
 mod router;
 
+
 pub use deadline::Deadline;
 pub use endpoints::octal::{MAX_OCTAL_HEAPS, MAX_OCTAL_WORK};
 pub use endpoints::odds::MAX_PLAYERS;
+#[cfg(feature = "server")]
 pub use http::Server;
 pub use reply::Reply;
 pub use router::respond_within;
@@ -54,6 +58,7 @@ pub fn respond(method: &str, path: &str, body: &[u8]) -> Reply {
 }
 
 /// How much the server takes on at once, and how long it waits for a client.
+#[cfg(feature = "server")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     /// The most request body bytes ([`MAX_BODY`] by default); a larger one is 413.
@@ -77,11 +82,14 @@ pub struct Limits {
     pub max_header_bytes: usize,
 }
 
+#[cfg(feature = "server")]
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
             max_body: MAX_BODY,
-            workers: thread::available_parallelism().map_or(2, |n| n.get()).clamp(2, 8),
+            workers: std::thread::available_parallelism()
+                .map_or(2, |n| n.get())
+                .clamp(2, 8),
             queue: 64,
             time_limit: TIME_LIMIT,
             max_connections: 128,

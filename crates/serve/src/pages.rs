@@ -34,6 +34,8 @@ pub const ASSETS: &[(&str, Asset)] = &[
     asset!("/graph", HTML, "graph.html"),
     asset!("/style.css", CSS, "style.css"),
     asset!("/common.js", JS, "common.js"),
+    // How the pages reach the API (here `fetch`; on the static site a Web Worker).
+    asset!("/transport.js", JS, "transport.js"),
     asset!("/race.js", JS, "race.js"),
     asset!("/graph.js", JS, "graph.js"),
     // The samples are the fixtures of the same name (a test checks them byte for byte).
@@ -53,7 +55,36 @@ pub const ASSETS: &[(&str, Asset)] = &[
     asset!("/samples/snakes-more.txt", TEXT, "samples/snakes-more.txt"),
 ];
 
-/// The asset served at `path`, if any.
+/// The asset served at `path`, if any. A page is also at its static site name
+/// (`/race.html` for `/race`, `/index.html` for `/`), so the same relative links work here
+/// and on the static site.
 pub fn asset(path: &str) -> Option<Asset> {
-    ASSETS.iter().find(|(at, _)| *at == path).map(|(_, asset)| *asset)
+    let page = match path {
+        "/index.html" => "/",
+        _ => path.strip_suffix(".html").unwrap_or(path),
+    };
+    ASSETS
+        .iter()
+        .find(|(at, asset)| *at == path || (*at == page && asset.content_type == HTML))
+        .map(|(_, asset)| *asset)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_is_also_at_its_static_site_name_and_nothing_else_is() {
+        for (page, file) in [
+            ("/", "/index.html"),
+            ("/race", "/race.html"),
+            ("/octal", "/octal.html"),
+        ] {
+            assert_eq!(asset(page), asset(file), "{file}");
+            assert_eq!(asset(file).map(|a| a.content_type), Some(HTML), "{file}");
+        }
+        assert!(asset("/transport.js").is_some());
+        assert_eq!(asset("/common.js.html"), None);
+        assert_eq!(asset("/nothing.html"), None);
+    }
 }

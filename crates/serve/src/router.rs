@@ -2,10 +2,12 @@
 
 use std::time::Duration;
 
+use tabletop_app::odds::Tick;
+
 use crate::deadline::Deadline;
 use crate::endpoints::{grundy, octal, odds, parsed, pigs, snakes};
 use crate::reply::{ApiError, Reply};
-use crate::{jobs, pages, MAX_BODY, MAX_REPLY};
+use crate::{pages, MAX_BODY, MAX_REPLY};
 
 /// Answers one request within `time_limit`: the endpoint's work is stopped once past it
 /// and answered 503 `timeout`.
@@ -15,12 +17,7 @@ pub fn respond_within(method: &str, path: &str, body: &[u8], time_limit: Duratio
         if method != "POST" {
             return Reply::error(405, "method", format!("{path} takes POST with a JSON body"));
         }
-        if body.len() > MAX_BODY {
-            return too_large().reply();
-        }
-        let deadline = Deadline::new(time_limit);
-        let reply = call(path, body, &deadline).unwrap_or_else(|error| error.reply());
-        return bounded(reply);
+        return call(path, body, &Deadline::new(time_limit), &mut |_| {});
     }
     match (method, pages::asset(path)) {
         ("GET" | "HEAD", Some(asset)) => Reply {
@@ -33,13 +30,41 @@ pub fn respond_within(method: &str, path: &str, body: &[u8], time_limit: Duratio
     }
 }
 
+/// Answers one API call, a `POST` of `body` to `path` (an `/api/` path), with no transport:
+/// the JSON reply `tabletop serve` sends for it, byte for byte. The work stops with
+/// `deadline`; `/api/odds` tells `ticks` how far it got and octal runs tick `deadline`'s
+/// control. Without the `server` feature there are no odds jobs (`/api/odds/start` is 404):
+/// a front end without threads runs `/api/odds` itself and shows its ticks.
+///
+/// ```
+/// use tabletop_serve::{api, Deadline};
+///
+/// let deadline = Deadline::unlimited(tabletop_app::Control::new());
+/// let reply = api::call("/api/snakes", br#"{"text":"6 1 3\n35 25\n3 23 5 16 20 33\n"}"#, &deadline, &mut |_| {});
+/// assert_eq!(reply.status, 200);
+/// ```
+pub fn call(path: &str, body: &[u8], deadline: &Deadline, ticks: &mut dyn FnMut(&Tick<'_>)) -> Reply {
+    if body.len() > MAX_BODY {
+        return too_large().reply();
+    }
+    bounded(dispatch(path, body, deadline, ticks).unwrap_or_else(|error| error.reply()))
+}
+
 /// Dispatches `path` (an `/api/` path) with its JSON body.
-fn call(path: &str, body: &[u8], deadline: &Deadline) -> Result<Reply, ApiError> {
+fn dispatch(
+    path: &str,
+    body: &[u8],
+    deadline: &Deadline,
+    ticks: &mut dyn FnMut(&Tick<'_>),
+) -> Result<Reply, ApiError> {
     match path {
-        "/api/odds" => odds::odds(parsed(body)?, deadline),
-        "/api/odds/start" => jobs::start(parsed(body)?),
-        "/api/odds/job" => jobs::status(parsed(body)?),
-        "/api/odds/cancel" => jobs::cancel(parsed(body)?),
+        "/api/odds" => odds::odds(parsed(body)?, deadline, ticks),
+        #[cfg(feature = "server")]
+        "/api/odds/start" => crate::jobs::start(parsed(body)?),
+        #[cfg(feature = "server")]
+        "/api/odds/job" => crate::jobs::status(parsed(body)?),
+        #[cfg(feature = "server")]
+        "/api/odds/cancel" => crate::jobs::cancel(parsed(body)?),
         "/api/snakes" => snakes::snakes(parsed(body)?),
         "/api/grundy" => grundy::grundy(parsed(body)?),
         "/api/grundy/turn" => grundy::grundy_turn(parsed(body)?),

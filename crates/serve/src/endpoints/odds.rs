@@ -132,12 +132,16 @@ pub fn timeout(deadline: &Deadline) -> ApiError {
     )
 }
 
-/// `/api/odds`: answered within `deadline`, else 503.
+/// `/api/odds`: answered within `deadline`, else 503, telling `ticks` how far it got.
 ///
 /// # Errors
 /// As [`work`]'s failures; 503 once past the deadline.
-pub fn odds(body: OddsBody, deadline: &Deadline) -> Result<Reply, ApiError> {
-    match work(body, deadline, &mut |_| {}) {
+pub fn odds(
+    body: OddsBody,
+    deadline: &Deadline,
+    ticks: &mut dyn FnMut(&Tick<'_>),
+) -> Result<Reply, ApiError> {
+    match work(body, deadline, ticks) {
         Outcome::Answered(text) => Ok(Reply::json_text(200, text)),
         Outcome::Failed(error) => Err(error),
         Outcome::Halted(_) => Err(timeout(deadline)),

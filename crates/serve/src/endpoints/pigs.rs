@@ -3,10 +3,10 @@
 
 use serde::Deserialize;
 use serde_json::{json, Value};
+use tabletop_app::judge::first_difference;
 use tabletop_app::pigs::replay::{self, Budget, End, Pig};
 use tabletop_app::pigs::{self as pigs_app, Request};
 use tabletop_app::Source;
-use tabletop_stress::run::first_difference;
 
 use super::INPUT;
 use crate::reply::{ApiError, Reply};

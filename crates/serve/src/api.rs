@@ -1,0 +1,3 @@
+//! The JSON API without a transport: what the WebAssembly front end calls.
+
+pub use crate::router::call;
