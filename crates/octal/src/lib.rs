@@ -48,6 +48,7 @@ mod engine;
 #[cfg(test)]
 mod engine_tests;
 mod mask;
+pub mod misere;
 mod moves;
 mod pace;
 mod pair;
@@ -60,6 +61,7 @@ mod stats;
 
 pub use checkpoint::CheckpointError;
 pub use code::{OctalCode, OctalError};
+pub use misere::{MisereBudget, MisereError, MisereQuotient, MisereSolver, Presentation};
 pub use moves::{heaps_outcome, HeapMove, Leave, QueryError};
 pub use period::Period;
 pub use run::{Computation, Options, Progress};
