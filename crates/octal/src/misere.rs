@@ -29,7 +29,9 @@
 //! // One heap of 1 token: the player to move must take it, and loses.
 //! assert_eq!(q.outcome(&[1])?, Outcome::Lose);
 //! assert_eq!(q.outcome(&[2, 2])?, Outcome::Lose);
-//! assert_eq!(q.outcome(&[1, 2, 3])?, Outcome::Win);
+//! // As in normal play once some heap has two tokens: 1 ^ 2 ^ 3 = 0 loses, 1 ^ 2 ^ 2 wins.
+//! assert_eq!(q.outcome(&[1, 2, 3])?, Outcome::Lose);
+//! assert_eq!(q.outcome(&[1, 2, 2])?, Outcome::Win);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
