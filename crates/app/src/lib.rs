@@ -39,6 +39,7 @@ pub mod chutes;
 pub mod grundy;
 pub mod grundy_play;
 mod keep_going;
+pub mod misere;
 pub mod octal;
 pub mod odds;
 pub mod pigs;
