@@ -1,7 +1,8 @@
 //! Octal games under misère play: the misère quotient of heaps `0..=N` and the answer to a
 //! sum of heaps, as text or JSON.
 
-use tabletop_octal::{MisereBudget, MisereError, MisereQuotient, MisereSolver, OctalCode};
+pub use tabletop_octal::MisereQuotient;
+use tabletop_octal::{MisereBudget, MisereError, MisereSolver, OctalCode};
 use tabletop_render::octal::Query;
 
 use crate::octal::{read_game, read_heaps, Game};
