@@ -39,6 +39,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub use tabletop_control::Control;
 pub use tabletop_grundy::Outcome;
 
 mod bitset;

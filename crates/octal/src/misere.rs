@@ -300,6 +300,61 @@ impl MisereSolver {
         rows
     }
 
+    /// Takes the reduction of a proven candidate as the quotient.
+    fn adopt(
+        &mut self,
+        table: &Table,
+        pretend: &[u32],
+        generators: &[Generator],
+        explored: &explore::Explored,
+    ) {
+        let g = generators.len();
+        let (class, count) = reduce::classes(
+            table.order(),
+            |a| table.is_p(a),
+            g,
+            |a, k| table.times(a, generators[k].image),
+        );
+        // Number the classes as their elements were first reached (fewest tokens first).
+        let mut number = vec![u32::MAX; count];
+        let mut member = Vec::with_capacity(count);
+        let reached = explored.discovered.iter().copied();
+        for element in reached.chain(0..table.order() as u32) {
+            let c = class[element as usize] as usize;
+            if number[c] == u32::MAX {
+                number[c] = member.len() as u32;
+                member.push(element);
+            }
+        }
+        let of = |element: u32| number[class[element as usize] as usize];
+        let mut product = Vec::with_capacity(count * count);
+        for &a in &member {
+            product.extend(member.iter().map(|&b| of(table.times(a, b))));
+        }
+        let p = member.iter().map(|&a| table.is_p(a)).collect();
+        self.representatives = member
+            .iter()
+            .map(|&a| {
+                let found = explored.representatives[a as usize]
+                    .clone()
+                    .unwrap_or(Representative {
+                        tokens: u64::MAX,
+                        options: Vec::new(),
+                    });
+                let mut options: Vec<u32> = found.options.iter().map(|&o| of(o)).collect();
+                options.sort_unstable();
+                options.dedup();
+                Representative {
+                    tokens: found.tokens,
+                    options,
+                }
+            })
+            .collect();
+        self.table = Table::new(count, product, p);
+        self.pretend = pretend.iter().map(|&e| of(e)).collect();
+        self.options = (0..self.pretend.len()).map(|h| self.heap_options(h)).collect();
+    }
+
     /// Refines a candidate (a monoid, the heaps' elements in it) until it is proven, then
     /// takes its reduction as the quotient. When the proof fails, the monoid of the proof's
     /// states (an element and its options' elements, multiplied as sums of heaps are) is
@@ -325,50 +380,7 @@ impl MisereSolver {
                 })?;
             let g = generators.len();
             if explored.consistent {
-                let (class, count) = reduce::classes(
-                    table.order(),
-                    |a| table.is_p(a),
-                    g,
-                    |a, k| table.times(a, generators[k].image),
-                );
-                // Number the classes as their elements were first reached (fewest tokens first).
-                let mut number = vec![u32::MAX; count];
-                let mut member = Vec::with_capacity(count);
-                let reached = explored.discovered.iter().copied();
-                for element in reached.chain(0..table.order() as u32) {
-                    let c = class[element as usize] as usize;
-                    if number[c] == u32::MAX {
-                        number[c] = member.len() as u32;
-                        member.push(element);
-                    }
-                }
-                let of = |element: u32| number[class[element as usize] as usize];
-                let mut product = Vec::with_capacity(count * count);
-                for &a in &member {
-                    product.extend(member.iter().map(|&b| of(table.times(a, b))));
-                }
-                let p = member.iter().map(|&a| table.is_p(a)).collect();
-                self.representatives = member
-                    .iter()
-                    .map(|&a| {
-                        let found = explored.representatives[a as usize]
-                            .clone()
-                            .unwrap_or(Representative {
-                                tokens: u64::MAX,
-                                options: Vec::new(),
-                            });
-                        let mut options: Vec<u32> = found.options.iter().map(|&o| of(o)).collect();
-                        options.sort_unstable();
-                        options.dedup();
-                        Representative {
-                            tokens: found.tokens,
-                            options,
-                        }
-                    })
-                    .collect();
-                self.table = Table::new(count, product, p);
-                self.pretend = pretend.iter().map(|&e| of(e)).collect();
-                self.options = (0..self.pretend.len()).map(|h| self.heap_options(h)).collect();
+                self.adopt(&table, &pretend, &generators, &explored);
                 return Ok(());
             }
             let count_states = explored.state_p.len();
@@ -386,35 +398,7 @@ impl MisereSolver {
                 });
             }
             control.check().map_err(MisereError::Stopped)?;
-            // A state of each class, and the generators that reach it from the empty sum.
-            let mut member = vec![u32::MAX; count];
-            for (s, &c) in class.iter().enumerate() {
-                if member[c as usize] == u32::MAX {
-                    member[c as usize] = s as u32;
-                }
-            }
-            let path = |mut s: u32| {
-                let mut steps = Vec::new();
-                while s != 0 {
-                    let (from, by) = explored.parent[s as usize];
-                    steps.push(by as usize);
-                    s = from;
-                }
-                steps
-            };
-            let paths: Vec<Vec<usize>> = member.iter().map(|&s| path(s)).collect();
-            let mut product = Vec::with_capacity(count * count);
-            for &a in &member {
-                for steps in &paths {
-                    let end = steps
-                        .iter()
-                        .rev()
-                        .fold(a, |s, &k| explored.next[s as usize * g + k]);
-                    product.push(class[end as usize]);
-                }
-            }
-            let p = member.iter().map(|&s| explored.state_p[s as usize]).collect();
-            table = Table::new(count, product, p);
+            table = state_monoid(&explored, g, &class, count);
             pretend = heap_generator
                 .iter()
                 .map(|k| k.map_or(0, |k| class[explored.next[k] as usize]))
@@ -425,6 +409,40 @@ impl MisereSolver {
             rounds: SETTLE_ROUNDS,
         })
     }
+}
+
+/// The monoid of an exploration's states, reduced to `count` classes (`class` of each
+/// state): a product is the second state's path of generators followed from the first.
+fn state_monoid(explored: &explore::Explored, g: usize, class: &[u32], count: usize) -> Table {
+    // A state of each class, and the generators that reach it from the empty sum.
+    let mut member = vec![u32::MAX; count];
+    for (s, &c) in class.iter().enumerate() {
+        if member[c as usize] == u32::MAX {
+            member[c as usize] = s as u32;
+        }
+    }
+    let path = |mut s: u32| {
+        let mut steps = Vec::new();
+        while s != 0 {
+            let (from, by) = explored.parent[s as usize];
+            steps.push(by as usize);
+            s = from;
+        }
+        steps
+    };
+    let paths: Vec<Vec<usize>> = member.iter().map(|&s| path(s)).collect();
+    let mut product = Vec::with_capacity(count * count);
+    for &a in &member {
+        for steps in &paths {
+            let end = steps
+                .iter()
+                .rev()
+                .fold(a, |s, &k| explored.next[s as usize * g + k]);
+            product.push(class[end as usize]);
+        }
+    }
+    let p = member.iter().map(|&s| explored.state_p[s as usize]).collect();
+    Table::new(count, product, p)
 }
 
 /// Rounds of [`MisereSolver::settle`] before a heap is given up.

@@ -9,8 +9,7 @@
 //! Misère Nim on heaps up to 1: one heap of one token loses (`a` is in the P-portion).
 //!
 //! ```
-//! use tabletop_control::Control;
-//! use tabletop_octal::{MisereBudget, MisereQuotient, OctalCode};
+//! use tabletop_octal::{Control, MisereBudget, MisereQuotient, OctalCode};
 //! use tabletop_render::misere::write_text;
 //!
 //! let code = OctalCode::new(&[0, 3])?;
@@ -194,8 +193,7 @@ pub fn write_json<W: Write + ?Sized>(
 
 #[cfg(test)]
 mod tests {
-    use tabletop_control::Control;
-    use tabletop_octal::{MisereBudget, Outcome};
+    use tabletop_octal::{Control, MisereBudget, Outcome};
 
     use super::*;
 

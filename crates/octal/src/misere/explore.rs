@@ -136,16 +136,7 @@ pub(crate) fn explore(
             next_state.resize((id + 1).max(states.len()) * generators.len(), u32::MAX);
         }
         for (g, generator) in generators.iter().enumerate() {
-            next.iter_mut().for_each(|w| *w = 0);
-            for t in members(&bits) {
-                let u = monoid.times(t, generator.image);
-                next[u as usize / 64] |= 1 << (u % 64);
-            }
-            for &o in &generator.options {
-                let u = monoid.times(element, o);
-                next[u as usize / 64] |= 1 << (u % 64);
-            }
-            let target = monoid.times(element, generator.image);
+            let target = successor(monoid, element, &bits, generator, &mut next);
             let has_p_option = next.iter().zip(&p_bits).any(|(a, b)| a & b != 0);
             // A non-empty sum (every generator has options) is P iff no option is P.
             let cost = tokens + generator.tokens;
@@ -189,6 +180,27 @@ pub(crate) fn explore(
         next: next_state,
         parent,
     })
+}
+
+/// The state `(element, bits)` plus `generator`: its element is returned, its options'
+/// elements are left in `next`.
+fn successor(
+    monoid: &impl Monoid,
+    element: u32,
+    bits: &[u64],
+    generator: &Generator,
+    next: &mut [u64],
+) -> u32 {
+    next.iter_mut().for_each(|w| *w = 0);
+    for t in members(bits) {
+        let u = monoid.times(t, generator.image);
+        next[u as usize / 64] |= 1 << (u % 64);
+    }
+    for &o in &generator.options {
+        let u = monoid.times(element, o);
+        next[u as usize / 64] |= 1 << (u % 64);
+    }
+    monoid.times(element, generator.image)
 }
 
 /// The members of a bit set, ascending.
