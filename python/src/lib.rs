@@ -10,6 +10,7 @@ mod games;
 mod graph;
 mod implicit;
 mod interrupts;
+mod misere;
 mod octal;
 
 use pyo3::prelude::*;
@@ -22,6 +23,7 @@ fn _tabletop(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games::answer, m)?)?;
     m.add_function(wrap_pyfunction!(graph::grundy_parse, m)?)?;
     m.add_function(wrap_pyfunction!(octal::octal, m)?)?;
+    m.add_function(wrap_pyfunction!(misere::misere, m)?)?;
     m.add_function(wrap_pyfunction!(games::chutes_play, m)?)?;
     m.add_function(wrap_pyfunction!(games::pigs_play, m)?)?;
     m.add_function(wrap_pyfunction!(games::gen, m)?)?;
@@ -29,6 +31,7 @@ fn _tabletop(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::Odds>()?;
     m.add_class::<graph::Graph>()?;
     m.add_class::<octal::Octal>()?;
+    m.add_class::<misere::Misere>()?;
     m.add_class::<implicit::ImplicitGame>()?;
     Ok(())
 }

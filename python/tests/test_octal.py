@@ -10,7 +10,8 @@ import pytest
 import tabletop
 from conftest import cases, flag
 
-OCTAL = [c for c in cases("octal") if c.out is not None and c.err is None]
+# Misère fixtures are test_misere.py's.
+OCTAL = [c for c in cases("octal") if c.out is not None and c.err is None and "--misere" not in c.args]
 
 
 def _game(case):

@@ -41,6 +41,7 @@ pub mod grundy;
 pub mod grundy_play;
 pub mod judge;
 mod keep_going;
+pub mod misere;
 pub mod octal;
 pub mod odds;
 pub mod pigs;

@@ -427,7 +427,7 @@ pub fn read_heaps(source: &Source) -> Result<Vec<u64>, Failure> {
 }
 
 /// The code and the largest heap the game text names.
-fn read_game(game: Game<'_>) -> Result<(OctalCode, Option<u64>, Vec<String>), Failure> {
+pub(crate) fn read_game(game: Game<'_>) -> Result<(OctalCode, Option<u64>, Vec<String>), Failure> {
     match game {
         Game::Code(source) => {
             let code = tabletop_parse::octal::code(source.bytes())

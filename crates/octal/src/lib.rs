@@ -39,6 +39,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub use tabletop_control::Control;
 pub use tabletop_grundy::Outcome;
 
 mod bitset;
@@ -48,6 +49,7 @@ mod engine;
 #[cfg(test)]
 mod engine_tests;
 mod mask;
+pub mod misere;
 mod moves;
 mod pace;
 mod pair;
@@ -60,6 +62,7 @@ mod stats;
 
 pub use checkpoint::CheckpointError;
 pub use code::{OctalCode, OctalError};
+pub use misere::{MisereBudget, MisereError, MisereQuotient, MisereSolver, Presentation};
 pub use moves::{heaps_outcome, HeapMove, Leave, QueryError};
 pub use period::Period;
 pub use run::{Computation, Options, Progress};

@@ -60,6 +60,7 @@ pub mod chutes_trace;
 pub mod graph_svg;
 pub mod grundy;
 pub mod json;
+pub mod misere;
 pub mod octal;
 pub mod odds;
 pub mod pigs;

@@ -120,7 +120,7 @@ struct PeriodView {
 
 /// `{"outcome", "move"}` of a sum of heaps.
 #[derive(Serialize)]
-struct QueryView {
+pub(crate) struct QueryView {
     outcome: &'static str,
     #[serde(rename = "move")]
     best: Option<HeapMoveView>,
@@ -166,7 +166,7 @@ fn period_view(period: Option<Option<Period>>) -> Option<Option<PeriodView>> {
     })
 }
 
-fn query_view(query: &Query) -> QueryView {
+pub(crate) fn query_view(query: &Query) -> QueryView {
     QueryView {
         outcome: query.outcome.as_str(),
         best: query.best.map(|best| HeapMoveView {

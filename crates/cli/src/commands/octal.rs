@@ -31,7 +31,12 @@ Long runs: a progress line on a terminal; --checkpoint FILE saves the state ever
 (--checkpoint-every) and on Ctrl-C; --resume FILE goes on from it with the same output as a \
 run never stopped.\n\
 Memory: up to about 32 bytes per heap; more than 4 GiB is refused up front.\n\
-Examples:\n  tabletop octal 0.77 --heaps 200 --period\n  tabletop octal 0.6 --heaps 30 --query \"3 5 7\"\n  \
+--misere: misère play (the player who cannot move wins): the misère quotient of heaps 0..N \
+(default 8): its order, generators and relations, its elements as words, the P-portion and the \
+pretending function (the element of each heap); --period proves the pretending function's \
+period; --query \"3 5 7\" says WIN or LOSE under misère play and a winning move. A quotient \
+that grows past its budget, or that the method does not reach, is refused naming the heap.\n\
+Examples:\n  tabletop octal 0.77 --heaps 200 --period\n  tabletop octal 0.07 --misere --heaps 10\n  tabletop octal 0.6 --heaps 30 --query \"3 5 7\"\n  \
 echo '0.07 500' | tabletop octal --period --json"
 )]
 pub struct Args {
@@ -67,6 +72,10 @@ pub struct Args {
     /// Go on from a checkpoint of the same game (and this version of tabletop).
     #[arg(long, value_name = "FILE")]
     resume: Option<PathBuf>,
+    /// Misère play: the misère quotient of heaps 0..=N instead of the nim-values (with
+    /// --json: {"code", "heaps", "misere": {"order", "pretend", "product", "p", …}}).
+    #[arg(long, conflicts_with_all = ["stats", "checkpoint", "resume", "jobs"])]
+    misere: bool,
     /// Compute on N threads: 1 for one, 2 (the most used) for two heaps at a time in the
     /// sparse steps [default: one per core, at most 2]. The output is the same whatever N.
     #[arg(long, value_name = "N", value_parser = super::job_count)]
@@ -83,6 +92,9 @@ fn seconds(text: &str) -> Result<Duration, String> {
 
 /// Computes and prints the values as they come; fails without output for a bad input.
 pub fn run(args: &Args) -> Result<Answer, Failure> {
+    if args.misere {
+        return misere(args);
+    }
     let request = Request {
         heaps: args.heaps,
         period: args.period,
@@ -123,6 +135,32 @@ pub fn run(args: &Args) -> Result<Answer, Failure> {
         Err(Failure::Io(_)) if stdout.closed => Ok(Answer::default()),
         other => other,
     }
+}
+
+/// `--misere`: the quotient, or the misère answer to the query.
+fn misere(args: &Args) -> Result<Answer, Failure> {
+    let request = tabletop_app::misere::Request {
+        heaps: args.heaps,
+        period: args.period,
+        json: args.json,
+        query: args
+            .query
+            .as_ref()
+            .map(|text| Source::new("<query>", text.as_bytes().to_vec())),
+    };
+    let source = match &args.code {
+        Some(code) => Source::new("<code>", code.as_bytes().to_vec()),
+        None => InputArgs {
+            file: args.file.clone(),
+        }
+        .read()?,
+    };
+    let game = match &args.code {
+        Some(_) => Game::Code(&source),
+        None => Game::Text(&source),
+    };
+    let control = crate::interrupt_control();
+    tabletop_app::misere::answer(game, &request, control)
 }
 
 /// The progress line: on a terminal only (hidden otherwise).

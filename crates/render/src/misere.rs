@@ -1,0 +1,251 @@
+//! The output of `tabletop octal --misere`: a misère quotient as text or one JSON object.
+//!
+//! | writer | writes |
+//! |---|---|
+//! | [`write_text`] | the order, generators, relations, elements, P-portion, pretending function and the period line |
+//! | [`write_json`] | `{"code", "heaps", "misere": {"order", "pretend", "product", "p", "generators", "relations", "words", "period"?}, "query"?}` on one line |
+//! | [`word`] | an element's normal word, such as `ab^2` (`1` for the identity) |
+//!
+//! Misère Nim on heaps up to 1: one heap of one token loses (`a` is in the P-portion).
+//!
+//! ```
+//! use tabletop_octal::{Control, MisereBudget, MisereQuotient, OctalCode};
+//! use tabletop_render::misere::write_text;
+//!
+//! let code = OctalCode::new(&[0, 3])?;
+//! let q = MisereQuotient::compute(&code, 1, MisereBudget::default(), &Control::new())?;
+//! let text = tabletop_render::to_string(|out| write_text(out, &code, &q, None));
+//! assert_eq!(text, "misère quotient of 0.3, heaps 0..=1: order 2\ngenerators: a = heap 1\n\
+//! relations: a^2 = 1\nelements: 0 = 1, 1 = a\nP-portion: a\npretend: 1 a\n");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt::{self, Write};
+
+use serde::Serialize;
+use tabletop_octal::{MisereQuotient, OctalCode, Period, Presentation};
+
+use crate::octal::{query_view, Query, QueryView};
+
+/// The name of generator `index`: `a` … `z`, then `g27`, `g28`, ….
+fn generator_name(index: usize) -> String {
+    match u8::try_from(index) {
+        Ok(i) if i < 26 => char::from(b'a' + i).to_string(),
+        _ => format!("g{}", index + 1),
+    }
+}
+
+/// A word of exponents of the generators: `a^2b`, `1` when empty.
+pub fn word(exponents: &[u32]) -> String {
+    let mut text = String::new();
+    for (index, &power) in exponents.iter().enumerate() {
+        if power == 0 {
+            continue;
+        }
+        let name = generator_name(index);
+        // Multi-letter names are set apart so that words read back unambiguously.
+        if name.len() > 1 && !text.is_empty() {
+            text.push(' ');
+        }
+        text.push_str(&name);
+        if power > 1 {
+            text.push_str(&format!("^{power}"));
+        }
+    }
+    if text.is_empty() {
+        text.push('1');
+    }
+    text
+}
+
+/// The quotient as text: the order, a presentation, every element as its normal word,
+/// the P-portion, `pretend[0..=N]` as words, and when `period` is `Some`, the line
+/// `period P preperiod I` or `no period proven up to N`.
+pub fn write_text<W: Write + ?Sized>(
+    out: &mut W,
+    code: &OctalCode,
+    quotient: &MisereQuotient,
+    period: Option<Option<Period>>,
+) -> fmt::Result {
+    let presentation = quotient.presentation();
+    let name = |element: u32| {
+        presentation
+            .words
+            .get(element as usize)
+            .map_or_else(|| element.to_string(), |w| word(w))
+    };
+    writeln!(
+        out,
+        "misère quotient of {code}, heaps 0..={}: order {}",
+        quotient.largest_heap(),
+        quotient.order()
+    )?;
+    let generators: Vec<String> = presentation
+        .generators
+        .iter()
+        .enumerate()
+        .map(|(index, heap)| format!("{} = heap {heap}", generator_name(index)))
+        .collect();
+    writeln!(out, "generators: {}", none_or(&generators))?;
+    let relations: Vec<String> = presentation
+        .relations
+        .iter()
+        .map(|(left, right)| format!("{} = {}", word(left), word(right)))
+        .collect();
+    writeln!(out, "relations: {}", none_or(&relations))?;
+    let elements: Vec<String> = (0..quotient.order() as u32)
+        .map(|e| format!("{e} = {}", name(e)))
+        .collect();
+    writeln!(out, "elements: {}", elements.join(", "))?;
+    let p: Vec<String> = quotient.p_portion().into_iter().map(name).collect();
+    writeln!(out, "P-portion: {}", none_or(&p))?;
+    let pretend: Vec<String> = quotient.pretend().iter().map(|&e| name(e)).collect();
+    writeln!(out, "pretend: {}", pretend.join(" "))?;
+    match period {
+        Some(Some(period)) => writeln!(out, "period {} preperiod {}", period.period, period.preperiod),
+        Some(None) => writeln!(out, "no period proven up to {}", quotient.largest_heap()),
+        None => Ok(()),
+    }
+}
+
+fn none_or(items: &[String]) -> String {
+    if items.is_empty() {
+        "none".to_owned()
+    } else {
+        items.join(", ")
+    }
+}
+
+/// `{"period", "preperiod"}`.
+#[derive(Serialize)]
+struct PeriodView {
+    period: usize,
+    preperiod: usize,
+}
+
+/// `{"left", "right"}`: words as exponent lists.
+#[derive(Serialize)]
+struct RelationView<'a> {
+    left: &'a [u32],
+    right: &'a [u32],
+}
+
+/// The quotient (and a query's answer) as one JSON object on one line: elements numbered
+/// `0..order` (0 the identity), `product[i][j]`, `p` the P-portion, `pretend[n]` for heaps
+/// `0..=N`, `generators` the heap of each generator, `words` each element's normal word
+/// as exponents, `relations`; `period` when asked (`null`: none proven).
+pub fn write_json<W: Write + ?Sized>(
+    out: &mut W,
+    code: &OctalCode,
+    quotient: &MisereQuotient,
+    period: Option<Option<Period>>,
+    query: Option<&Query>,
+) -> fmt::Result {
+    #[derive(Serialize)]
+    struct Misere<'a> {
+        order: usize,
+        pretend: &'a [u32],
+        product: Vec<Vec<u32>>,
+        p: Vec<u32>,
+        generators: &'a [usize],
+        relations: Vec<RelationView<'a>>,
+        words: &'a [Vec<u32>],
+        #[serde(skip_serializing_if = "Option::is_none")]
+        period: Option<Option<PeriodView>>,
+    }
+    #[derive(Serialize)]
+    struct Object<'a> {
+        code: String,
+        heaps: usize,
+        misere: Misere<'a>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        query: Option<QueryView>,
+    }
+    let presentation: Presentation = quotient.presentation();
+    let object = Object {
+        code: code.to_string(),
+        heaps: quotient.largest_heap(),
+        misere: Misere {
+            order: quotient.order(),
+            pretend: quotient.pretend(),
+            product: quotient.product_table(),
+            p: quotient.p_portion(),
+            generators: &presentation.generators,
+            relations: presentation
+                .relations
+                .iter()
+                .map(|(left, right)| RelationView { left, right })
+                .collect(),
+            words: &presentation.words,
+            period: period.map(|p| {
+                p.map(|p| PeriodView {
+                    period: p.period,
+                    preperiod: p.preperiod,
+                })
+            }),
+        },
+        query: query.map(query_view),
+    };
+    let text = serde_json::to_string(&object).map_err(|_| fmt::Error)?;
+    out.write_str(&text)?;
+    out.write_char('\n')
+}
+
+#[cfg(test)]
+mod tests {
+    use tabletop_octal::{Control, MisereBudget, Outcome};
+
+    use super::*;
+
+    fn nim3() -> (OctalCode, MisereQuotient) {
+        let code = OctalCode::new(&[0, 3, 3, 3]).expect("a code");
+        let q =
+            MisereQuotient::compute(&code, 3, MisereBudget::default(), &Control::new()).expect("quotient");
+        (code, q)
+    }
+
+    #[test]
+    fn words_name_generators_and_powers() {
+        assert_eq!(word(&[]), "1");
+        assert_eq!(word(&[0, 0]), "1");
+        assert_eq!(word(&[1, 2]), "ab^2");
+        let mut long = vec![0; 27];
+        long[0] = 1;
+        long[26] = 3;
+        assert_eq!(word(&long), "a g27^3");
+    }
+
+    #[test]
+    fn text_shows_the_presentation_and_the_period_line() {
+        let (code, q) = nim3();
+        let text = crate::to_string(|out| write_text(out, &code, &q, Some(None)));
+        assert!(
+            text.starts_with("misère quotient of 0.333, heaps 0..=3: order 6\n"),
+            "{text}"
+        );
+        assert!(text.contains("generators: a = heap 1, b = heap 2\n"), "{text}");
+        assert!(text.contains("relations: a^2 = 1, b^3 = b\n"), "{text}");
+        assert!(text.contains("P-portion: a, b^2\n"), "{text}");
+        assert!(text.contains("pretend: 1 a b ab\n"), "{text}");
+        assert!(text.ends_with("no period proven up to 3\n"), "{text}");
+    }
+
+    #[test]
+    fn json_has_the_keys_the_checks_read() {
+        let (code, q) = nim3();
+        let query = Query {
+            outcome: Outcome::Lose,
+            best: None,
+        };
+        let line = crate::to_string(|out| write_json(out, &code, &q, None, Some(&query)));
+        let parsed: serde_json::Value = serde_json::from_str(&line).expect("JSON");
+        assert_eq!(parsed["code"], "0.333");
+        assert_eq!(parsed["heaps"], 3);
+        assert_eq!(parsed["misere"]["order"], 6);
+        assert_eq!(parsed["misere"]["pretend"][0], 0);
+        assert_eq!(parsed["misere"]["product"].as_array().map(Vec::len), Some(6));
+        assert_eq!(parsed["misere"]["p"].as_array().map(Vec::len), Some(2));
+        assert_eq!(parsed["query"]["outcome"], "LOSE");
+        assert!(parsed["misere"].get("period").is_none());
+    }
+}
