@@ -12,6 +12,7 @@ The same library code as the ``tabletop`` command line, through its one applicat
 - :class:`ImplicitGame` -- a game given by a Python move function: values memoised in
   Rust, the outcome and a winning move of a sum.
 - :func:`octal` -- an octal game's nim-values as a numpy array, its period, a winning move.
+- :func:`misere` -- an octal game's misère quotient: order, P-portion, pretending function.
 
 Bad input raises :class:`InputError` (a ``ValueError``), whose message is the command
 line's located report and which carries ``line``, ``column`` and ``case``.
@@ -28,7 +29,7 @@ import operator
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Sequence, Tuple, overload
 
 from . import _tabletop
-from ._tabletop import InputError
+from ._tabletop import InputError, Misere, misere
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -50,6 +51,8 @@ __all__ = [
     "ImplicitGame",
     "Octal",
     "octal",
+    "Misere",
+    "misere",
     "chutes",
     "grundy",
     "pigs",

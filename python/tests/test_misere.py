@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tabletop._tabletop import misere
+from tabletop import misere
 from conftest import cases, flag
 
 MISERE_JSON = [c for c in cases("octal") if "--misere" in c.args and "--json" in c.args and c.out]

@@ -47,6 +47,9 @@ if [ -f "$root/target/site/tabletop_wasm_bg.wasm" ]; then
   echo "static site at $static_url"
   TABLETOP_URL="$static_url" TABLETOP_STATIC=1 TABLETOP_BIN="$bin" SCREENSHOTS="$root/target/screenshots/site" \
     node --test --test-concurrency=1 site.test.mjs pages.test.mjs games.test.mjs
+elif [ -n "${TABLETOP_REQUIRE_SITE:-}" ]; then
+  echo "no target/site/tabletop_wasm_bg.wasm: cargo xtask site did not build the static site"
+  exit 1
 else
   echo "no target/site: run cargo xtask site for the static site's run"
 fi

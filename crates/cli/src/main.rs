@@ -22,7 +22,8 @@ use clap::{Parser, Subcommand};
     name = "tabletop",
     version,
     about = "Exact answers for six games: chutes, snakes, grundy, pigs, odds and octal; \
-             gen and stress test your own solutions against them.",
+             gen and stress test your own solutions against them, or against any \
+             problem's reference.",
     long_about = None
 )]
 struct Cli {
@@ -44,7 +45,8 @@ enum Command {
     Odds(commands::odds::Args),
     /// One random valid input of a game, the same for the same seed.
     Gen(commands::gen::Args),
-    /// Stress test a program against tabletop on generated inputs, shrinking any failure.
+    /// Stress test a program against tabletop, or any problem's reference, on generated
+    /// inputs, shrinking any failure to a small valid input.
     Stress(commands::stress::Args),
     /// Octal games (Kayles 0.77, Officers 0.6, …): nim-values, period, winning moves.
     Octal(commands::octal::Args),

@@ -2,7 +2,7 @@
 // module (`tabletop_wasm.call`) as `tabletop serve` answers it; progress messages come first.
 "use strict";
 
-importScripts("tabletop_wasm.js");
+importScripts("measure.js", "tabletop_wasm.js");
 
 const ready = wasm_bindgen({ module_or_path: "tabletop_wasm_bg.wasm" });
 

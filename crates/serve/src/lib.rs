@@ -33,7 +33,6 @@ pub mod pages;
 pub mod reply;
 mod router;
 
-
 pub use deadline::Deadline;
 pub use endpoints::octal::{MAX_OCTAL_HEAPS, MAX_OCTAL_WORK};
 pub use endpoints::odds::MAX_PLAYERS;

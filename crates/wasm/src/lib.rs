@@ -115,6 +115,13 @@ pub fn answer(path: &str, body: &str, progress: Reporter) -> (u16, String) {
     (reply.status, String::from_utf8_lossy(&reply.body).into_owned())
 }
 
+/// Runs once when the module is loaded: a panic (a bug of tabletop's) is written to the
+/// console with its message before the module stops.
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
 /// The worker's entry: [`answer`] with `progress` called with each [`Progress`] as JSON
 /// text; the result is the status, a space and the reply's JSON text.
 #[wasm_bindgen]
