@@ -367,13 +367,15 @@ fn normal_dependencies(extra: &[&str]) -> std::collections::BTreeSet<String> {
         .collect()
 }
 
-/// A lean CLI (without the `serve` feature) stays at most 60 normal dependencies (they were
-/// 102 with miette); the HTTP server is what the feature adds, and nothing else (hyper and
-/// a small tokio runtime: 17 crates with tabletop-serve).
+/// A lean CLI (without the `serve` feature) stays at most 72 normal dependencies (they were
+/// 102 with miette; 59 before stress read problem packages, which brought a YAML reader,
+/// shell-style word splitting and temporary folders: 12 crates); the HTTP server is what the
+/// feature adds, and nothing else (hyper and a small tokio runtime: 17 crates with
+/// tabletop-serve).
 #[test]
-fn a_lean_cli_has_at_most_60_normal_dependencies() {
+fn a_lean_cli_has_at_most_72_normal_dependencies() {
     let lean = normal_dependencies(&["--no-default-features"]);
-    assert!(lean.len() <= 60, "{} crates:\n{lean:#?}", lean.len());
+    assert!(lean.len() <= 72, "{} crates:\n{lean:#?}", lean.len());
     let full = normal_dependencies(&[]);
     let added: Vec<&String> = full.difference(&lean).collect();
     assert!(
