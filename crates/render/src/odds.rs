@@ -279,6 +279,31 @@ type Chart<'a, 'b> = plotters::chart::DualCoordChartContext<
 /// 11 px.
 const TEXT: u32 = 22;
 
+/// Bar t for each turn 1..=last, in the order of t, as plotters' histogram draws each (it
+/// gathers them in a hash map first, so its order, and the SVG, would differ from run to run).
+fn bars(
+    chart: &Chart<'_, '_>,
+    distribution: &Distribution,
+    last: u64,
+) -> Vec<plotters::prelude::Rectangle<(plotters::coord::ranged1d::SegmentValue<u64>, f64)>> {
+    use plotters::coord::ranged1d::DiscreteRanged;
+    use plotters::prelude::*;
+
+    let turns = chart.as_coord_spec().x_spec();
+    (1..=last)
+        .filter_map(|t| {
+            let i = usize::try_from(t).ok()?;
+            let (from, to) = (turns.from_index(i)?, turns.from_index(i + 1)?);
+            let mut bar = Rectangle::new(
+                [(from, distribution.probability(t)), (to, 0.0)],
+                RGBColor(BARS.0, BARS.1, BARS.2).filled(),
+            );
+            bar.set_margin(0, 0, 1, 1);
+            Some(bar)
+        })
+        .collect()
+}
+
 /// The mean and the median: dashed vertical lines, labelled at the top (the median's label on
 /// the left of its line, the mean's on the right, as the mean is usually the larger).
 fn draw_marks(chart: &mut Chart<'_, '_>, distribution: &Distribution) -> Result<(), String> {
@@ -398,19 +423,7 @@ pub fn chart_with(distribution: &Distribution, labels: &ChartLabels<'_>) -> Resu
             .y_label_formatter(&|v| format!("{v:.1}"))
             .draw()
             .map_err(|e| e.to_string())?;
-        // The bars in the order of t, as plotters' histogram draws each (it gathers them in a
-        // hash map first, so its order, and the SVG, would differ from run to run).
-        let turns = chart.as_coord_spec().x_spec().clone();
-        let bars = (1..=last).filter_map(|t| {
-            let i = usize::try_from(t).ok()?;
-            let (from, to) = (turns.from_index(i)?, turns.from_index(i + 1)?);
-            let mut bar = Rectangle::new(
-                [(from, distribution.probability(t)), (to, 0.0)],
-                rgb(BARS).filled(),
-            );
-            bar.set_margin(0, 0, 1, 1);
-            Some(bar)
-        });
+        let bars = bars(&chart, distribution, last);
         chart
             .draw_series(bars)
             .map_err(|e| e.to_string())?
