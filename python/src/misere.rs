@@ -78,7 +78,7 @@ pub fn misere(py: Python<'_>, code: &str, heaps: u64) -> PyResult<Misere> {
     let code_source = Source::new("<code>", code.as_bytes().to_vec());
     let code = tabletop_app::octal::read_code(&code_source).map_err(|f| raise(py, f))?;
     let work_code = code.clone();
-    let quotient = interruptible(py, move |control| {
+    let quotient = interruptible(py, None, move |control| {
         tabletop_app::misere::quotient(&work_code, heaps, control)
     })?
     .map_err(|f| raise(py, f))?;
