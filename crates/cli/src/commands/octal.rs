@@ -99,27 +99,15 @@ pub fn run(args: &Args) -> Result<Answer, Failure> {
         heaps: args.heaps,
         period: args.period,
         json: args.json,
-        query: args
-            .query
-            .as_ref()
-            .map(|text| Source::new("<query>", text.as_bytes().to_vec())),
+        query: query_source(args),
         stats: args.stats,
         checkpoint: args.checkpoint.clone(),
         checkpoint_every: args.checkpoint_every,
         resume: args.resume.clone(),
         jobs: args.jobs,
     };
-    let source = match &args.code {
-        Some(code) => Source::new("<code>", code.as_bytes().to_vec()),
-        None => InputArgs {
-            file: args.file.clone(),
-        }
-        .read()?,
-    };
-    let game = match &args.code {
-        Some(_) => Game::Code(&source),
-        None => Game::Text(&source),
-    };
+    let source = game_source(args)?;
+    let game = game_of(args, &source);
     // Ctrl-C stops the computation between rounds (saving the checkpoint, if any).
     let control = crate::interrupt_control();
     let bar = progress_bar();
@@ -137,28 +125,42 @@ pub fn run(args: &Args) -> Result<Answer, Failure> {
     }
 }
 
+/// The game's text: the code on the command line, else the file (or stdin).
+fn game_source(args: &Args) -> Result<Source, Failure> {
+    match &args.code {
+        Some(code) => Ok(Source::new("<code>", code.as_bytes().to_vec())),
+        None => InputArgs {
+            file: args.file.clone(),
+        }
+        .read(),
+    }
+}
+
+/// The game as the application layer takes it: a bare code, or a game text.
+fn game_of<'a>(args: &Args, source: &'a Source) -> Game<'a> {
+    match &args.code {
+        Some(_) => Game::Code(source),
+        None => Game::Text(source),
+    }
+}
+
+/// `--query`'s heaps, as a source its problems are located in.
+fn query_source(args: &Args) -> Option<Source> {
+    args.query
+        .as_ref()
+        .map(|text| Source::new("<query>", text.as_bytes().to_vec()))
+}
+
 /// `--misere`: the quotient, or the misère answer to the query.
 fn misere(args: &Args) -> Result<Answer, Failure> {
     let request = tabletop_app::misere::Request {
         heaps: args.heaps,
         period: args.period,
         json: args.json,
-        query: args
-            .query
-            .as_ref()
-            .map(|text| Source::new("<query>", text.as_bytes().to_vec())),
+        query: query_source(args),
     };
-    let source = match &args.code {
-        Some(code) => Source::new("<code>", code.as_bytes().to_vec()),
-        None => InputArgs {
-            file: args.file.clone(),
-        }
-        .read()?,
-    };
-    let game = match &args.code {
-        Some(_) => Game::Code(&source),
-        None => Game::Text(&source),
-    };
+    let source = game_source(args)?;
+    let game = game_of(args, &source);
     let control = crate::interrupt_control();
     tabletop_app::misere::answer(game, &request, control)
 }

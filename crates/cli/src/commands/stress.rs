@@ -231,9 +231,14 @@ pub fn run(args: &Args) -> ExitCode {
             (report::failure(&config, &failed, &command), 1)
         }
     };
+    print_report(&text, code)
+}
+
+/// Writes the report to stdout and exits with `code`; a write that fails (other than a
+/// reader that has seen enough, `| head`) is exit 1.
+fn print_report(text: &str, code: u8) -> ExitCode {
     let mut stdout = std::io::stdout().lock();
     match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
-        // A reader that has seen enough (`| head`) is not an error.
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
             let _ = writeln!(std::io::stderr(), "error: <stdout>: {e}");
             ExitCode::from(1)

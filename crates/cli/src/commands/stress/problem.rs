@@ -1,6 +1,5 @@
 //! `tabletop stress --gen ... --ref ...` (or `--problem PKG`): stress any problem.
 
-use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -133,12 +132,5 @@ pub fn run(args: &Args) -> ExitCode {
     if !text.ends_with('\n') {
         text.push('\n');
     }
-    let mut stdout = std::io::stdout().lock();
-    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            let _ = writeln!(std::io::stderr(), "error: <stdout>: {e}");
-            ExitCode::from(1)
-        }
-        _ => ExitCode::from(code),
-    }
+    super::print_report(&text, code)
 }
