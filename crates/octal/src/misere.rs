@@ -35,16 +35,22 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod expand;
+#[cfg(test)]
 mod explore;
+mod monoid;
 mod presentation;
 mod reduce;
 mod table;
+mod verify;
 
 use tabletop_control::{Control, Stopped};
 use tabletop_grundy::Outcome;
 
-use self::explore::{explore, Generator, Monoid, Refuted, Representative};
+use self::expand::{build, Built, Cycle, NotBuilt, Product};
+use self::monoid::Generator;
 use self::table::Table;
+use self::verify::{reach, verify, Failure, Unproven};
 use crate::code::OctalCode;
 use crate::moves::{HeapMove, Leave, QueryError};
 use crate::period::Period;
@@ -62,10 +68,10 @@ pub struct MisereBudget {
 }
 
 impl Default for MisereBudget {
-    /// Candidates of order up to 2048 and 256 MiB of states.
+    /// Candidates of order up to 4096 and 256 MiB of states.
     fn default() -> Self {
         MisereBudget {
-            order: 2048,
+            order: 4096,
             state_bytes: 256 << 20,
         }
     }
@@ -74,8 +80,8 @@ impl Default for MisereBudget {
 /// Why a misère quotient was not computed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MisereError {
-    /// Heap `heap` makes the quotient grow past the order budget.
-    #[error("the misère quotient grows past order {budget} at heap {heap} (the quotient of heaps up to {} has order {order})", heap - 1)]
+    /// Heap `heap` needs candidates (and perhaps a quotient) past the order budget.
+    #[error("proving the misère quotient at heap {heap} needs candidates of more than {budget} elements (the order budget; the quotient of heaps up to {} has order {order})", heap - 1)]
     Order {
         /// The heap that was being added.
         heap: usize,
@@ -96,7 +102,7 @@ pub enum MisereError {
     },
     /// The candidates for heap `heap` were refined `rounds` times without being proven
     /// (they kept growing): this method does not reach the quotient there.
-    #[error("the misère quotient at heap {heap} is not proven after {rounds} refinements of its candidate (this method does not reach it); ask for fewer heaps")]
+    #[error("the misère quotient at heap {heap} is not proven after {rounds} candidates (this method does not reach it); ask for fewer heaps")]
     Unsettled {
         /// The heap that was being added.
         heap: usize,
@@ -113,6 +119,13 @@ pub enum MisereError {
 pub struct MisereQuotient {
     table: Table,
     pretend: Vec<u32>,
+}
+
+/// A fewest-token sum of an element: its tokens and its options' elements.
+#[derive(Debug, Clone)]
+struct Representative {
+    tokens: u64,
+    options: Vec<u32>,
 }
 
 /// Heap-by-heap computation of a misère quotient: [`MisereSolver::extend`] adds one heap.
@@ -169,30 +182,25 @@ impl MisereSolver {
         }
     }
 
-    /// The elements of the options of heap `n`, given the elements of smaller heaps.
-    fn heap_options(&self, n: usize) -> Vec<u32> {
-        option_elements(&self.code, &self.table, &self.pretend, n)
-    }
-
-    /// The heaps with moves as generators of the exploration.
-    fn generators(&self) -> Vec<Generator> {
-        generators_of(&self.pretend, &self.options).0
-    }
-
     fn max_states(&self, order: usize) -> usize {
-        // A state's bit set twice (the table and its key) and its bookkeeping.
-        self.budget.state_bytes / (order.div_ceil(64) * 16 + 64)
+        // A state's bit set and its bookkeeping, and an antichain entry.
+        self.budget.state_bytes / (order.div_ceil(64) * 8 + 32)
+    }
+
+    fn max_reached(&self) -> usize {
+        // An element of a product candidate: its options, its place in the map and queue.
+        self.budget.state_bytes / 256
     }
 
     /// Adds the next heap.
     ///
     /// # Errors
-    /// [`MisereError::Order`] or [`MisereError::Work`] past the budget (the solver is left
-    /// as it was), [`MisereError::Stopped`] when `control` says stop.
+    /// [`MisereError::Order`], [`MisereError::Work`] or [`MisereError::Unsettled`] past the
+    /// budget (the solver is left as it was), [`MisereError::Stopped`] when `control` says stop.
     pub fn extend(&mut self, control: &Control) -> Result<(), MisereError> {
         let n = self.pretend.len();
         control.check().map_err(MisereError::Stopped)?;
-        let options = self.heap_options(n);
+        let options = option_elements(&self.code, &self.table, &self.pretend, n);
         if options.is_empty() {
             // A heap without moves is the empty game.
             self.pretend.push(0);
@@ -202,21 +210,15 @@ impl MisereSolver {
         let order = self.table.order();
         let levels = 2 * self.budget.order / order + 2;
         let rows = self.rows(&options, levels);
-        let mut generators = self.generators();
+        let (mut generators, _) = generators_of(&self.pretend, &self.options);
         generators.push(Generator {
             image: 0,
             options: options.clone(),
             tokens: n as u64,
         });
-        let work = |refuted: Refuted| match refuted {
-            Refuted::Stopped(stopped) => Err(MisereError::Stopped(stopped)),
-            Refuted::TooManyStates => Err(MisereError::Work {
-                heap: n,
-                states: self.max_states(order),
-            }),
-            Refuted::Wrong => Ok(()),
-        };
-        // Does heap n act as an element already there?
+        let states = self.max_states(order);
+        // Does heap n act as an element already there? The rows (outcomes of each element's
+        // fewest-token sum plus copies of heap n) rule most elements out at once.
         for x in 0..order as u32 {
             let mut power = 0u32;
             let fits = rows.iter().all(|row| {
@@ -231,52 +233,189 @@ impl MisereSolver {
             if let Some(last) = generators.last_mut() {
                 last.image = x;
             }
-            match explore(&self.table, &generators, self.max_states(order), false, control) {
-                Ok(_) => {
+            match verify(&self.table, &generators, states, control) {
+                Ok(()) => {
                     self.pretend.push(x);
                     self.options.push(options);
                     return Ok(());
                 }
-                Err(refuted) => work(refuted)?,
+                Err(Unproven::Wrong(_)) => {}
+                Err(Unproven::TooManyStates) => return Err(MisereError::Work { heap: n, states }),
+                Err(Unproven::Stopped(stopped)) => return Err(MisereError::Stopped(stopped)),
             }
         }
-        // The quotient grows. A first candidate is Q × ⟨g | g^(K+p) = g^K⟩ for the
-        // smallest K + p the outcomes of the representatives plus copies of heap n repeat
-        // with; `settle` refines it until it is proven.
-        let table = self.table.clone();
-        let mut first = None;
-        'sizes: for size in 2..=self.budget.order / order {
+        // The quotient grows: first Q × ⟨g | g^(K+p) = g^K⟩ for the smallest K + p the rows
+        // repeat with (heap n's powers), then candidates refined by the sums they get wrong.
+        let mut first = Cycle { index: 2, period: 2 };
+        'sizes: for size in 2..levels / 2 {
             for period in 1..size {
                 let start = size - period;
-                let periodic = (start..levels.saturating_sub(period)).all(|j| rows[j] == rows[j + period]);
-                if periodic && start + 2 * period <= levels {
-                    first = Some((start, period));
+                if (start..levels - period).all(|j| rows[j] == rows[j + period]) {
+                    first = Cycle { index: start, period };
                     break 'sizes;
                 }
             }
         }
-        let Some((start, period)) = first else {
-            return Err(MisereError::Order {
-                heap: n,
-                order,
+        let mut images = self.pretend.clone();
+        images.push(0);
+        let base = self.table.clone();
+        let mut trial =
+            self.candidate(&base, &images, &[(n, first)], control)?
+                .ok_or(MisereError::Order {
+                    heap: n,
+                    order,
+                    budget: self.budget.order,
+                })?;
+        for _ in 0..RECALIBRATIONS {
+            let heap_options: Vec<Vec<u32>> = (0..=n)
+                .map(|h| option_elements(&self.code, &trial.table, &trial.pretend, h))
+                .collect();
+            let (generators, _) = generators_of(&trial.pretend, &heap_options);
+            let states = self.max_states(trial.table.order());
+            match verify(&trial.table, &generators, states, control) {
+                Ok(()) => {
+                    self.adopt(trial, heap_options, &generators);
+                    return Ok(());
+                }
+                Err(Unproven::Wrong(failure)) => {
+                    trial = self.recalibrate(&trial, &generators, &failure, control)?;
+                }
+                Err(Unproven::TooManyStates) => return Err(MisereError::Work { heap: n, states }),
+                Err(Unproven::Stopped(stopped)) => return Err(MisereError::Stopped(stopped)),
+            }
+        }
+        Err(MisereError::Unsettled {
+            heap: n,
+            rounds: RECALIBRATIONS,
+        })
+    }
+
+    /// The candidate `base × C_1 × …` with heap `h` of `freed` the generator of its own
+    /// cycle and every other heap at its element `images[h]` of `base`; `None` when it grows
+    /// past the budget.
+    fn candidate(
+        &self,
+        base: &Table,
+        images: &[u32],
+        freed: &[(usize, Cycle)],
+        control: &Control,
+    ) -> Result<Option<Built>, MisereError> {
+        let cycles = freed.iter().map(|&(_, cycle)| cycle).collect();
+        let Some(product) = Product::new(base, cycles, self.max_reached()) else {
+            return Ok(None);
+        };
+        let mut images = images.to_vec();
+        for (j, &(heap, _)) in freed.iter().enumerate() {
+            images[heap] = product.generator(j);
+        }
+        let options: Vec<Vec<u32>> = (0..images.len())
+            .map(|h| option_elements_by(&self.code, |a, b| product.times(a, b), &images, h))
+            .collect();
+        let (generators, _) = generators_of(&images, &options);
+        match build(
+            &product,
+            &images,
+            &generators,
+            self.max_reached(),
+            self.budget.order,
+            control,
+        ) {
+            Ok(built) => Ok(Some(built)),
+            Err(NotBuilt::TooLarge) => Ok(None),
+            Err(NotBuilt::Stopped(stopped)) => Err(MisereError::Stopped(stopped)),
+        }
+    }
+
+    /// A candidate that gets `failure` (a sum `trial` gets wrong) right: the heaps of that
+    /// sum, fewest first, are freed from `trial` into cycles long enough to tell their
+    /// copies in it apart, until one choice flips the sum's outcome.
+    fn recalibrate(
+        &self,
+        trial: &Built,
+        generators: &[Generator],
+        failure: &Failure,
+        control: &Control,
+    ) -> Result<Built, MisereError> {
+        let heap = trial.pretend.len() - 1;
+        let element = |built: &Built| {
+            generators
+                .iter()
+                .zip(&failure.counts)
+                .fold(0, |e, (generator, &count)| {
+                    (0..count).fold(e, |e, _| {
+                        built.table.times(e, built.pretend[generator.tokens as usize])
+                    })
+                })
+        };
+        let should_be_p = !trial.table.is_p(element(trial));
+        let involved: Vec<(usize, u32)> = generators
+            .iter()
+            .zip(&failure.counts)
+            .filter(|&(_, &count)| count > 0)
+            .map(|(generator, &count)| (generator.tokens as usize, count))
+            .collect();
+        let mut tried = 0;
+        let mut too_large = false;
+        for size in 1..=involved.len() {
+            for chosen in combinations(involved.len(), size) {
+                if tried == MAX_CHOICES {
+                    break;
+                }
+                tried += 1;
+                let freed: Vec<(usize, Cycle)> = chosen
+                    .iter()
+                    .map(|&i| {
+                        let (h, count) = involved[i];
+                        let now = Cycle::of(&trial.table, trial.pretend[h]);
+                        let index = now.index.max(count as usize).max(1);
+                        let period = now.period.max(2).max(2 * (index.saturating_sub(4) / 2));
+                        (h, Cycle { index, period })
+                    })
+                    .collect();
+                let mut images = trial.pretend.clone();
+                for &(h, _) in &freed {
+                    images[h] = 0;
+                }
+                let Some(built) = self.candidate(&trial.table, &images, &freed, control)? else {
+                    too_large = true;
+                    continue;
+                };
+                if built.table.is_p(element(&built)) == should_be_p {
+                    return Ok(built);
+                }
+            }
+        }
+        // Every choice that fits the budget keeps the sum wrong.
+        Err(match too_large {
+            true => MisereError::Order {
+                heap,
+                order: self.table.order(),
                 budget: self.budget.order,
-            });
-        };
-        let candidate = Candidate {
-            table: &table,
-            start,
-            period,
-            p: (0..start + period)
-                .flat_map(|j| rows[j].iter().copied())
-                .collect(),
-        };
-        let mut pretend = self.pretend.clone();
-        pretend.push(candidate.power(1));
-        self.settle(candidate.to_table(), pretend, control)
+            },
+            false => MisereError::Unsettled {
+                heap,
+                rounds: RECALIBRATIONS,
+            },
+        })
+    }
+
+    /// Takes a proven candidate (reduced: the quotient itself).
+    fn adopt(&mut self, built: Built, options: Vec<Vec<u32>>, generators: &[Generator]) {
+        let reached = reach(&built.table, generators);
+        self.representatives = (0..built.table.order())
+            .map(|a| Representative {
+                tokens: reached.tokens[a],
+                options: reached.options[a].clone(),
+            })
+            .collect();
+        self.table = built.table;
+        self.pretend = built.pretend;
+        self.options = options;
     }
 
     /// `rows[j][q]`: whether a fewest-token sum of element `q` plus `j` copies of the new
-    /// heap (option elements `options`) is a P-position, for `j < levels`.
+    /// heap (option elements `options`) is a P-position, for `j < levels`, as far as the
+    /// elements of the smaller sums tell.
     fn rows(&self, options: &[u32], levels: usize) -> Vec<Vec<bool>> {
         let order = self.table.order();
         let mut by_tokens: Vec<u32> = (0..order as u32).collect();
@@ -299,164 +438,53 @@ impl MisereSolver {
         }
         rows
     }
-
-    /// Takes the reduction of a proven candidate as the quotient.
-    fn adopt(
-        &mut self,
-        table: &Table,
-        pretend: &[u32],
-        generators: &[Generator],
-        explored: &explore::Explored,
-    ) {
-        let g = generators.len();
-        let (class, count) = reduce::classes(
-            table.order(),
-            |a| table.is_p(a),
-            g,
-            |a, k| table.times(a, generators[k].image),
-        );
-        // Number the classes as their elements were first reached (fewest tokens first).
-        let mut number = vec![u32::MAX; count];
-        let mut member = Vec::with_capacity(count);
-        let reached = explored.discovered.iter().copied();
-        for element in reached.chain(0..table.order() as u32) {
-            let c = class[element as usize] as usize;
-            if number[c] == u32::MAX {
-                number[c] = member.len() as u32;
-                member.push(element);
-            }
-        }
-        let of = |element: u32| number[class[element as usize] as usize];
-        let mut product = Vec::with_capacity(count * count);
-        for &a in &member {
-            product.extend(member.iter().map(|&b| of(table.times(a, b))));
-        }
-        let p = member.iter().map(|&a| table.is_p(a)).collect();
-        self.representatives = member
-            .iter()
-            .map(|&a| {
-                let found = explored.representatives[a as usize]
-                    .clone()
-                    .unwrap_or(Representative {
-                        tokens: u64::MAX,
-                        options: Vec::new(),
-                    });
-                let mut options: Vec<u32> = found.options.iter().map(|&o| of(o)).collect();
-                options.sort_unstable();
-                options.dedup();
-                Representative {
-                    tokens: found.tokens,
-                    options,
-                }
-            })
-            .collect();
-        self.table = Table::new(count, product, p);
-        self.pretend = pretend.iter().map(|&e| of(e)).collect();
-        self.options = (0..self.pretend.len()).map(|h| self.heap_options(h)).collect();
-    }
-
-    /// Refines a candidate (a monoid, the heaps' elements in it) until it is proven, then
-    /// takes its reduction as the quotient. When the proof fails, the monoid of the proof's
-    /// states (an element and its options' elements, multiplied as sums of heaps are) is
-    /// the next candidate, reduced: its P-portion is right for every sum whose options the
-    /// candidate gets right, so each round is right for larger sums.
-    fn settle(
-        &mut self,
-        mut table: Table,
-        mut pretend: Vec<u32>,
-        control: &Control,
-    ) -> Result<(), MisereError> {
-        let heap = pretend.len() - 1;
-        for _ in 0..SETTLE_ROUNDS {
-            let options: Vec<Vec<u32>> = (0..pretend.len())
-                .map(|h| option_elements(&self.code, &table, &pretend, h))
-                .collect();
-            let (generators, heap_generator) = generators_of(&pretend, &options);
-            let states = self.max_states(table.order());
-            let explored =
-                explore(&table, &generators, states, true, control).map_err(|refuted| match refuted {
-                    Refuted::Stopped(stopped) => MisereError::Stopped(stopped),
-                    _ => MisereError::Work { heap, states },
-                })?;
-            let g = generators.len();
-            if explored.consistent {
-                self.adopt(&table, &pretend, &generators, &explored);
-                return Ok(());
-            }
-            let count_states = explored.state_p.len();
-            let (class, count) = reduce::classes(
-                count_states,
-                |s| explored.state_p[s as usize],
-                g,
-                |s, k| explored.next[s as usize * g + k],
-            );
-            if count > self.budget.order {
-                return Err(MisereError::Order {
-                    heap,
-                    order: self.table.order(),
-                    budget: self.budget.order,
-                });
-            }
-            control.check().map_err(MisereError::Stopped)?;
-            table = state_monoid(&explored, g, &class, count);
-            pretend = heap_generator
-                .iter()
-                .map(|k| k.map_or(0, |k| class[explored.next[k] as usize]))
-                .collect();
-        }
-        Err(MisereError::Unsettled {
-            heap,
-            rounds: SETTLE_ROUNDS,
-        })
-    }
 }
 
-/// The monoid of an exploration's states, reduced to `count` classes (`class` of each
-/// state): a product is the second state's path of generators followed from the first.
-fn state_monoid(explored: &explore::Explored, g: usize, class: &[u32], count: usize) -> Table {
-    // A state of each class, and the generators that reach it from the empty sum.
-    let mut member = vec![u32::MAX; count];
-    for (s, &c) in class.iter().enumerate() {
-        if member[c as usize] == u32::MAX {
-            member[c as usize] = s as u32;
-        }
-    }
-    let path = |mut s: u32| {
-        let mut steps = Vec::new();
-        while s != 0 {
-            let (from, by) = explored.parent[s as usize];
-            steps.push(by as usize);
-            s = from;
-        }
-        steps
-    };
-    let paths: Vec<Vec<usize>> = member.iter().map(|&s| path(s)).collect();
-    let mut product = Vec::with_capacity(count * count);
-    for &a in &member {
-        for steps in &paths {
-            let end = steps
-                .iter()
-                .rev()
-                .fold(a, |s, &k| explored.next[s as usize * g + k]);
-            product.push(class[end as usize]);
-        }
-    }
-    let p = member.iter().map(|&s| explored.state_p[s as usize]).collect();
-    Table::new(count, product, p)
-}
+/// Candidates tried for one heap before it is given up.
+const RECALIBRATIONS: usize = 200;
 
-/// Rounds of [`MisereSolver::settle`] before a heap is given up.
-const SETTLE_ROUNDS: usize = 12;
+/// Choices of heaps to free tried for one wrong sum.
+const MAX_CHOICES: usize = 64;
+
+/// The subsets of `0..n` of `size` elements, in lexicographic order.
+fn combinations(n: usize, size: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut chosen: Vec<usize> = (0..size).collect();
+    if size > n {
+        return out;
+    }
+    loop {
+        out.push(chosen.clone());
+        // The last place that can still move right.
+        let Some(i) = (0..size).rev().find(|&i| chosen[i] < n - size + i) else {
+            return out;
+        };
+        chosen[i] += 1;
+        for j in i + 1..size {
+            chosen[j] = chosen[j - 1] + 1;
+        }
+    }
+}
 
 /// The elements of the options of heap `n` of `code`, the smaller heaps' elements in
 /// `pretend`, multiplied in `table`.
 fn option_elements(code: &OctalCode, table: &Table, pretend: &[u32], n: usize) -> Vec<u32> {
+    option_elements_by(code, |a, b| table.times(a, b), pretend, n)
+}
+
+/// As [`option_elements`], multiplied by `times`.
+fn option_elements_by(
+    code: &OctalCode,
+    times: impl Fn(u32, u32) -> u32,
+    pretend: &[u32],
+    n: usize,
+) -> Vec<u32> {
     let mut elements = Vec::new();
     code.find_move(n as u64, |_, leave| {
         elements.push(match leave {
             Leave::Nothing => 0,
             Leave::One(a) => pretend[a as usize],
-            Leave::Two(a, b) => table.times(pretend[a as usize], pretend[b as usize]),
+            Leave::Two(a, b) => times(pretend[a as usize], pretend[b as usize]),
         });
         false
     });
@@ -465,8 +493,9 @@ fn option_elements(code: &OctalCode, table: &Table, pretend: &[u32], n: usize) -
     elements
 }
 
-/// The heaps with moves as generators of an exploration (one per distinct element and
-/// options, with the fewest tokens), and the generator of each heap (`None`: no move).
+/// The heaps with moves as generators of a check (one per distinct element and options,
+/// with the fewest tokens: `tokens` is that heap), and the generator of each heap (`None`:
+/// no move).
 fn generators_of(pretend: &[u32], options: &[Vec<u32>]) -> (Vec<Generator>, Vec<Option<usize>>) {
     let mut generators: Vec<Generator> = Vec::new();
     let mut of_heap = Vec::with_capacity(pretend.len());
@@ -489,59 +518,6 @@ fn generators_of(pretend: &[u32], options: &[Vec<u32>]) -> (Vec<Generator>, Vec<
         })));
     }
     (generators, of_heap)
-}
-
-/// `Q × ⟨g | g^(start+period) = g^start⟩`, element `(q, j)` numbered `j·|Q| + q`, with the
-/// P-portion proposed for it.
-struct Candidate<'a> {
-    table: &'a Table,
-    start: usize,
-    period: usize,
-    p: Vec<bool>,
-}
-
-impl Candidate<'_> {
-    /// The candidate's multiplication table.
-    fn to_table(&self) -> Table {
-        let order = Monoid::order(self);
-        let mut product = Vec::with_capacity(order * order);
-        for a in 0..order as u32 {
-            product.extend((0..order as u32).map(|b| self.times(a, b)));
-        }
-        Table::new(order, product, self.p.clone())
-    }
-
-    /// The exponent `j` of `g^j` in `0..start + period`.
-    fn exponent(&self, j: usize) -> usize {
-        if j < self.start + self.period {
-            j
-        } else {
-            self.start + (j - self.start) % self.period
-        }
-    }
-
-    /// The element `(1, g^j)`.
-    fn power(&self, j: usize) -> u32 {
-        (self.exponent(j) * self.table.order()) as u32
-    }
-}
-
-impl Monoid for Candidate<'_> {
-    fn order(&self) -> usize {
-        self.table.order() * (self.start + self.period)
-    }
-
-    fn times(&self, a: u32, b: u32) -> u32 {
-        let order = self.table.order();
-        let (qa, ja) = (a as usize % order, a as usize / order);
-        let (qb, jb) = (b as usize % order, b as usize / order);
-        let q = self.table.times(qa as u32, qb as u32) as usize;
-        (self.exponent(ja + jb) * order + q) as u32
-    }
-
-    fn is_p(&self, a: u32) -> bool {
-        self.p[a as usize]
-    }
 }
 
 impl MisereQuotient {

@@ -1,5 +1,5 @@
-//! Every position of a closure at once, as finitely many states: the proof that a candidate
-//! bipartite monoid predicts the misère outcome of every sum of heaps.
+//! Every position of a closure at once, as finitely many states, none skipped: the
+//! exhaustive form of the proof in `verify`, kept as its cross-check in tests.
 //!
 //! A sum of heaps `x` is summarised by its state `(Φ(x), T(x))`: its element and the set of
 //! its options' elements. Adding a heap `h` (element `γ`, option elements `O_h`) gives
@@ -16,41 +16,7 @@ use std::collections::{BinaryHeap, HashMap};
 
 use tabletop_control::{Control, Stopped};
 
-/// A commutative monoid with a P-portion, elements `0..order` (0 the identity).
-pub(crate) trait Monoid {
-    fn order(&self) -> usize;
-    fn times(&self, a: u32, b: u32) -> u32;
-    fn is_p(&self, a: u32) -> bool;
-}
-
-impl Monoid for super::table::Table {
-    fn order(&self) -> usize {
-        super::table::Table::order(self)
-    }
-    fn times(&self, a: u32, b: u32) -> u32 {
-        super::table::Table::times(self, a, b)
-    }
-    fn is_p(&self, a: u32) -> bool {
-        super::table::Table::is_p(self, a)
-    }
-}
-
-/// A heap as the exploration sees it: its element, its options' elements, its tokens.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Generator {
-    pub image: u32,
-    pub options: Vec<u32>,
-    pub tokens: u64,
-}
-
-/// The fewest-token sum of each element, found by the exploration.
-#[derive(Debug, Clone)]
-pub(crate) struct Representative {
-    /// Tokens of that sum.
-    pub tokens: u64,
-    /// The elements of its options.
-    pub options: Vec<u32>,
-}
+use super::monoid::{Generator, Monoid};
 
 /// Why an exploration did not prove the candidate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,21 +29,11 @@ pub(crate) enum Refuted {
     Stopped(Stopped),
 }
 
-/// The elements in the order they were first reached (fewest tokens first), with a
-/// fewest-token representative of each; the states, whether each has the outcome its
-/// element says, and their moves.
+/// Whether every state has the outcome its element says.
 #[derive(Debug, Clone)]
 pub(crate) struct Explored {
-    pub discovered: Vec<u32>,
-    pub representatives: Vec<Option<Representative>>,
     /// Whether every state has the outcome its element says (the candidate is proven).
     pub consistent: bool,
-    /// Per state: whether it is a P-position given its options' elements.
-    pub state_p: Vec<bool>,
-    /// `next[s * generators + g]`: the state of `s` plus generator `g`.
-    pub next: Vec<u32>,
-    /// Per state: the state it was first reached from and by which generator.
-    pub parent: Vec<(u32, u32)>,
 }
 
 /// Explores every state reachable from the empty sum with `generators`, checking each
@@ -102,13 +58,8 @@ pub(crate) fn explore(
     if !consistent && !to_the_end {
         return Err(Refuted::Wrong);
     }
-    let mut state_p = vec![false];
-    let mut next_state: Vec<u32> = Vec::new();
-    let mut parent = vec![(0u32, 0u32)];
     let mut index: HashMap<(u32, Box<[u64]>), usize> = HashMap::new();
     let mut states: Vec<(u32, Box<[u64]>, u64)> = Vec::new();
-    let mut representatives: Vec<Option<Representative>> = vec![None; order];
-    let mut discovered = Vec::new();
     let start: Box<[u64]> = vec![0u64; words].into_boxed_slice();
     index.insert((0, start.clone()), 0);
     states.push((0, start, 0));
@@ -125,29 +76,18 @@ pub(crate) fn explore(
             control.check().map_err(Refuted::Stopped)?;
         }
         let (element, bits) = (states[id].0, states[id].1.clone());
-        if representatives[element as usize].is_none() {
-            representatives[element as usize] = Some(Representative {
-                tokens,
-                options: members(&bits).collect(),
-            });
-            discovered.push(element);
-        }
-        if next_state.len() < (id + 1) * generators.len() {
-            next_state.resize((id + 1).max(states.len()) * generators.len(), u32::MAX);
-        }
-        for (g, generator) in generators.iter().enumerate() {
+        for generator in generators {
             let target = successor(monoid, element, &bits, generator, &mut next);
             let has_p_option = next.iter().zip(&p_bits).any(|(a, b)| a & b != 0);
             // A non-empty sum (every generator has options) is P iff no option is P.
             let cost = tokens + generator.tokens;
-            let reached = match index.entry((target, next.clone().into_boxed_slice())) {
+            match index.entry((target, next.clone().into_boxed_slice())) {
                 Entry::Occupied(entry) => {
                     let known = *entry.get();
                     if cost < states[known].2 {
                         states[known].2 = cost;
                         queue.push(Reverse((cost, known)));
                     }
-                    known
                 }
                 Entry::Vacant(entry) => {
                     if monoid.is_p(target) == has_p_option {
@@ -163,23 +103,11 @@ pub(crate) fn explore(
                     entry.insert(states.len());
                     queue.push(Reverse((cost, states.len())));
                     states.push((target, key, cost));
-                    state_p.push(!has_p_option);
-                    parent.push((id as u32, g as u32));
-                    states.len() - 1
                 }
-            };
-            next_state[id * generators.len() + g] = reached as u32;
+            }
         }
     }
-    next_state.resize(states.len() * generators.len(), u32::MAX);
-    Ok(Explored {
-        discovered,
-        representatives,
-        consistent,
-        state_p,
-        next: next_state,
-        parent,
-    })
+    Ok(Explored { consistent })
 }
 
 /// The state `(element, bits)` plus `generator`: its element is returned, its options'
