@@ -8,14 +8,13 @@
 //! P-positions, and the outcome of a sum is read off the product of its heaps' classes.
 //!
 //! How it is computed, one heap at a time (after Plambeck and Siegel, "Misère quotients
-//! for impartial games", JCTA 2008): with `Q` the quotient of heaps below `n`, heap `n` either
-//! acts as some element `x` of `Q` (the quotient does not grow), or the quotient of heaps
-//! up to `n` is a quotient of `Q × C` for the cyclic monoid `C = ⟨g | g^(K+p) = g^K⟩` that
-//! heap `n`'s powers generate. Candidates are proposed from the outcomes of a fewest-token
-//! sum of each element plus `j` copies of heap `n`, and each is proven (or refuted) by
-//! the module's proof: every sum of heaps is summarised by finitely many states,
-//! each checked against the candidate's P-portion. A proven candidate is then reduced
-//! (indistinguishable elements merged), which gives the quotient itself.
+//! for impartial games", JCTA 2008, and Siegel's MisereSolver): with `Q` the quotient of
+//! heaps below `n`, heap `n` either acts as some element `x` of `Q` (the quotient does not
+//! grow), or candidates are built (`expand`: `Q` times heap `n`'s cyclic monoid, labelled by
+//! the game's rule and reduced) and refined by the fewest-token sum each gets wrong, whose
+//! heaps are freed into cyclic factors of their own. Every answer is proven (`verify`: a
+//! P-check per element and heap, an N-check over finitely many states with the subsumed ones
+//! skipped); a reduced candidate that passes is the quotient itself.
 //!
 //! Misère Nim on heaps up to 3 (`0.333`): the quotient `T2` of order 6.
 //!
@@ -100,13 +99,14 @@ pub enum MisereError {
         /// The most states allowed.
         states: usize,
     },
-    /// The candidates for heap `heap` were refined `rounds` times without being proven
-    /// (they kept growing): this method does not reach the quotient there.
+    /// The candidates for heap `heap` were refined up to `rounds` times without being
+    /// proven, or no refinement got their wrong sum right: this method does not reach the
+    /// quotient there.
     #[error("the misère quotient at heap {heap} is not proven after {rounds} candidates (this method does not reach it); ask for fewer heaps")]
     Unsettled {
         /// The heap that was being added.
         heap: usize,
-        /// Refinements tried.
+        /// Refinements allowed.
         rounds: usize,
     },
     /// The control said stop.
