@@ -118,18 +118,27 @@ pub(crate) struct Built {
     pub pretend: Vec<u32>,
 }
 
-/// Labels the part of `product` that the heaps (element `images[h]` of heap `h`, options'
-/// elements `options[h]`, generators `generators` with `of_heap`) reach, and reduces it:
-/// at most `max_reached` elements reached and `max_order` classes.
-pub(crate) fn build(
+/// The elements of a product the generators reach, each labelled by the game's rule.
+struct Labelled {
+    /// The product element of each local number (0 the identity).
+    element: Vec<u32>,
+    /// Local numbers by product element.
+    local: HashMap<u32, u32>,
+    /// Per local number: whether its fewest-token sum is a P-position.
+    p: Vec<bool>,
+    /// Local numbers in the order they were labelled (fewest tokens first).
+    order: Vec<u32>,
+}
+
+/// Dijkstra over the product's elements by tokens: each is labelled when its fewest-token
+/// sum is reached, P iff that sum has options and none is labelled P (options have fewer
+/// tokens, so they are labelled first). At most `max_reached` elements.
+fn label(
     product: &Product<'_>,
-    images: &[u32],
     generators: &[Generator],
     max_reached: usize,
-    max_order: usize,
     control: &Control,
-) -> Result<Built, NotBuilt> {
-    let g = generators.len();
+) -> Result<Labelled, NotBuilt> {
     let mut local: HashMap<u32, u32> = HashMap::new();
     let mut element: Vec<u32> = vec![0];
     let mut tokens: Vec<u64> = vec![0];
@@ -162,7 +171,6 @@ pub(crate) fn build(
             next.dedup();
             options[i] = next;
         }
-        // Options have fewer tokens, so their elements are labelled already.
         let any_p_option = options[i]
             .iter()
             .any(|t| local.get(t).and_then(|&l| label[l as usize]).unwrap_or(false));
@@ -195,6 +203,32 @@ pub(crate) fn build(
             }
         }
     }
+    Ok(Labelled {
+        element,
+        local,
+        p: label.into_iter().map(|l| l.unwrap_or(false)).collect(),
+        order: popped_order,
+    })
+}
+
+/// Labels the part of `product` that the heaps reach (heap `h` at element `images[h]`; the
+/// generators are the heaps with moves) and reduces it: at most `max_reached` elements
+/// reached and `max_order` classes.
+pub(crate) fn build(
+    product: &Product<'_>,
+    images: &[u32],
+    generators: &[Generator],
+    max_reached: usize,
+    max_order: usize,
+    control: &Control,
+) -> Result<Built, NotBuilt> {
+    let g = generators.len();
+    let Labelled {
+        element,
+        local,
+        p: label,
+        order: popped_order,
+    } = label(product, generators, max_reached, control)?;
     let count = element.len();
     let next: Vec<u32> = (0..count)
         .flat_map(|i| {
@@ -208,7 +242,7 @@ pub(crate) fn build(
             })
         })
         .collect();
-    let is_p = |i: u32| label[i as usize].unwrap_or(false);
+    let is_p = |i: u32| label[i as usize];
     let (class, classes) = reduce::classes(count, is_p, g, |i, k| next[i as usize * g + k]);
     if classes > max_order {
         return Err(NotBuilt::TooLarge);
