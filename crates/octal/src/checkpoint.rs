@@ -145,7 +145,10 @@ impl Computation {
                 sparse,
             },
         };
-        let core = if values.iter().all(|&v| v <= u16::MAX.into()) {
+        let largest = values.iter().copied().max().unwrap_or(0);
+        let core = if largest <= u8::MAX.into() {
+            Core::Byte(Engine::restore(code, n, &values, state))
+        } else if largest <= u16::MAX.into() {
             Core::Narrow(Engine::restore(code, n, &values, state))
         } else {
             Core::Wide(Engine::restore(code, n, &values, state))
