@@ -29,7 +29,11 @@ use crate::slot::{Slot, Value};
 use crate::OctalCode;
 
 /// The first line of every checkpoint.
-const MAGIC: &str = "tabletop octal checkpoint 1";
+const MAGIC: &str = "tabletop octal checkpoint 2";
+/// The first line of the format before (every value in 4 bytes), which is not read.
+const OLD_MAGIC: &str = "tabletop octal checkpoint 1";
+/// The longest header line read (the binary part beyond is never taken for one).
+const LONGEST_LINE: usize = 1 << 16;
 /// Values computed again when a checkpoint is read (the last ones, and some spread out).
 const RECHECKED: usize = 6;
 
@@ -48,6 +52,8 @@ impl Computation {
     pub fn checkpoint(&self) -> Vec<u8> {
         let state = each!(self.core(), e => e.saved_state());
         let computed = self.computed();
+        // Each value in the bytes the engine holds it in (little-endian).
+        let width = self.bytes_per_value();
         let method = match state.method {
             Method::Plain => "plain".to_owned(),
             Method::Bitset => "bitset".to_owned(),
@@ -64,7 +70,7 @@ impl Computation {
             sparse,
         } = state.steps;
         let header = format!(
-            "{MAGIC}\nversion {}\ncode {}\nmethod {method}\nheaps {}\nstate {} {} {} {} {plain} {bitset} {sparse}\nperiod {period}\ndata\n",
+            "{MAGIC}\nversion {}\ncode {}\nmethod {method}\nheaps {}\nstate {} {} {} {} {plain} {bitset} {sparse}\nperiod {period}\nwidth {width}\ndata\n",
             env!("CARGO_PKG_VERSION"),
             self.code(),
             computed,
@@ -76,7 +82,7 @@ impl Computation {
         let mut bytes = header.into_bytes();
         each!(self.core(), e => {
             for v in e.values() {
-                bytes.extend(v.get().to_le_bytes());
+                bytes.extend(&v.get().to_le_bytes()[..width]);
             }
         });
         let sum = fnv1a(&bytes);
@@ -97,6 +103,12 @@ impl Computation {
         bytes: &[u8],
     ) -> Result<Self, CheckpointError> {
         let mut reader = Header { bytes, at: 0 };
+        if bytes.starts_with(format!("{OLD_MAGIC}\n").as_bytes()) {
+            return Err(CheckpointError {
+                span: 0..OLD_MAGIC.len(),
+                message: "a checkpoint of the older format (every value in 4 bytes), which this version does not read: compute again".into(),
+            });
+        }
         reader.expect_line(MAGIC, "not a tabletop octal checkpoint")?;
         let version = reader.value("version")?;
         if version.text != env!("CARGO_PKG_VERSION") {
@@ -130,9 +142,14 @@ impl Computation {
                 })
             }
         };
+        let width = reader.value("width")?;
+        let width = match width.numbers::<1>()?[0] {
+            bytes @ (1 | 2 | 4) => bytes as usize,
+            other => return Err(width.error(format!("expected a width of 1, 2 or 4 bytes, found {other}"))),
+        };
         reader.expect_line("data", "expected the line `data`")?;
         let body = Body::check(bytes, reader.at)?;
-        let values = body.read(count)?;
+        let values = body.read(count, width)?;
         check_sizes(bytes, reader.at, count, &values, filled_by, mask)?;
         let state = SavedState {
             method,
@@ -145,7 +162,10 @@ impl Computation {
                 sparse,
             },
         };
-        let core = if values.iter().all(|&v| v <= u16::MAX.into()) {
+        let largest = values.iter().copied().max().unwrap_or(0);
+        let core = if largest <= u8::MAX.into() {
+            Core::Byte(Engine::restore(code, n, &values, state))
+        } else if largest <= u16::MAX.into() {
             Core::Narrow(Engine::restore(code, n, &values, state))
         } else {
             Core::Wide(Engine::restore(code, n, &values, state))
@@ -185,7 +205,8 @@ impl Header<'_> {
         let rest = &self.bytes[self.at..];
         let len = rest
             .iter()
-            .take(200)
+            // The code's line is as long as its digits (a game may take hundreds of tokens).
+            .take(LONGEST_LINE)
             .position(|&b| b == b'\n')
             .ok_or(CheckpointError {
                 span: self.at..self.at + rest.len().min(40),
@@ -294,22 +315,26 @@ impl<'a> Body<'a> {
         })
     }
 
-    /// The `count` values.
-    fn read(&self, count: u64) -> Result<Vec<u32>, CheckpointError> {
-        if self.data.len() as u64 != count.saturating_mul(4) {
+    /// The `count` values of `width` bytes each.
+    fn read(&self, count: u64, width: usize) -> Result<Vec<u32>, CheckpointError> {
+        let size = count.saturating_mul(width as u64);
+        if self.data.len() as u64 != size {
             return Err(CheckpointError {
                 span: self.start..self.start + self.data.len(),
                 message: format!(
-                    "the data holds {} bytes, not the {} that {count} values need",
+                    "the data holds {} bytes, not the {size} that {count} values of {width} bytes need",
                     self.data.len(),
-                    count.saturating_mul(4)
                 ),
             });
         }
         Ok(self
             .data
-            .chunks_exact(4)
-            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .chunks_exact(width)
+            .map(|c| {
+                let mut value = [0u8; 4];
+                value[..width].copy_from_slice(c);
+                u32::from_le_bytes(value)
+            })
             .collect())
     }
 }
@@ -446,6 +471,39 @@ mod tests {
             );
         }
         assert!(Computation::resume(&code, 500, true, b"hello\n").is_err());
+        let text = String::from_utf8_lossy(&bytes).replacen("width 1", "width 3", 1);
+        let error = Computation::resume(&code, 500, true, text.as_bytes()).unwrap_err();
+        assert_eq!(error.message, "expected a width of 1, 2 or 4 bytes, found 3");
+        assert_eq!(&text.as_bytes()[error.span.clone()], b"3");
+        // The format before this one, refused by name.
+        let old = [OLD_MAGIC.as_bytes(), b"\n", &bytes[MAGIC.len() + 1..]].concat();
+        let error = Computation::resume(&code, 500, true, &old).unwrap_err();
+        assert!(error.message.contains("older format"), "{error}");
+    }
+
+    #[test]
+    fn values_are_saved_in_the_bytes_they_are_held_in() {
+        // Take 1 to 300 tokens: G(n) = n mod 301, above a byte from heap 256 on.
+        let mut digits = vec![0u8];
+        digits.extend([3u8; 300]);
+        let code = OctalCode::new(&digits).unwrap();
+        let whole = Computation::new(&code, 700, Options::default()).into_sequence();
+        for (stop, width) in [(200, 1), (255, 1), (256, 2), (600, 2)] {
+            let mut run = Computation::new(&code, 700, Options::default());
+            run.advance(stop);
+            assert_eq!(run.bytes_per_value(), width, "stop {stop}");
+            let bytes = run.checkpoint();
+            let text = String::from_utf8_lossy(&bytes);
+            assert!(text.contains(&format!("\nwidth {width}\ndata\n")), "stop {stop}");
+            let data = text.find("\ndata\n").unwrap() + "\ndata\n".len();
+            assert_eq!(bytes.len() - data - 8, (stop + 1) * width, "stop {stop}");
+            let mut resumed = Computation::resume(&code, 700, true, &bytes).unwrap();
+            assert_eq!(resumed.bytes_per_value(), width, "stop {stop}");
+            let mut values = Vec::new();
+            resumed.advance(usize::MAX);
+            resumed.copy_values(0, 701, &mut values);
+            assert_eq!(values, whole.values(), "stop {stop}");
+        }
     }
 
     #[test]
@@ -456,7 +514,7 @@ mod tests {
         let mut bytes = run.checkpoint();
         let len = bytes.len();
         // The last value (before the checksum), changed, and the checksum made to fit.
-        bytes[len - 12] ^= 1;
+        bytes[len - 8 - run.bytes_per_value()] ^= 1;
         let sum = fnv1a(&bytes[..len - 8]);
         bytes[len - 8..].copy_from_slice(&sum.to_le_bytes());
         let error = Computation::resume(&code, 500, true, &bytes).unwrap_err();

@@ -108,7 +108,7 @@ impl OctalCode {
     }
 
     /// A conservative estimate of the bytes [`NimSequence::compute`](crate::NimSequence::compute) needs for heaps
-    /// `0..=n`: per heap, up to 6 bytes for its value (`u16`, and `u32` beside it while the
+    /// `0..=n`: per heap, up to 6 bytes for its value (`u8` or `u16`, and `u32` beside it while the
     /// values are widened), up to 16 in the lists of rare heaps and their values (vectors
     /// grow by doubling), up to 8 for the marks of the values met (a value can be as large
     /// as a heap's number of moves) and about 2 for the bit planes; so `32 (n + 1)` bytes

@@ -1,8 +1,6 @@
 //! The state of one computation and its steps: plain, on bit planes, or sparse; the mask
 //! chosen again as the sequence doubles (the method itself is told in [`crate::scratch`]).
 
-use std::sync::atomic::AtomicU32;
-
 use crate::bitset::{Planes, MAX_BITS};
 use crate::code::OctalCode;
 use crate::mask;
@@ -121,10 +119,11 @@ impl<V: Value> Engine<V> {
         &self.values
     }
 
-    /// The same engine with its values stored as `u32` (for a value above `u16`'s range).
-    pub(crate) fn widen(self) -> Engine<u32> {
+    /// The same engine with its values stored as `W` (for a value above `V`'s range).
+    pub(crate) fn widen<W: Value>(self) -> Engine<W> {
+        debug_assert!(W::MAX > V::MAX);
         let mut values = Vec::with_capacity(self.values.0.capacity());
-        values.extend(self.values.iter().map(|slot| AtomicU32::new(slot.get())));
+        values.extend(self.values.iter().map(|slot| W::Slot::new(slot.get())));
         Engine {
             moves: self.moves,
             values: Values(values),
@@ -337,16 +336,8 @@ impl<V: Value> Engine<V> {
 
     /// Takes the mask that leaves the fewest rare heaps among those computed, and lists them.
     fn choose_mask(&mut self) {
-        let mut histogram: Vec<(u32, u64)> = Vec::new();
-        let mut counts = vec![0u64; self.scratch.cap];
-        for slot in &self.values[1..] {
-            counts[slot.get() as usize] += 1;
-        }
-        for (value, &count) in counts.iter().enumerate() {
-            if count > 0 {
-                histogram.push((value as u32, count));
-            }
-        }
+        debug_assert_eq!(self.scratch.upto, self.values.len());
+        let histogram = self.scratch.histogram();
         let to_beat = match self.mask {
             0 => (0, u64::MAX),
             mask => (mask, mask::rare_under(&histogram, mask)),
@@ -371,10 +362,8 @@ impl<V: Value> Engine<V> {
                 max_value,
             };
         }
-        let rare = self.values[1..]
-            .iter()
-            .filter(|slot| mask::parity(slot.get(), self.mask) == 0)
-            .count() as u64;
+        // The heaps counted are those computed (the values are caught up after every run).
+        let rare = mask::rare_under(&self.scratch.histogram(), self.mask);
         SparseStats {
             mask: Some(self.mask),
             rare,

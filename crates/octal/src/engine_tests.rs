@@ -279,7 +279,7 @@ fn two_threads_move_to_a_wider_type_when_a_value_does_not_fit() {
         match engine.advance_two(len + 50) {
             (_, Some(value)) => {
                 let heap = engine.len();
-                let mut wide = engine.widen();
+                let mut wide = engine.widen::<u16>();
                 wide.push(heap, value);
                 break wide;
             }
@@ -304,4 +304,31 @@ fn two_threads_move_to_a_wider_type_when_a_value_does_not_fit() {
     proven(&code, &values);
     let one = computed(&code, n, Method::Mask(0b101), 1, &[usize::MAX]);
     assert_eq!(all_values(&one), values);
+}
+
+#[test]
+fn the_histogram_kept_as_values_come_counts_every_computed_heap() {
+    // One and two threads, a mask chosen and chosen again, values restored from outside.
+    for (text, threads) in [("0.6", 2), ("0.167", 1), ("4.07", 2), ("0.137", 1)] {
+        let code = code(text);
+        let run = computed(&code, 5000, Method::Sparse, threads, &[700, 1, 333]);
+        let values = all_values(&run);
+        let mut expected = std::collections::BTreeMap::new();
+        for &value in &values[1..] {
+            *expected.entry(value).or_insert(0u64) += 1;
+        }
+        let expected: Vec<(u32, u64)> = expected.into_iter().collect();
+        let histogram = each!(run.core(), e => e.scratch.histogram());
+        assert_eq!(histogram, expected, "{code}");
+        let state = each!(run.core(), e => e.saved_state());
+        let restored: Engine<u32> = Engine::restore(&code, values.len(), &values, state);
+        assert_eq!(restored.scratch.histogram(), expected, "{code}: restored");
+        let stats = run.sparse_stats();
+        let mask = stats.mask.expect("a mask is chosen");
+        let rare = values[1..]
+            .iter()
+            .filter(|&&v| crate::mask::parity(v, mask) == 0)
+            .count() as u64;
+        assert_eq!(stats.rare, rare, "{code}");
+    }
 }

@@ -13,7 +13,8 @@ use crate::stats::Tally;
 impl NimSequence {
     /// `G(0..=n)` by the sparse-space method (plain steps where it does not pay), the
     /// period checked as the values come so that a proven period gives the rest.
-    /// `O(n)` memory: a `u32` per heap plus the list of rare positions.
+    /// `O(n)` memory: a `u32` per heap in the result (1 to 4 bytes per heap while it runs)
+    /// plus the list of rare positions.
     pub fn compute(code: &OctalCode, n: usize) -> Self {
         Self::compute_with_options(code, n, Options::default())
     }
@@ -33,9 +34,11 @@ impl NimSequence {
     }
 }
 
-/// The engine, its values as `u16` while they fit, then as `u32`.
+/// The engine, its values as `u8` while they fit, then as `u16`, then as `u32`.
 #[derive(Debug, Clone)]
 pub(crate) enum Core {
+    /// Values in `u8`: 1 byte per heap.
+    Byte(Engine<u8>),
     /// Values in `u16`: 2 bytes per heap.
     Narrow(Engine<u16>),
     /// Values in `u32`.
@@ -46,6 +49,7 @@ pub(crate) enum Core {
 macro_rules! each {
     ($core:expr, $engine:ident => $body:expr) => {
         match $core {
+            Core::Byte($engine) => $body,
             Core::Narrow($engine) => $body,
             Core::Wide($engine) => $body,
         }
@@ -130,7 +134,7 @@ impl Computation {
         Computation {
             code: code.clone(),
             target: n.saturating_add(1),
-            core: Core::Narrow(Engine::new(code, n, options.method)),
+            core: Core::Byte(Engine::new(code, n, options.method)),
             options,
             filled_by: None,
             next_check: FIRST_CHECK,
@@ -245,13 +249,10 @@ impl Computation {
         self.known()
     }
 
-    /// Computes `G(n)`, storing the values as `u32` from the first that needs it.
+    /// Computes `G(n)`, storing the values wider from the first that needs it.
     fn step(&mut self, n: usize) {
-        let overflow = match &mut self.core {
-            Core::Narrow(engine) => engine.step(n).err(),
-            // Every value fits in a `u32`.
-            Core::Wide(engine) => engine.step(n).err(),
-        };
+        // Every value fits in a `u32`.
+        let overflow = each!(&mut self.core, engine => engine.step(n).err());
         if let Some(value) = overflow {
             self.widen_with(n, value);
         }
@@ -272,12 +273,17 @@ impl Computation {
         }
     }
 
-    /// Stores the values as `u32` from now on, `G(n) = value` the first that needs it.
+    /// Stores the values in the narrowest type that holds `value` from now on, `G(n) =
+    /// value` the first that needs it.
     fn widen_with(&mut self, n: usize, value: u32) {
         let placeholder = Core::Wide(Engine::new(&self.code, 0, self.options.method));
-        if let Core::Narrow(narrow) = std::mem::replace(&mut self.core, placeholder) {
-            self.core = Core::Wide(widened(narrow, n, value));
-        }
+        self.core = match std::mem::replace(&mut self.core, placeholder) {
+            Core::Byte(byte) if value <= u16::MAX.into() => Core::Narrow(widened(byte, n, value)),
+            Core::Byte(byte) => Core::Wide(widened(byte, n, value)),
+            Core::Narrow(narrow) => Core::Wide(widened(narrow, n, value)),
+            // Every value fits in a `u32`: nothing to widen.
+            Core::Wide(wide) => Core::Wide(wide),
+        };
     }
 
     /// The Guy–Smith test on the values computed so far; the next test after a further
@@ -393,9 +399,11 @@ impl Computation {
         &self.core
     }
 
-    /// Bytes per heap the values take (2 while every value fits in a `u16`, then 4).
+    /// Bytes per heap the values take (1 while every value fits in a `u8`, 2 while every
+    /// value fits in a `u16`, then 4).
     pub fn bytes_per_value(&self) -> usize {
         match self.core {
+            Core::Byte(_) => 1,
             Core::Narrow(_) => 2,
             Core::Wide(_) => 4,
         }
@@ -444,8 +452,9 @@ fn copy_from<S: Slot>(values: &[S], filled_by: Option<Period>, start: usize, end
     }
 }
 
-/// `engine` with its values as `u32`, and `G(n) = value` (which did not fit) recorded.
-fn widened<V: Value>(engine: Engine<V>, n: usize, value: u32) -> Engine<u32> {
+/// `engine` with its values as `W`, and `G(n) = value` (which did not fit) recorded.
+fn widened<V: Value, W: Value>(engine: Engine<V>, n: usize, value: u32) -> Engine<W> {
+    debug_assert!(value <= W::MAX);
     let mut wide = engine.widen();
     wide.push(n, value);
     wide
@@ -467,15 +476,17 @@ mod tests {
             n += 1;
         }
         assert_eq!(n, 256);
-        let mut wide = widened(engine, n, 256);
+        let mut wide: Engine<u32> = widened(engine, n, 256);
         for heap in n + 1..=400 {
             assert_eq!(wide.step(heap), Ok(()));
         }
         let expected: Vec<u32> = (0..=400).map(|h| h % 301).collect();
         let stored: Vec<u32> = wide.values().iter().map(|v| v.get()).collect();
         assert_eq!(stored, expected);
-        // The same through a computation, which starts with u16 values.
+        // The same through a computation, which starts with u8 values and moves to u16.
         let mut run = Computation::new(&code, 400, Options::default());
+        run.advance(255);
+        assert_eq!(run.bytes_per_value(), 1);
         run.advance(usize::MAX);
         assert_eq!(run.bytes_per_value(), 2);
         let mut got = Vec::new();

@@ -121,6 +121,9 @@ pub(crate) struct Scratch {
     pub(crate) upto: usize,
     /// The largest value so far.
     pub(crate) max_value: u32,
+    /// `counts[v]`: the heaps `1..upto` of value `v` (kept as the values come, so that a
+    /// mask is chosen without a pass over every value).
+    pub(crate) counts: Vec<u64>,
 }
 
 impl Scratch {
@@ -135,6 +138,7 @@ impl Scratch {
             pending: Vec::new(),
             upto: 1,
             max_value: 0,
+            counts: Vec::new(),
         }
     }
 
@@ -148,6 +152,12 @@ impl Scratch {
         if value as usize >= self.cap {
             self.cap = (value as usize + 1).next_power_of_two();
             self.mark.resize(self.cap + 1, 0);
+        }
+        if let Some(count) = self.counts.get_mut(value as usize) {
+            *count += 1;
+        } else {
+            self.counts.resize(value as usize + 1, 0);
+            self.counts[value as usize] = 1;
         }
         if mask != 0 && parity(value, mask) == 0 {
             self.rare.push(n as u32);
@@ -169,6 +179,15 @@ impl Scratch {
             .map(|h| h as u32)
             .collect();
         self.rare_values = self.rare.iter().map(|&h| values[h as usize].get()).collect();
+    }
+
+    /// The heaps `1..upto` of each value, as `(value, count)` for the values met.
+    pub(crate) fn histogram(&self) -> Vec<(u32, u64)> {
+        (0u32..)
+            .zip(&self.counts)
+            .filter(|&(_, &count)| count > 0)
+            .map(|(value, &count)| (value, count))
+            .collect()
     }
 
     /// How many heaps below `n` are rare (`n` at most `upto`).

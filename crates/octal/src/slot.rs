@@ -1,11 +1,10 @@
-//! How the values are stored: one atomic slot per heap (`u16` while every value fits, then
-//! `u32`), so that the two threads of a paired run share them.
+//! How the values are stored: one atomic slot per heap (`u8` while every value fits, then
+//! `u16`, then `u32`), so that the two threads of a paired run share them.
 
-#[cfg(test)]
-use std::sync::atomic::AtomicU8;
-use std::sync::atomic::{AtomicU16, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU8, Ordering};
 
-/// How a value is stored: `u16` while every value fits (2 bytes per heap), else `u32`.
+/// How a value is stored: the narrowest of `u8`, `u16` and `u32` that every value so far
+/// fits in (1, 2 or 4 bytes per heap).
 pub(crate) trait Value: Copy + Send + Sync + 'static {
     /// The largest value this type holds.
     const MAX: u32;
@@ -54,10 +53,7 @@ macro_rules! slots {
     )*};
 }
 
-slots!(u16 => AtomicU16, u32 => AtomicU32);
-// Bytes, to test the move to a wider type on small values.
-#[cfg(test)]
-slots!(u8 => AtomicU8);
+slots!(u8 => AtomicU8, u16 => AtomicU16, u32 => AtomicU32);
 
 /// The values `G(0..len)`, each in a [`Slot`] of `V`.
 #[derive(Debug)]
