@@ -2,11 +2,16 @@
 //! into windows of whole test cases as it is read, the windows are answered on as many
 //! threads as asked, and the answers are put back in input order.
 //!
-//! With more than one job, `jobs` worker threads take turns at the input: a worker locks it,
-//! reads and cuts the next window, lets go and answers that window while the next worker
-//! reads, so that reading never waits for answering and every core answers; this thread
-//! only puts the answers in order. With one job, or an input of one small window,
-//! everything happens on this thread.
+//! With more than one job, the first window decides how. When it is one huge test case (at
+//! least [`HALVES_FROM`] bytes), every window is read in place on this thread and each huge
+//! test case in two halves at once: its position lines, then its queries, the second half
+//! on a second thread. Only one window is in memory, as with one job: two windows in flight
+//! would double the memory for the text (and a test case's text is most of it). Otherwise,
+//! `jobs` worker threads take turns at the input: a worker locks it, reads and cuts the
+//! next window, lets go and answers that window while the next worker reads, so that
+//! reading never waits for answering and every core answers; this thread only puts the
+//! answers in order. With one job, or an input of one small window, everything happens on
+//! this thread.
 //!
 //! Each window is read the fast way ([`Plain`]: one pass, the values computed as soon as the
 //! graph is read, each query answered as it is read, no query stored). A window that is not
@@ -18,7 +23,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::sync::Mutex;
 
-use tabletop_parse::grundy::{CaseSplitter, NotPlain, Plain, Resume};
+use tabletop_parse::grundy::{CaseSplitter, NotPlain, Plain, QueriesRead, Resume};
 
 use super::{answer_case, Output, Request};
 use super::{Outcome, Position};
@@ -42,6 +47,19 @@ enum Done {
 pub(super) struct Csr {
     offsets: Vec<u32>,
     successors: Vec<Position>,
+    /// The second half's moves, when a graph is read in two halves.
+    second_offsets: Vec<u32>,
+    second_successors: Vec<Position>,
+    /// The second half's answers, when queries are read in two halves.
+    second_outcomes: Vec<Outcome>,
+}
+
+/// The buffers of the windows answered in place, one after another.
+#[derive(Default)]
+struct Buffers {
+    csr: Csr,
+    /// The window's answers (put in order once the whole window is known to be plain).
+    outcomes: Vec<Outcome>,
 }
 
 /// The plain answers of `request` (no `--case`, the judge's output) to `input`.
@@ -54,28 +72,39 @@ pub(super) fn answer(input: &mut Stream<'_>, request: &Request) -> Result<Answer
     let mut order = InOrder::new(&name, request.keep_going);
     let mut windows = Windows::default();
     if jobs == 1 {
-        one_thread(input, &mut windows, &mut order)?;
+        one_thread(
+            input,
+            &mut windows,
+            &mut order,
+            &mut Buffers::default(),
+            Halves::OneThread,
+        )?;
         input.release();
         return order.finish(input.notes());
     }
-    // The first window decides: an input of one small window is answered here.
-    let Some((first, lines_before)) = input.next_owned_window(|text| windows.split(text), Vec::new())? else {
+    // The first window decides. An input of one small window is answered here. A window of
+    // a huge test case is answered in two halves at once, and so is every other: the text
+    // in memory is one window, as with one job. Otherwise windows go to the workers.
+    let Some(first) = input.next_window(|text| windows.split(text))? else {
         input.release();
         return order.finish(input.notes());
     };
-    if first.len() < MIN_WINDOW {
-        let mut csr = Csr::default();
-        order.take(
-            0,
-            answer_window(first, lines_before, &mut csr, Halves::OneThread, &mut Vec::new()),
-        )?;
-        one_thread(input, &mut windows, &mut order)?;
+    let halves = if first.bytes().len() >= HALVES_FROM {
+        Halves::Allowed
     } else {
+        Halves::OneThread
+    };
+    if first.bytes().len() < MIN_WINDOW || halves == Halves::Allowed {
+        let mut buffers = Buffers::default();
+        order.answer_in_place(&first, &mut buffers, halves)?;
+        one_thread(input, &mut windows, &mut order, &mut buffers, halves)?;
+    } else {
+        let first = (first.bytes().to_vec(), first.lines_before());
         let turns = Turns {
             input: Mutex::new(Reading {
                 input: &mut *input,
                 windows,
-                first: Some((first, lines_before)),
+                first: Some(first),
                 next_index: 0,
                 over: false,
             }),
@@ -178,22 +207,20 @@ fn next_turn(turns: &Turns<'_, '_>, spare: Vec<u8>) -> Option<Turn> {
     }
 }
 
-/// Every window on this thread, read in place (one buffer, as [`Stream::next_window`] keeps).
-fn one_thread(input: &mut Stream<'_>, windows: &mut Windows, order: &mut InOrder<'_>) -> Result<(), Failure> {
-    let mut csr = Csr::default();
-    let mut outcomes = Vec::new();
+/// Every window on this thread, read in place (one buffer, as [`Stream::next_window`] keeps),
+/// each huge test case in two halves at once when `halves` allows.
+fn one_thread(
+    input: &mut Stream<'_>,
+    windows: &mut Windows,
+    order: &mut InOrder<'_>,
+    buffers: &mut Buffers,
+    halves: Halves,
+) -> Result<(), Failure> {
     while !order.stopped {
         let Some(window) = input.next_window(|text| windows.split(text))? else {
             break;
         };
-        outcomes.clear();
-        match plain_outcomes(window.bytes(), &mut csr, &mut outcomes, Halves::OneThread) {
-            Ok(cases) => {
-                order.outcomes.extend_from_slice(&outcomes);
-                order.cases += cases;
-            }
-            Err(NotPlain) => order.precise(&window)?,
-        }
+        order.answer_in_place(&window, buffers, halves)?;
     }
     Ok(())
 }
@@ -227,9 +254,11 @@ pub(super) enum Halves {
     Allowed,
 }
 
-/// Graphs whose text is at least this long are read in two halves (with more than one job):
-/// one test case that is most of the input then still uses two cores for its reading.
-pub(super) const HALVES_FROM: usize = 1 << 22;
+/// Test cases whose text (with what follows in the window) is at least this long are read in
+/// two halves at once (with more than one job): their position lines, then their queries.
+/// One test case that is most of a window then still uses two cores, with no second window
+/// in memory.
+pub(super) const HALVES_FROM: usize = 1 << 20;
 
 /// The answers of every test case of plain `text`, and the number of test cases.
 pub(super) fn plain_outcomes(
@@ -248,13 +277,18 @@ pub(super) fn plain_outcomes(
         cases += 1;
         let values = graph.values();
         if let Some(finite) = values.as_finite() {
-            // Every piece is below N (the reader checked): the XOR of their values.
-            plain.fold_queries(
-                graph.len(),
-                0,
-                |xor, piece| xor ^ finite[piece as usize],
-                |xor| outcomes.push(if xor == 0 { Outcome::Lose } else { Outcome::Win }),
-            )?;
+            let huge = halves == Halves::Allowed && text.len() - plain.offset() >= HALVES_FROM;
+            // The second half of the queries from the first line start past the middle of
+            // what is left.
+            let cut = huge
+                .then(|| plain.next_line_start(plain.offset() + (text.len() - plain.offset()) / 2))
+                .flatten();
+            match cut {
+                None => fold_outcomes(&mut plain, finite, usize::MAX, outcomes).map(|_| ())?,
+                Some(cut) => {
+                    plain = queries_in_halves(text, plain, cut, finite, &mut csr.second_outcomes, outcomes)?
+                }
+            }
         } else {
             let mut outside = false;
             plain.queries(graph.len(), |pieces| match values.outcome(pieces) {
@@ -269,9 +303,75 @@ pub(super) fn plain_outcomes(
     }
 }
 
-/// Graphs read in two halves and merged (for the tests to see that it happens).
+/// The outcomes of the queries `plain` is at, on a graph of finite `values`, up to offset
+/// `until` or the end of the test case.
+#[inline]
+fn fold_outcomes(
+    plain: &mut Plain<'_>,
+    values: &[u32],
+    until: usize,
+    outcomes: &mut Vec<Outcome>,
+) -> Result<QueriesRead, NotPlain> {
+    // Every piece is below N (the reader checked): the XOR of their values.
+    plain.fold_queries_until(
+        values.len(),
+        until,
+        0,
+        |xor, piece| xor ^ values[piece as usize],
+        |xor| outcomes.push(if xor == 0 { Outcome::Lose } else { Outcome::Win }),
+    )
+}
+
+/// The queries `plain` is at read in two halves at once, the second from line start `cut`
+/// on another thread (into `second`, a buffer kept from test case to test case); the reader
+/// past the test case.
+fn queries_in_halves<'t>(
+    text: &'t [u8],
+    mut plain: Plain<'t>,
+    cut: usize,
+    values: &[u32],
+    second: &mut Vec<Outcome>,
+    outcomes: &mut Vec<Outcome>,
+) -> Result<Plain<'t>, NotPlain> {
+    let (first, later) = std::thread::scope(|scope| {
+        let later = scope.spawn(|| {
+            let mut reader = Plain::at(text, cut);
+            let mut answers = std::mem::take(second);
+            answers.clear();
+            let read = fold_outcomes(&mut reader, values, usize::MAX, &mut answers);
+            (read.map(|_| reader.offset()), answers)
+        });
+        let first = fold_outcomes(&mut plain, values, cut, outcomes);
+        (first, later.join())
+    });
+    let (later, answers) = match later {
+        Ok(later) => later,
+        Err(panic) => std::panic::resume_unwind(panic),
+    };
+    let plain = match first? {
+        // The test case ended before the cut: what the other thread read is not its own.
+        QueriesRead::Ended => plain,
+        // The first half stopped at the cut (or past blank lines there, where the second
+        // half started too): the second half's queries follow.
+        QueriesRead::Until => {
+            outcomes.extend_from_slice(&answers);
+            #[cfg(test)]
+            MERGED_QUERY_HALVES.set(MERGED_QUERY_HALVES.get() + 1);
+            Plain::at(text, later?)
+        }
+    };
+    *second = answers;
+    Ok(plain)
+}
+
 #[cfg(test)]
-pub(super) static MERGED_HALVES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+thread_local! {
+    /// Graphs read in two halves and merged on this thread (for the tests to see that it
+    /// happens).
+    pub(super) static MERGED_HALVES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    /// Queries read in two halves and merged on this thread.
+    pub(super) static MERGED_QUERY_HALVES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
 
 /// The graph of `positions` positions whose position lines `plain` is at, into the buffers
 /// of `csr`; a huge one in two halves on two threads when `halves` allows.
@@ -297,23 +397,28 @@ fn read_graph<'t>(
     match cut {
         None => plain.position_lines(positions, positions, &mut offsets, &mut successors)?,
         Some(cut) => {
+            let offsets_second = std::mem::take(&mut csr.second_offsets);
+            let successors_second = std::mem::take(&mut csr.second_successors);
             let (first, second) = std::thread::scope(|scope| {
                 let second = scope.spawn(|| {
                     let mut reader = Plain::at(text, cut);
-                    let (mut offsets, mut successors) = (vec![0], Vec::new());
+                    let (mut offsets, mut successors) = (offsets_second, successors_second);
+                    offsets.clear();
+                    offsets.push(0);
+                    successors.clear();
                     let read = reader.position_lines(
                         positions - first_half,
                         positions,
                         &mut offsets,
                         &mut successors,
                     );
-                    read.map(|()| (offsets, successors, reader.offset()))
+                    (read.map(|()| reader.offset()), offsets, successors)
                 });
                 let first = plain.position_lines(first_half, positions, &mut offsets, &mut successors);
                 (first, second.join())
             });
             first?;
-            let second = match second {
+            let (second, second_offsets, second_successors) = match second {
                 Ok(second) => second,
                 Err(panic) => std::panic::resume_unwind(panic),
             };
@@ -323,7 +428,7 @@ fn read_graph<'t>(
                 .get(plain.offset()..cut)
                 .is_some_and(|gap| gap.iter().all(|b| matches!(b, b'\n' | b'\r' | b' ' | b'\t')));
             match second {
-                Ok((second_offsets, second_successors, end)) if seam => {
+                Ok(end) if seam => {
                     let base = u32::try_from(successors.len()).map_err(|_| NotPlain)?;
                     successors.extend_from_slice(&second_successors);
                     for &offset in second_offsets.get(1..).unwrap_or_default() {
@@ -331,12 +436,13 @@ fn read_graph<'t>(
                     }
                     *plain = Plain::at(text, end);
                     #[cfg(test)]
-                    MERGED_HALVES.fetch_add(1, Ordering::Relaxed);
+                    MERGED_HALVES.set(MERGED_HALVES.get() + 1);
                 }
                 _ => {
                     plain.position_lines(positions - first_half, positions, &mut offsets, &mut successors)?
                 }
             }
+            (csr.second_offsets, csr.second_successors) = (second_offsets, second_successors);
         }
     }
     tabletop_grundy::Graph::from_csr(offsets, successors).map_err(|_| NotPlain)
@@ -425,6 +531,25 @@ impl<'n> InOrder<'n> {
             }
         }
         Ok(())
+    }
+
+    /// A window read on this thread, the fast way or else by the precise reader.
+    fn answer_in_place(
+        &mut self,
+        window: &Window<'_>,
+        buffers: &mut Buffers,
+        halves: Halves,
+    ) -> Result<(), Failure> {
+        let outcomes = &mut buffers.outcomes;
+        outcomes.clear();
+        match plain_outcomes(window.bytes(), &mut buffers.csr, outcomes, halves) {
+            Ok(cases) => {
+                self.outcomes.extend_from_slice(outcomes);
+                self.cases += cases;
+                Ok(())
+            }
+            Err(NotPlain) => self.precise(window),
+        }
     }
 
     /// A window read by the precise reader, as the one-thread path reads it.
