@@ -479,13 +479,13 @@ mod tests {
     }
 
     #[test]
-    fn a_huge_case_answers_its_queries_in_two_halves_as_one_thread_does() {
+    fn a_huge_case_answers_its_queries_in_pieces_as_one_thread_does() {
         let text = one_huge_dag(1200, 120_000, 9, "\n");
         assert!(text.len() > super::outcomes::HALVES_FROM);
         let one = with_jobs(&text, Some(1), false).unwrap().text;
         assert_eq!(one.lines().count(), 120_000);
         let merged = || super::outcomes::MERGED_QUERY_HALVES.get();
-        // Every spelling the fast reader takes is read in halves alike.
+        // Every spelling the fast reader takes is read in pieces alike.
         for line_end in ["\n", "\r\n", " \n", " \r\n"] {
             let spelled = text.replace('\n', line_end);
             let before = merged();
@@ -494,19 +494,15 @@ mod tests {
                 one,
                 "{line_end:?}"
             );
-            assert_eq!(
-                merged(),
-                before + 1,
-                "{line_end:?}: the queries were read in two halves"
-            );
+            assert!(merged() > before, "{line_end:?}: the queries were read in pieces");
         }
-        // Blank lines where the queries are cut: the same answers, still in halves.
+        // Blank lines where the queries are cut: the same answers, still in pieces.
         let middle = text.len() / 2 + text[text.len() / 2..].find('\n').unwrap_or(0) + 1;
         for blank in ["\n", "\n\n \n", "  "] {
             let spaced = [&text[..middle], blank, &text[middle..]].concat();
             let before = merged();
             assert_eq!(with_jobs(&spaced, Some(2), false).unwrap().text, one, "{blank:?}");
-            assert_eq!(merged(), before + 1, "{blank:?}");
+            assert!(merged() > before, "{blank:?}");
         }
         // A small test case first, in the same window: its queries end before the cut, and
         // what the other thread read from there is not used.

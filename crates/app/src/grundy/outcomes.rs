@@ -4,8 +4,8 @@
 //!
 //! With more than one job, the first window decides how. When it is one huge test case (at
 //! least [`HALVES_FROM`] bytes), every window is read in place on this thread and each huge
-//! test case in two halves at once: its position lines, then its queries, the second half
-//! on a second thread. Only one window is in memory, as with one job: two windows in flight
+//! test case on two threads at once: its position lines in two halves, then its queries in
+//! pieces taken by whichever thread is free. Only one window is in memory, as with one job: two windows in flight
 //! would double the memory for the text (and a test case's text is most of it). Otherwise,
 //! `jobs` worker threads take turns at the input: a worker locks it, reads and cuts the
 //! next window, lets go and answers that window while the next worker reads, so that
@@ -50,8 +50,6 @@ pub(super) struct Csr {
     /// The second half's moves, when a graph is read in two halves.
     second_offsets: Vec<u32>,
     second_successors: Vec<Position>,
-    /// The second half's answers, when queries are read in two halves.
-    second_outcomes: Vec<Outcome>,
 }
 
 /// The buffers of the windows answered in place, one after another.
@@ -278,16 +276,10 @@ pub(super) fn plain_outcomes(
         let values = graph.values();
         if let Some(finite) = values.as_finite() {
             let huge = halves == Halves::Allowed && text.len() - plain.offset() >= HALVES_FROM;
-            // The second half of the queries from the first line start past the middle of
-            // what is left.
-            let cut = huge
-                .then(|| plain.next_line_start(plain.offset() + (text.len() - plain.offset()) / 2))
-                .flatten();
-            match cut {
-                None => fold_outcomes(&mut plain, finite, usize::MAX, outcomes).map(|_| ())?,
-                Some(cut) => {
-                    plain = queries_in_halves(text, plain, cut, finite, &mut csr.second_outcomes, outcomes)?
-                }
+            if huge {
+                plain = queries_in_pieces(text, plain, finite, outcomes)?;
+            } else {
+                fold_outcomes(&mut plain, finite, usize::MAX, outcomes)?;
             }
         } else {
             let mut outside = false;
@@ -322,46 +314,76 @@ fn fold_outcomes(
     )
 }
 
-/// The queries `plain` is at read in two halves at once, the second from line start `cut`
-/// on another thread (into `second`, a buffer kept from test case to test case); the reader
-/// past the test case.
-fn queries_in_halves<'t>(
+/// Pieces the queries of a huge test case are cut into, taken by whichever of the two
+/// threads is free (so that one thread held up elsewhere delays the other little).
+const QUERY_PIECES: usize = 8;
+
+/// One piece's result: where its reading stopped and its answers.
+type PieceRead = (Result<(QueriesRead, usize), NotPlain>, Vec<Outcome>);
+
+/// The queries `plain` is at, read in [`QUERY_PIECES`] pieces from line starts on two
+/// threads at once; the reader past the test case.
+fn queries_in_pieces<'t>(
     text: &'t [u8],
-    mut plain: Plain<'t>,
-    cut: usize,
+    plain: Plain<'t>,
     values: &[u32],
-    second: &mut Vec<Outcome>,
     outcomes: &mut Vec<Outcome>,
 ) -> Result<Plain<'t>, NotPlain> {
-    let (first, later) = std::thread::scope(|scope| {
-        let later = scope.spawn(|| {
-            let mut reader = Plain::at(text, cut);
-            let mut answers = std::mem::take(second);
-            answers.clear();
-            let read = fold_outcomes(&mut reader, values, usize::MAX, &mut answers);
-            (read.map(|_| reader.offset()), answers)
-        });
-        let first = fold_outcomes(&mut plain, values, cut, outcomes);
-        (first, later.join())
-    });
-    let (later, answers) = match later {
-        Ok(later) => later,
-        Err(panic) => std::panic::resume_unwind(panic),
-    };
-    let plain = match first? {
-        // The test case ended before the cut: what the other thread read is not its own.
-        QueriesRead::Ended => plain,
-        // The first half stopped at the cut (or past blank lines there, where the second
-        // half started too): the second half's queries follow.
-        QueriesRead::Until => {
-            outcomes.extend_from_slice(&answers);
-            #[cfg(test)]
-            MERGED_QUERY_HALVES.set(MERGED_QUERY_HALVES.get() + 1);
-            Plain::at(text, later?)
+    let start = plain.offset();
+    let step = (text.len() - start) / QUERY_PIECES;
+    let mut cuts = vec![start];
+    for piece in 1..QUERY_PIECES {
+        match plain.next_line_start(start + piece * step) {
+            Some(cut) if cuts.last().is_some_and(|&last| cut > last) => cuts.push(cut),
+            _ => {}
+        }
+    }
+    // The last piece reads to the end of the test case.
+    cuts.push(usize::MAX);
+    let pieces = cuts.len() - 1;
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let reads: Vec<Mutex<Option<PieceRead>>> = (0..pieces).map(|_| Mutex::new(None)).collect();
+    let take_pieces = || loop {
+        let piece = next.fetch_add(1, Ordering::Relaxed);
+        let (Some(&from), Some(&until), Some(slot)) =
+            (cuts.get(piece), cuts.get(piece + 1), reads.get(piece))
+        else {
+            return;
+        };
+        let mut reader = Plain::at(text, from);
+        let mut answers = Vec::new();
+        let read =
+            fold_outcomes(&mut reader, values, until, &mut answers).map(|read| (read, reader.offset()));
+        if let Ok(mut slot) = slot.lock() {
+            *slot = Some((read, answers));
         }
     };
-    *second = answers;
-    Ok(plain)
+    std::thread::scope(|scope| {
+        let helper = scope.spawn(take_pieces);
+        take_pieces();
+        if let Err(panic) = helper.join() {
+            std::panic::resume_unwind(panic);
+        }
+    });
+    for slot in reads {
+        let read = slot.into_inner().ok().flatten();
+        let Some((read, answers)) = read else {
+            return Err(NotPlain);
+        };
+        let (read, end) = read?;
+        outcomes.extend_from_slice(&answers);
+        match read {
+            // The piece stopped where the next one began (or past blank lines there, where
+            // the next started too): the next piece's queries follow.
+            QueriesRead::Until => {
+                #[cfg(test)]
+                MERGED_QUERY_HALVES.set(MERGED_QUERY_HALVES.get() + 1);
+            }
+            // The test case ended in this piece: what the later pieces read is not its own.
+            QueriesRead::Ended => return Ok(Plain::at(text, end)),
+        }
+    }
+    Err(NotPlain)
 }
 
 #[cfg(test)]
@@ -369,7 +391,8 @@ thread_local! {
     /// Graphs read in two halves and merged on this thread (for the tests to see that it
     /// happens).
     pub(super) static MERGED_HALVES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-    /// Queries read in two halves and merged on this thread.
+    /// Pieces of queries read at once and merged on this thread (past the first of each
+    /// test case).
     pub(super) static MERGED_QUERY_HALVES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
