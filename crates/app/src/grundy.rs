@@ -427,7 +427,7 @@ mod tests {
         assert!(text.len() > super::outcomes::HALVES_FROM);
         let one = with_jobs(&text, Some(1), false).unwrap().text;
         assert_eq!(one.lines().count(), 500);
-        let merged = || super::outcomes::MERGED_HALVES.load(std::sync::atomic::Ordering::Relaxed);
+        let merged = || super::outcomes::MERGED_HALVES.get();
         let before = merged();
         assert_eq!(with_jobs(&text, Some(2), false).unwrap().text, one);
         assert_eq!(
@@ -453,6 +453,71 @@ mod tests {
         let space = text.len() / 2 + text[text.len() / 2..].find(' ').unwrap_or(0);
         let unusual = [&text[..space], " ", &text[space..]].concat();
         assert_eq!(with_jobs(&unusual, Some(2), false).unwrap().text, one);
+    }
+
+    /// One test case of `n` positions (moves to about a third of the later ones, so every
+    /// value is finite) and `queries` queries of 1 to 4 pieces, spelled with `line_end`.
+    fn one_huge_dag(n: u64, queries: usize, seed: u64, line_end: &str) -> String {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let mut lines = vec![n.to_string()];
+        for p in 0..n {
+            let moves: Vec<String> = (p + 1..n)
+                .filter(|_| rng.random_range(0..3) == 0)
+                .map(|q| q.to_string())
+                .collect();
+            lines.push([vec![moves.len().to_string()], moves].concat().join(" "));
+        }
+        for _ in 0..queries {
+            let pieces: Vec<String> = (0..rng.random_range(1..5))
+                .map(|_| rng.random_range(0..n).to_string())
+                .collect();
+            lines.push(format!("{} {}", pieces.len(), pieces.join(" ")));
+        }
+        lines.push("0".into());
+        lines.join(line_end) + line_end
+    }
+
+    #[test]
+    fn a_huge_case_answers_its_queries_in_pieces_as_one_thread_does() {
+        let text = one_huge_dag(1200, 120_000, 9, "\n");
+        assert!(text.len() > super::outcomes::HALVES_FROM);
+        let one = with_jobs(&text, Some(1), false).unwrap().text;
+        assert_eq!(one.lines().count(), 120_000);
+        let merged = || super::outcomes::MERGED_QUERY_HALVES.get();
+        // Every spelling the fast reader takes is read in pieces alike.
+        for line_end in ["\n", "\r\n", " \n", " \r\n"] {
+            let spelled = text.replace('\n', line_end);
+            let before = merged();
+            assert_eq!(
+                with_jobs(&spelled, Some(2), false).unwrap().text,
+                one,
+                "{line_end:?}"
+            );
+            assert!(merged() > before, "{line_end:?}: the queries were read in pieces");
+        }
+        // Blank lines where the queries are cut: the same answers, still in pieces.
+        let middle = text.len() / 2 + text[text.len() / 2..].find('\n').unwrap_or(0) + 1;
+        for blank in ["\n", "\n\n \n", "  "] {
+            let spaced = [&text[..middle], blank, &text[middle..]].concat();
+            let before = merged();
+            assert_eq!(with_jobs(&spaced, Some(2), false).unwrap().text, one, "{blank:?}");
+            assert!(merged() > before, "{blank:?}");
+        }
+        // A small test case first, in the same window: its queries end before the cut, and
+        // what the other thread read from there is not used.
+        let small = "2\n1 1\n0\n1 0\n1 1\n0\n";
+        let both = [small, &text].concat();
+        let answered = with_jobs(&both, Some(2), false).unwrap().text;
+        assert_eq!(answered, ["WIN\nLOSE\n", &one].concat());
+        // A piece out of range in the second half: located as one thread locates it.
+        let bad = [&text[..middle], "1 1200\n", &text[middle..]].concat();
+        let one_thread = with_jobs(&bad, Some(1), false).unwrap_err().report();
+        assert!(
+            one_thread.contains("piece position 1200 is outside 0..1199"),
+            "{one_thread}"
+        );
+        assert_eq!(with_jobs(&bad, Some(2), false).unwrap_err().report(), one_thread);
     }
 
     #[test]

@@ -279,6 +279,11 @@ impl<'a> Window<'a> {
         self.bytes
     }
 
+    /// Lines of the input before the window.
+    pub(crate) fn lines_before(&self) -> usize {
+        self.lines_before
+    }
+
     /// `error` (its span relative to the window) as a located problem.
     pub fn problem(&self, error: &ParseError) -> Problem {
         let start = error.span.start.min(self.bytes.len());

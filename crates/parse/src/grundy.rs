@@ -36,7 +36,7 @@ use tabletop_grundy::{Graph, Position};
 use crate::combinators::{run, Outside};
 use crate::error::{ParseError, Spanned};
 use crate::lex::skip_space;
-pub use plain::{NotPlain, Plain};
+pub use plain::{NotPlain, Plain, QueriesRead};
 pub use queries::Queries;
 pub use stream::{first_case_end, CaseSplitter};
 

@@ -53,14 +53,43 @@ pub fn lineups() -> Vec<Lineup> {
                 "worst case for cycles, n = {WORST_N}, {cyclic_megabytes:.1} MB; the C++ programs answer \
                  its acyclic twin (the move c2 -> c removed)"
             ),
-            input: cyclic,
+            input: cyclic.clone(),
             reference_input: Some(worst_case(WORST_N, false)),
             scanf: None,
             fast: FAST,
             goal: 0.6,
             memory_goal: None,
         },
+        Lineup {
+            game: "grundy",
+            name: "grundy-cycles-spelled-vs-twin".into(),
+            description: format!(
+                "the same worst case for cycles with a space at the end of every third line \
+                 ({cyclic_megabytes:.1} MB); the C++ programs answer its plain acyclic twin"
+            ),
+            input: trailing_space_every(&cyclic, 3),
+            reference_input: Some(worst_case(WORST_N, false)),
+            scanf: None,
+            fast: FAST,
+            goal: 1.0,
+            memory_goal: None,
+        },
     ]
+}
+
+/// `text` with a space before every `every`-th newline (sloppy generators leave some).
+fn trailing_space_every(text: &[u8], every: usize) -> Vec<u8> {
+    let mut spelled = Vec::with_capacity(text.len() + text.len() / 16);
+    for (index, line) in text.split_inclusive(|&b| b == b'\n').enumerate() {
+        match line.strip_suffix(b"\n") {
+            Some(line) if index % every == every - 1 => {
+                spelled.extend_from_slice(line);
+                spelled.extend_from_slice(b" \n");
+            }
+            _ => spelled.extend_from_slice(line),
+        }
+    }
+    spelled
 }
 
 /// Ten test cases, each a complete DAG on 1000 positions (a move from every position to every
@@ -214,6 +243,11 @@ mod tests {
     fn a_respelling_changes_only_the_line_ends() {
         assert_eq!(respelled(b"1 2\n\n0\n", b"\r\n"), b"1 2\r\n\r\n0\r\n");
         assert_eq!(respelled(b"1 2\n0", b" \n"), b"1 2 \n0");
+    }
+
+    #[test]
+    fn some_lines_gain_a_trailing_space() {
+        assert_eq!(trailing_space_every(b"1\n2\n3\n4", 2), b"1\n2 \n3\n4");
     }
 
     #[test]

@@ -2,11 +2,16 @@
 //! into windows of whole test cases as it is read, the windows are answered on as many
 //! threads as asked, and the answers are put back in input order.
 //!
-//! With more than one job, `jobs` worker threads take turns at the input: a worker locks it,
-//! reads and cuts the next window, lets go and answers that window while the next worker
-//! reads, so that reading never waits for answering and every core answers; this thread
-//! only puts the answers in order. With one job, or an input of one small window,
-//! everything happens on this thread.
+//! With more than one job, the first window decides how. When it is one huge test case (at
+//! least [`HALVES_FROM`] bytes), every window is read in place on this thread and each huge
+//! test case on two threads at once: its position lines in two halves, then its queries in
+//! pieces taken by whichever thread is free. Only one window is in memory, as with one job: two windows in flight
+//! would double the memory for the text (and a test case's text is most of it). Otherwise,
+//! `jobs` worker threads take turns at the input: a worker locks it, reads and cuts the
+//! next window, lets go and answers that window while the next worker reads, so that
+//! reading never waits for answering and every core answers; this thread only puts the
+//! answers in order. With one job, or an input of one small window, everything happens on
+//! this thread.
 //!
 //! Each window is read the fast way ([`Plain`]: one pass, the values computed as soon as the
 //! graph is read, each query answered as it is read, no query stored). A window that is not
@@ -18,7 +23,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::sync::Mutex;
 
-use tabletop_parse::grundy::{CaseSplitter, NotPlain, Plain, Resume};
+use tabletop_parse::grundy::{CaseSplitter, NotPlain, Plain, QueriesRead, Resume};
 
 use super::{answer_case, Output, Request};
 use super::{Outcome, Position};
@@ -42,6 +47,17 @@ enum Done {
 pub(super) struct Csr {
     offsets: Vec<u32>,
     successors: Vec<Position>,
+    /// The second half's moves, when a graph is read in two halves.
+    second_offsets: Vec<u32>,
+    second_successors: Vec<Position>,
+}
+
+/// The buffers of the windows answered in place, one after another.
+#[derive(Default)]
+struct Buffers {
+    csr: Csr,
+    /// The window's answers (put in order once the whole window is known to be plain).
+    outcomes: Vec<Outcome>,
 }
 
 /// The plain answers of `request` (no `--case`, the judge's output) to `input`.
@@ -54,28 +70,39 @@ pub(super) fn answer(input: &mut Stream<'_>, request: &Request) -> Result<Answer
     let mut order = InOrder::new(&name, request.keep_going);
     let mut windows = Windows::default();
     if jobs == 1 {
-        one_thread(input, &mut windows, &mut order)?;
+        one_thread(
+            input,
+            &mut windows,
+            &mut order,
+            &mut Buffers::default(),
+            Halves::OneThread,
+        )?;
         input.release();
         return order.finish(input.notes());
     }
-    // The first window decides: an input of one small window is answered here.
-    let Some((first, lines_before)) = input.next_owned_window(|text| windows.split(text), Vec::new())? else {
+    // The first window decides. An input of one small window is answered here. A window of
+    // a huge test case is answered in two halves at once, and so is every other: the text
+    // in memory is one window, as with one job. Otherwise windows go to the workers.
+    let Some(first) = input.next_window(|text| windows.split(text))? else {
         input.release();
         return order.finish(input.notes());
     };
-    if first.len() < MIN_WINDOW {
-        let mut csr = Csr::default();
-        order.take(
-            0,
-            answer_window(first, lines_before, &mut csr, Halves::OneThread, &mut Vec::new()),
-        )?;
-        one_thread(input, &mut windows, &mut order)?;
+    let halves = if first.bytes().len() >= HALVES_FROM {
+        Halves::Allowed
     } else {
+        Halves::OneThread
+    };
+    if first.bytes().len() < MIN_WINDOW || halves == Halves::Allowed {
+        let mut buffers = Buffers::default();
+        order.answer_in_place(&first, &mut buffers, halves)?;
+        one_thread(input, &mut windows, &mut order, &mut buffers, halves)?;
+    } else {
+        let first = (first.bytes().to_vec(), first.lines_before());
         let turns = Turns {
             input: Mutex::new(Reading {
                 input: &mut *input,
                 windows,
-                first: Some((first, lines_before)),
+                first: Some(first),
                 next_index: 0,
                 over: false,
             }),
@@ -178,22 +205,20 @@ fn next_turn(turns: &Turns<'_, '_>, spare: Vec<u8>) -> Option<Turn> {
     }
 }
 
-/// Every window on this thread, read in place (one buffer, as [`Stream::next_window`] keeps).
-fn one_thread(input: &mut Stream<'_>, windows: &mut Windows, order: &mut InOrder<'_>) -> Result<(), Failure> {
-    let mut csr = Csr::default();
-    let mut outcomes = Vec::new();
+/// Every window on this thread, read in place (one buffer, as [`Stream::next_window`] keeps),
+/// each huge test case in two halves at once when `halves` allows.
+fn one_thread(
+    input: &mut Stream<'_>,
+    windows: &mut Windows,
+    order: &mut InOrder<'_>,
+    buffers: &mut Buffers,
+    halves: Halves,
+) -> Result<(), Failure> {
     while !order.stopped {
         let Some(window) = input.next_window(|text| windows.split(text))? else {
             break;
         };
-        outcomes.clear();
-        match plain_outcomes(window.bytes(), &mut csr, &mut outcomes, Halves::OneThread) {
-            Ok(cases) => {
-                order.outcomes.extend_from_slice(&outcomes);
-                order.cases += cases;
-            }
-            Err(NotPlain) => order.precise(&window)?,
-        }
+        order.answer_in_place(&window, buffers, halves)?;
     }
     Ok(())
 }
@@ -227,9 +252,11 @@ pub(super) enum Halves {
     Allowed,
 }
 
-/// Graphs whose text is at least this long are read in two halves (with more than one job):
-/// one test case that is most of the input then still uses two cores for its reading.
-pub(super) const HALVES_FROM: usize = 1 << 22;
+/// Test cases whose text (with what follows in the window) is at least this long are read in
+/// two halves at once (with more than one job): their position lines, then their queries.
+/// One test case that is most of a window then still uses two cores, with no second window
+/// in memory.
+pub(super) const HALVES_FROM: usize = 1 << 20;
 
 /// The answers of every test case of plain `text`, and the number of test cases.
 pub(super) fn plain_outcomes(
@@ -248,13 +275,12 @@ pub(super) fn plain_outcomes(
         cases += 1;
         let values = graph.values();
         if let Some(finite) = values.as_finite() {
-            // Every piece is below N (the reader checked): the XOR of their values.
-            plain.fold_queries(
-                graph.len(),
-                0,
-                |xor, piece| xor ^ finite[piece as usize],
-                |xor| outcomes.push(if xor == 0 { Outcome::Lose } else { Outcome::Win }),
-            )?;
+            let huge = halves == Halves::Allowed && text.len() - plain.offset() >= HALVES_FROM;
+            if huge {
+                plain = queries_in_pieces(text, plain, finite, outcomes)?;
+            } else {
+                fold_outcomes(&mut plain, finite, usize::MAX, outcomes)?;
+            }
         } else {
             let mut outside = false;
             plain.queries(graph.len(), |pieces| match values.outcome(pieces) {
@@ -269,9 +295,106 @@ pub(super) fn plain_outcomes(
     }
 }
 
-/// Graphs read in two halves and merged (for the tests to see that it happens).
+/// The outcomes of the queries `plain` is at, on a graph of finite `values`, up to offset
+/// `until` or the end of the test case.
+#[inline]
+fn fold_outcomes(
+    plain: &mut Plain<'_>,
+    values: &[u32],
+    until: usize,
+    outcomes: &mut Vec<Outcome>,
+) -> Result<QueriesRead, NotPlain> {
+    // Every piece is below N (the reader checked): the XOR of their values.
+    plain.fold_queries_until(
+        values.len(),
+        until,
+        0,
+        |xor, piece| xor ^ values[piece as usize],
+        |xor| outcomes.push(if xor == 0 { Outcome::Lose } else { Outcome::Win }),
+    )
+}
+
+/// Pieces the queries of a huge test case are cut into, taken by whichever of the two
+/// threads is free (so that one thread held up elsewhere delays the other little).
+const QUERY_PIECES: usize = 8;
+
+/// One piece's result: where its reading stopped and its answers.
+type PieceRead = (Result<(QueriesRead, usize), NotPlain>, Vec<Outcome>);
+
+/// The queries `plain` is at, read in [`QUERY_PIECES`] pieces from line starts on two
+/// threads at once; the reader past the test case.
+fn queries_in_pieces<'t>(
+    text: &'t [u8],
+    plain: Plain<'t>,
+    values: &[u32],
+    outcomes: &mut Vec<Outcome>,
+) -> Result<Plain<'t>, NotPlain> {
+    let start = plain.offset();
+    let step = (text.len() - start) / QUERY_PIECES;
+    let mut cuts = vec![start];
+    for piece in 1..QUERY_PIECES {
+        match plain.next_line_start(start + piece * step) {
+            Some(cut) if cuts.last().is_some_and(|&last| cut > last) => cuts.push(cut),
+            _ => {}
+        }
+    }
+    // The last piece reads to the end of the test case.
+    cuts.push(usize::MAX);
+    let pieces = cuts.len() - 1;
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let reads: Vec<Mutex<Option<PieceRead>>> = (0..pieces).map(|_| Mutex::new(None)).collect();
+    let take_pieces = || loop {
+        let piece = next.fetch_add(1, Ordering::Relaxed);
+        let (Some(&from), Some(&until), Some(slot)) =
+            (cuts.get(piece), cuts.get(piece + 1), reads.get(piece))
+        else {
+            return;
+        };
+        let mut reader = Plain::at(text, from);
+        let mut answers = Vec::new();
+        let read =
+            fold_outcomes(&mut reader, values, until, &mut answers).map(|read| (read, reader.offset()));
+        if let Ok(mut slot) = slot.lock() {
+            *slot = Some((read, answers));
+        }
+    };
+    std::thread::scope(|scope| {
+        let helper = scope.spawn(take_pieces);
+        take_pieces();
+        if let Err(panic) = helper.join() {
+            std::panic::resume_unwind(panic);
+        }
+    });
+    for slot in reads {
+        let read = slot.into_inner().ok().flatten();
+        let Some((read, answers)) = read else {
+            return Err(NotPlain);
+        };
+        let (read, end) = read?;
+        outcomes.extend_from_slice(&answers);
+        match read {
+            // The piece stopped where the next one began (or past blank lines there, where
+            // the next started too): the next piece's queries follow.
+            QueriesRead::Until => {
+                #[cfg(test)]
+                MERGED_QUERY_HALVES.set(MERGED_QUERY_HALVES.get() + 1);
+            }
+            // The test case ended in this piece: what the later pieces read is not its own.
+            QueriesRead::Ended => return Ok(Plain::at(text, end)),
+        }
+    }
+    Err(NotPlain)
+}
+
 #[cfg(test)]
-pub(super) static MERGED_HALVES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+thread_local! {
+    /// Graphs read in two halves and merged on this thread (for the tests to see that it
+    /// happens).
+    pub(super) static MERGED_HALVES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    /// Pieces of queries read at once and merged on this thread (past the first of each
+    /// test case).
+    pub(super) static MERGED_QUERY_HALVES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
 
 /// The graph of `positions` positions whose position lines `plain` is at, into the buffers
 /// of `csr`; a huge one in two halves on two threads when `halves` allows.
@@ -297,23 +420,28 @@ fn read_graph<'t>(
     match cut {
         None => plain.position_lines(positions, positions, &mut offsets, &mut successors)?,
         Some(cut) => {
+            let offsets_second = std::mem::take(&mut csr.second_offsets);
+            let successors_second = std::mem::take(&mut csr.second_successors);
             let (first, second) = std::thread::scope(|scope| {
                 let second = scope.spawn(|| {
                     let mut reader = Plain::at(text, cut);
-                    let (mut offsets, mut successors) = (vec![0], Vec::new());
+                    let (mut offsets, mut successors) = (offsets_second, successors_second);
+                    offsets.clear();
+                    offsets.push(0);
+                    successors.clear();
                     let read = reader.position_lines(
                         positions - first_half,
                         positions,
                         &mut offsets,
                         &mut successors,
                     );
-                    read.map(|()| (offsets, successors, reader.offset()))
+                    (read.map(|()| reader.offset()), offsets, successors)
                 });
                 let first = plain.position_lines(first_half, positions, &mut offsets, &mut successors);
                 (first, second.join())
             });
             first?;
-            let second = match second {
+            let (second, second_offsets, second_successors) = match second {
                 Ok(second) => second,
                 Err(panic) => std::panic::resume_unwind(panic),
             };
@@ -323,7 +451,7 @@ fn read_graph<'t>(
                 .get(plain.offset()..cut)
                 .is_some_and(|gap| gap.iter().all(|b| matches!(b, b'\n' | b'\r' | b' ' | b'\t')));
             match second {
-                Ok((second_offsets, second_successors, end)) if seam => {
+                Ok(end) if seam => {
                     let base = u32::try_from(successors.len()).map_err(|_| NotPlain)?;
                     successors.extend_from_slice(&second_successors);
                     for &offset in second_offsets.get(1..).unwrap_or_default() {
@@ -331,12 +459,13 @@ fn read_graph<'t>(
                     }
                     *plain = Plain::at(text, end);
                     #[cfg(test)]
-                    MERGED_HALVES.fetch_add(1, Ordering::Relaxed);
+                    MERGED_HALVES.set(MERGED_HALVES.get() + 1);
                 }
                 _ => {
                     plain.position_lines(positions - first_half, positions, &mut offsets, &mut successors)?
                 }
             }
+            (csr.second_offsets, csr.second_successors) = (second_offsets, second_successors);
         }
     }
     tabletop_grundy::Graph::from_csr(offsets, successors).map_err(|_| NotPlain)
@@ -425,6 +554,25 @@ impl<'n> InOrder<'n> {
             }
         }
         Ok(())
+    }
+
+    /// A window read on this thread, the fast way or else by the precise reader.
+    fn answer_in_place(
+        &mut self,
+        window: &Window<'_>,
+        buffers: &mut Buffers,
+        halves: Halves,
+    ) -> Result<(), Failure> {
+        let outcomes = &mut buffers.outcomes;
+        outcomes.clear();
+        match plain_outcomes(window.bytes(), &mut buffers.csr, outcomes, halves) {
+            Ok(cases) => {
+                self.outcomes.extend_from_slice(outcomes);
+                self.cases += cases;
+                Ok(())
+            }
+            Err(NotPlain) => self.precise(window),
+        }
     }
 
     /// A window read by the precise reader, as the one-thread path reads it.

@@ -18,6 +18,15 @@ use crate::lex::{fast_number, plain_line, plain_line_end};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NotPlain;
 
+/// Where [`Plain::fold_queries_until`] stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QueriesRead {
+    /// At the line `0` that ends the test case (the reader is past it).
+    Ended,
+    /// At the offset it was to stop at, with the test case's queries not yet ended.
+    Until,
+}
+
 /// A reader of plain POJ 2425 text (see the module documentation), a test case at a time:
 /// [`Plain::graph`], then [`Plain::queries`] (or [`Plain::fold_queries`]).
 ///
@@ -192,12 +201,50 @@ impl<'a> Plain<'a> {
         &mut self,
         positions: usize,
         start: T,
+        fold: impl FnMut(T, Position) -> T,
+        end: impl FnMut(T),
+    ) -> Result<(), NotPlain> {
+        self.fold_queries_until(positions, usize::MAX, start, fold, end)
+            .map(|_| ())
+    }
+
+    /// [`Plain::fold_queries`], stopping before the first query line that starts at or after
+    /// offset `until` (a line start, see [`Plain::next_line_start`]), so that another reader
+    /// [`Plain::at`] `until` can fold the rest of the test case's queries at the same time.
+    ///
+    /// ```
+    /// use tabletop_parse::grundy::{Plain, QueriesRead};
+    /// let text = b"1\n0\n1 0\n2 0 0\n1 0\n0\n";
+    /// let mut first = Plain::new(text);
+    /// first.graph(Vec::new(), Vec::new()).unwrap();
+    /// let cut = first.next_line_start(first.offset() + 1).unwrap();
+    /// let mut counts = Vec::new();
+    /// let read = first.fold_queries_until(1, cut, 0, |n, _| n + 1, |n| counts.push(n));
+    /// assert_eq!(read, Ok(QueriesRead::Until));
+    /// assert_eq!(first.offset(), cut);
+    /// let mut second = Plain::at(text, cut);
+    /// second.fold_queries(1, 0, |n, _| n + 1, |n| counts.push(n)).unwrap();
+    /// assert_eq!(counts, [1, 2, 1]);
+    /// assert_eq!(second.offset(), text.len());
+    /// ```
+    ///
+    /// # Errors
+    /// [`NotPlain`] for text that is not plain (the queries before it have been handed out).
+    #[inline]
+    pub fn fold_queries_until<T: Copy>(
+        &mut self,
+        positions: usize,
+        until: usize,
+        start: T,
         mut fold: impl FnMut(T, Position) -> T,
         mut end: impl FnMut(T),
-    ) -> Result<(), NotPlain> {
+    ) -> Result<QueriesRead, NotPlain> {
         let limit = u32::try_from(positions).map_err(|_| NotPlain)?;
         loop {
             self.skip_blank_lines();
+            if self.at >= until {
+                return Ok(QueriesRead::Until);
+            }
             let mut folded = start;
             let bound = |_| Some(u64::from(limit));
             let read = plain_line(self.text, self.at, bound, |p| {
@@ -207,10 +254,17 @@ impl<'a> Plain<'a> {
             self.at = at;
             if count == 0 {
                 // `0` alone on its line ends the test case.
-                return Ok(());
+                return Ok(QueriesRead::Ended);
             }
             end(folded);
         }
+    }
+
+    /// The start of the line after the first newline at or after offset `from`, or `None`
+    /// when the text has no newline there.
+    pub fn next_line_start(&self, from: usize) -> Option<usize> {
+        let rest = self.text.get(from..)?;
+        memchr::memchr(b'\n', rest).map(|newline| from + newline + 1)
     }
 
     /// A number of one to seven digits, not yet checked for what follows it beyond being
