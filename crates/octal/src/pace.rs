@@ -1,7 +1,6 @@
 //! Whether a paired run takes two threads: the measured pace of both ways, and the watch
 //! that hands a run on two threads back to one as soon as it falls behind one's pace.
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// How fast the runs of `Engine::advance_two` went on two threads and on one (the same
@@ -63,7 +62,7 @@ const SERIAL_RUNS: usize = 3;
 /// added up until they take this long, and a run on two threads is not judged before.
 pub(crate) const TIMED_LEAST: Duration = Duration::from_micros(200);
 /// Each thread of a watched run compares the pace with one thread's after this many heaps.
-pub(crate) const WATCH_EVERY: u32 = 16;
+pub(crate) const WATCH_EVERY: u64 = 16;
 
 impl Pace {
     /// A pace already measured, that takes two threads (`parallel`) or one in every run
@@ -119,7 +118,6 @@ impl Pace {
         Some(Watch {
             serial,
             began: Instant::now(),
-            pairs: AtomicU64::new(0),
         })
     }
 
@@ -143,45 +141,44 @@ impl Pace {
     }
 }
 
-/// One thread's pace held against a run on two threads while it goes: each thread adds
-/// the splits it looked at every [`WATCH_EVERY`] heaps, and the run stops where it is as
-/// soon as it has taken longer than one thread would have for the same work (so a run on
-/// two threads loses at most a few dozen heaps' time to one thread).
+/// One thread's pace held against a run on two threads while it goes: every
+/// [`WATCH_EVERY`] heaps each thread weighs the heaps of the run done so far by the splits a
+/// heap of its own cost (the threads take alternate heaps: neighbours cost about the same),
+/// and the run stops where it is as soon as it has taken longer than one thread would have
+/// for that work (so a run on two threads loses at most a few dozen heaps' time to one).
 #[derive(Debug)]
 pub(crate) struct Watch {
     /// One thread's pace, splits per second.
     serial: f64,
     began: Instant,
-    /// Splits looked at so far by both threads (as added).
-    pairs: AtomicU64,
 }
 
-/// What one thread of a watched run has not yet added to its [`Watch`].
+/// The heaps one thread of a watched run computed, and the splits they looked at.
 #[derive(Debug, Default)]
 pub(crate) struct Tally {
-    heaps: u32,
+    heaps: u64,
     pairs: u64,
 }
 
 impl Watch {
-    /// Counts one heap of `pairs` splits for a thread; whether the run has fallen behind
-    /// one thread's pace (looked at every [`WATCH_EVERY`]th heap of the thread).
-    pub(crate) fn falls_behind(&self, tally: &mut Tally, pairs: u64) -> bool {
+    /// Counts one heap of `pairs` splits for a thread, `heaps` of the run being done;
+    /// whether the run has fallen behind one thread's pace (looked at every
+    /// [`WATCH_EVERY`]th heap of the thread).
+    pub(crate) fn falls_behind(&self, tally: &mut Tally, pairs: u64, heaps: usize) -> bool {
         tally.heaps += 1;
         tally.pairs += pairs;
-        if tally.heaps < WATCH_EVERY {
+        if !tally.heaps.is_multiple_of(WATCH_EVERY) {
             return false;
         }
-        let done = self.pairs.fetch_add(tally.pairs, Ordering::Relaxed) + tally.pairs;
-        *tally = Tally::default();
+        let done = tally.pairs as f64 * heaps as f64 / tally.heaps as f64;
         behind(self.serial, done, self.began.elapsed())
     }
 }
 
 /// Whether `pairs` splits looked at in `elapsed` are slower than `serial` splits a second
 /// (not judged before [`TIMED_LEAST`]).
-pub(crate) fn behind(serial: f64, pairs: u64, elapsed: Duration) -> bool {
-    elapsed >= TIMED_LEAST && elapsed.as_secs_f64() * serial > pairs as f64
+pub(crate) fn behind(serial: f64, pairs: f64, elapsed: Duration) -> bool {
+    elapsed >= TIMED_LEAST && elapsed.as_secs_f64() * serial > pairs
 }
 
 #[cfg(test)]
@@ -318,10 +315,13 @@ mod tests {
     #[test]
     fn a_run_on_two_threads_falls_behind_once_slower_than_one_thread() {
         let rate = 1e6; // a split a microsecond
-        assert!(!behind(rate, 100, Duration::from_micros(150)), "too soon to tell");
-        assert!(behind(rate, 100, Duration::from_micros(250)));
-        assert!(!behind(rate, 250, Duration::from_micros(250)), "as fast");
-        assert!(!behind(rate, 400, Duration::from_micros(250)));
+        assert!(
+            !behind(rate, 100.0, Duration::from_micros(150)),
+            "too soon to tell"
+        );
+        assert!(behind(rate, 100.0, Duration::from_micros(250)));
+        assert!(!behind(rate, 250.0, Duration::from_micros(250)), "as fast");
+        assert!(!behind(rate, 400.0, Duration::from_micros(250)));
         // Watched only on two threads, once one thread's pace is known.
         let mut pace = Pace::default();
         assert!(pace.watch(two(true)).is_none());
@@ -329,20 +329,23 @@ mod tests {
         assert!(pace.watch(one(false)).is_none());
         let watch = pace.watch(two(false)).unwrap();
         assert_eq!(watch.serial, 1e6);
-        // Looked at every WATCH_EVERY heaps of a thread, the other threads' work added.
+        // Looked at every WATCH_EVERY heaps of a thread, the heaps of the other thread
+        // weighed as its own.
         let watch = Watch {
             serial: 1e6,
             began: Instant::now() - Duration::from_secs(1),
-            pairs: AtomicU64::new(0),
         };
-        let (mut mine, mut other) = (Tally::default(), Tally::default());
-        for _ in 1..WATCH_EVERY {
-            assert!(!watch.falls_behind(&mut mine, 1000));
+        let mut tally = Tally::default();
+        for heap in 1..WATCH_EVERY {
+            assert!(!watch.falls_behind(&mut tally, 1000, 2 * heap as usize));
         }
-        assert!(watch.falls_behind(&mut mine, 1000), "16,000 splits in a second");
-        for _ in 1..WATCH_EVERY {
-            assert!(!watch.falls_behind(&mut other, 100_000));
+        // 16 heaps of 1000 splits here and 16 there: 32,000 splits in a second.
+        assert!(watch.falls_behind(&mut tally, 1000, 32));
+        let mut tally = Tally::default();
+        for heap in 1..WATCH_EVERY {
+            assert!(!watch.falls_behind(&mut tally, 40_000, 2 * heap as usize));
         }
-        assert!(!watch.falls_behind(&mut other, 100_000), "1,616,000 in a second");
+        // 1,280,000 splits in a second.
+        assert!(!watch.falls_behind(&mut tally, 40_000, 32));
     }
 }

@@ -110,7 +110,8 @@ struct Run<'a, S: Slot> {
     threads: [OnceLock<Thread>; 2],
     /// Whether each thread is (about to be) asleep waiting for the other.
     asleep: [AtomicBool; 2],
-    /// On two threads: one thread's pace, which ends the run when it falls behind.
+    /// On two threads: one thread's pace, which ends the run when it falls behind (each
+    /// thread holds it against the heaps of the run done, `G(first - me..=n)`).
     watch: Option<Watch>,
 }
 
@@ -257,7 +258,7 @@ impl<S: Slot> Run<'_, S> {
             if self
                 .watch
                 .as_ref()
-                .is_some_and(|watch| watch.falls_behind(&mut tally, pairs))
+                .is_some_and(|watch| watch.falls_behind(&mut tally, pairs, n + 1 + me - first))
             {
                 // Slower than one thread: the rest goes on one, in the next run.
                 self.stop_at(me, n + stride);
