@@ -36,7 +36,8 @@ pub(crate) struct Engine<V: Value> {
     /// Whether the mask stays as it is (plain, a given mask, or no split at all).
     pub(crate) fixed_mask: bool,
     pub(crate) pairs: u64,
-    /// Heaps computed by [`Engine::advance_two`] (since this engine was made or restored).
+    /// Heaps computed by [`Engine::advance_two`] on two threads (since this engine was made
+    /// or restored).
     pub(crate) paired: u64,
     /// Speculative values of [`Engine::advance_two`] that had to be computed again.
     pub(crate) retries: u64,

@@ -5,11 +5,10 @@ use rand::{Rng, SeedableRng};
 
 use crate::code::OctalCode;
 use crate::engine::{Engine, SavedState, StepCounts, WARM_UP};
-use crate::pace::{Choice, Pace, EXPLORE, PROBE_LEAST};
+use crate::pace::Pace;
 use crate::run::{each, Computation, Core, Options};
 use crate::sequence::Method;
 use crate::slot::Slot;
-use std::time::Duration;
 
 /// `G(0..=n)` of `code`, every value proven by a direct mex over every move of its heap
 /// (the values below it being proven before).
@@ -157,25 +156,11 @@ fn the_heaps_beside_the_last_value_are_taken_again_when_they_have_its_value() {
 /// on two threads (`parallel`) or all on this one.
 fn paced(code: &OctalCode, n: usize, method: Method, parallel: bool) -> (Vec<u32>, u64) {
     let mut engine: Engine<u16> = Engine::new(code, n, method);
-    // The measured rates make every choice (but the exploring ones) go one way.
-    let (fast, slow) = (Some(2.0), Some(1.0));
-    let pace = |runs| match parallel {
-        true => Pace {
-            parallel: fast,
-            serial: slow,
-            runs,
-        },
-        false => Pace {
-            parallel: slow,
-            serial: fast,
-            runs,
-        },
-    };
     let mut paired = 0;
     while engine.len() <= n {
         let len = engine.len();
         // Never the exploring run, and no timing taken into account.
-        engine.pace = pace(1);
+        engine.pace = Pace::settled(parallel);
         let (computed, too_large) = engine.advance_two((len + 41).min(n + 1));
         assert_eq!(too_large, None);
         paired += computed;
@@ -198,71 +183,6 @@ fn runs_on_two_threads_or_one_take_the_same_steps() {
         assert_eq!(two, one, "{text}");
         proven(&code, &two.0);
     }
-}
-
-#[test]
-fn the_faster_way_is_taken_and_the_other_probed_now_and_then() {
-    let one = |probe| Choice {
-        parallel: false,
-        probe,
-    };
-    let two = |probe| Choice {
-        parallel: true,
-        probe,
-    };
-    let mut pace = Pace::default();
-    assert_eq!(pace.choose(), one(true), "one thread first, in a short run");
-    pace.record(false, 3000, Duration::from_millis(1));
-    assert_eq!(pace.choose(), two(true), "then two, to compare");
-    // Both threads on one core: every hand-off waits for the scheduler, a third of the pace.
-    pace.record(true, 1000, Duration::from_millis(1));
-    let choices: Vec<Choice> = (0..2 * EXPLORE).map(|_| pace.choose()).collect();
-    assert_eq!(
-        choices.iter().filter(|&&c| c == two(true)).count(),
-        2,
-        "two threads only in probes: {choices:?}"
-    );
-    assert!(
-        choices.iter().all(|&c| c == one(false) || c == two(true)),
-        "{choices:?}"
-    );
-    // A probe is a short run; the others are the whole run.
-    assert_eq!(two(true).end(1000, 9000), 2000);
-    assert_eq!(two(true).end(1000, 1100), 1000 + PROBE_LEAST);
-    assert_eq!(two(true).end(1000, 1010), 1010);
-    assert_eq!(one(false).end(1000, 9000), 9000);
-    // Re-checked: once the probes measure two threads twice as fast (a core came free),
-    // they are taken, and one thread is probed now and then.
-    for _ in 0..8 {
-        pace.record(true, 6000, Duration::from_millis(1));
-    }
-    let choices: Vec<Choice> = (0..2 * EXPLORE).map(|_| pace.choose()).collect();
-    assert_eq!(
-        choices.iter().filter(|&&c| c == one(true)).count(),
-        2,
-        "{choices:?}"
-    );
-    assert!(
-        choices.iter().all(|&c| c == two(false) || c == one(true)),
-        "{choices:?}"
-    );
-    // Too short to time: not counted.
-    let mut pace = Pace::default();
-    pace.record(true, 1000, Duration::from_millis(1));
-    pace.record(true, 10_000_000, Duration::from_micros(10));
-    assert_eq!(pace.parallel, Some(1e6));
-    // A running mean: one run moves it a quarter of the way.
-    pace.record(true, 5000, Duration::from_millis(1));
-    assert_eq!(pace.parallel, Some(2e6));
-    // Two threads are taken only when clearly faster.
-    let mut close = Pace {
-        parallel: Some(2.1e6),
-        serial: Some(2e6),
-        runs: 0,
-    };
-    assert_eq!(close.choose(), one(false), "{close:?}");
-    close.parallel = Some(2.3e6);
-    assert_eq!(close.choose(), two(false), "{close:?}");
 }
 
 #[test]

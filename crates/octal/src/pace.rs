@@ -1,18 +1,29 @@
-//! Whether a paired run takes two threads: the measured pace of both ways.
+//! Whether a paired run takes two threads: the measured pace of both ways, and the watch
+//! that hands a run on two threads back to one as soon as it falls behind one's pace.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-/// How fast the runs of `Engine::advance_two` go on two threads and on one (the same
-/// steps either way): splits looked at per second, a running mean over the runs of each
-/// kind. Two threads lose to one when they share a core with other work (each hand-off then
-/// waits for the scheduler) or when a heap is very cheap; so a run takes two threads only
-/// when they were measured clearly faster, and now and then the other way is measured again
-/// in a short probe run, so that a wrong guess costs a few percent at most.
+/// How fast the runs of `Engine::advance_two` went on two threads and on one (the same
+/// steps either way), in splits looked at per second.
+///
+/// Two threads lose to one when they share a core with other work (each hand-off then
+/// waits for the scheduler), when hand-offs between cores are dear, or when a heap is very
+/// cheap. A run that is interrupted only ever looks slower than its way is, so the pace of
+/// one thread is the best of its last few runs (one unlucky run does not make two threads
+/// look faster), and two threads are judged by their latest run alone (they are taken only
+/// while that was clearly faster). A run on two threads is watched while it goes
+/// ([`Watch`]) and handed back to one thread as soon as it falls behind one's pace; now
+/// and then the way not taken is measured again in a short probe run.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Pace {
-    pub(crate) parallel: Option<f64>,
-    pub(crate) serial: Option<f64>,
-    pub(crate) runs: u32,
+    /// The latest runs on one thread, newest first (0: none yet).
+    serial: [f64; SERIAL_RUNS],
+    /// The latest run on two threads.
+    parallel: Option<f64>,
+    runs: u32,
+    /// Work and time of runs too short to time on their own, until they add up to
+    /// [`TIMED_LEAST`]: one thread's, then two threads'.
+    untimed: [(u64, Duration); 2],
 }
 
 /// How the next run goes.
@@ -38,24 +49,53 @@ impl Choice {
 
 /// One run in this many tries the way that was slower, as a probe.
 pub(crate) const EXPLORE: u32 = 16;
-/// Two threads must be faster than one by this factor to be taken.
+/// Two threads must be faster than one by this factor to be taken (once taken, they go on
+/// while they are not slower: see [`Watch`]).
 pub(crate) const MARGIN: f64 = 1.1;
 /// A probe takes this share of its run's heaps.
 pub(crate) const PROBE_SHARE: usize = 8;
 /// But at least this many heaps.
 pub(crate) const PROBE_LEAST: usize = 64;
+/// The runs on one thread whose best is one thread's pace.
+const SERIAL_RUNS: usize = 3;
+/// Less time than this is not a measure (the clock, a thread's start): shorter runs are
+/// added up until they take this long, and a run on two threads is not judged before.
+pub(crate) const TIMED_LEAST: Duration = Duration::from_micros(200);
+/// Each thread of a watched run compares the pace with one thread's after this many heaps.
+pub(crate) const WATCH_EVERY: u64 = 16;
 
 impl Pace {
+    /// A pace already measured, that takes two threads (`parallel`) or one in every run
+    /// but the exploring ones (for tests that must not depend on the machine's speed).
+    #[cfg(test)]
+    pub(crate) fn settled(parallel: bool) -> Self {
+        let (two, one) = match parallel {
+            true => (2.0, 1.0),
+            false => (1.0, 2.0),
+        };
+        Pace {
+            serial: [one; SERIAL_RUNS],
+            parallel: Some(two),
+            ..Pace::default()
+        }
+    }
+
+    /// One thread's pace: the best of its latest runs.
+    fn serial_pace(&self) -> Option<f64> {
+        let best = self.serial.iter().copied().fold(0.0, f64::max);
+        (best > 0.0).then_some(best)
+    }
+
     /// How the next run goes: each way probed first (one thread first: it never loses
-    /// much), then the faster one, two threads only when faster by [`MARGIN`]; every
-    /// [`EXPLORE`]th run probes the other way.
+    /// much), then the faster one, two threads only when their latest run was faster than
+    /// one thread's pace by [`MARGIN`]; every [`EXPLORE`]th run probes the other way.
     pub(crate) fn choose(&mut self) -> Choice {
         self.runs = self.runs.wrapping_add(1);
         let probe = |parallel| Choice {
             parallel,
             probe: true,
         };
-        match (self.serial, self.parallel) {
+        match (self.serial_pace(), self.parallel) {
             (None, _) => probe(false),
             (Some(_), None) => probe(true),
             (Some(serial), Some(parallel)) => {
@@ -71,17 +111,241 @@ impl Pace {
         }
     }
 
-    /// Notes how fast a run went (runs too short to time are not counted).
+    /// The watch of a run that goes as `choice` says, started now: for two threads, once
+    /// one thread's pace is known.
+    pub(crate) fn watch(&self, choice: Choice) -> Option<Watch> {
+        let serial = self.serial_pace().filter(|_| choice.parallel)?;
+        Some(Watch {
+            serial,
+            began: Instant::now(),
+        })
+    }
+
+    /// Notes how fast a run went (runs too short to time are added to the next ones).
     pub(crate) fn record(&mut self, parallel: bool, pairs: u64, took: Duration) {
-        if took < Duration::from_micros(200) || pairs == 0 {
+        let untimed = &mut self.untimed[usize::from(parallel)];
+        let (pairs, took) = (untimed.0 + pairs, untimed.1 + took);
+        if took < TIMED_LEAST || pairs == 0 {
+            *untimed = (pairs, took);
             return;
         }
+        *untimed = (0, Duration::ZERO);
         let rate = pairs as f64 / took.as_secs_f64();
-        let mean = match parallel {
-            true => &mut self.parallel,
-            false => &mut self.serial,
+        match parallel {
+            true => self.parallel = Some(rate),
+            false => {
+                self.serial.rotate_right(1);
+                self.serial[0] = rate;
+            }
+        }
+    }
+}
+
+/// One thread's pace held against a run on two threads while it goes: every
+/// [`WATCH_EVERY`] heaps each thread weighs the heaps of the run done so far by the splits a
+/// heap of its own cost (the threads take alternate heaps: neighbours cost about the same),
+/// and the run stops where it is as soon as it has taken longer than one thread would have
+/// for that work (so a run on two threads loses at most a few dozen heaps' time to one).
+#[derive(Debug)]
+pub(crate) struct Watch {
+    /// One thread's pace, splits per second.
+    serial: f64,
+    began: Instant,
+}
+
+/// The heaps one thread of a watched run computed, and the splits they looked at.
+#[derive(Debug, Default)]
+pub(crate) struct Tally {
+    heaps: u64,
+    pairs: u64,
+}
+
+impl Watch {
+    /// Counts one heap of `pairs` splits for a thread, `heaps` of the run being done;
+    /// whether the run has fallen behind one thread's pace (looked at every
+    /// [`WATCH_EVERY`]th heap of the thread).
+    pub(crate) fn falls_behind(&self, tally: &mut Tally, pairs: u64, heaps: usize) -> bool {
+        tally.heaps += 1;
+        tally.pairs += pairs;
+        if !tally.heaps.is_multiple_of(WATCH_EVERY) {
+            return false;
+        }
+        let done = tally.pairs as f64 * heaps as f64 / tally.heaps as f64;
+        behind(self.serial, done, self.began.elapsed())
+    }
+}
+
+/// Whether `pairs` splits looked at in `elapsed` are slower than `serial` splits a second
+/// (not judged before [`TIMED_LEAST`]).
+pub(crate) fn behind(serial: f64, pairs: f64, elapsed: Duration) -> bool {
+    elapsed >= TIMED_LEAST && elapsed.as_secs_f64() * serial > pairs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(probe: bool) -> Choice {
+        Choice {
+            parallel: false,
+            probe,
+        }
+    }
+
+    fn two(probe: bool) -> Choice {
+        Choice {
+            parallel: true,
+            probe,
+        }
+    }
+
+    /// The choices of `count` runs of a million splits each, timed `serial` on one thread
+    /// and `parallel` on two.
+    fn runs(pace: &mut Pace, count: u32, serial: Duration, parallel: Duration) -> Vec<Choice> {
+        (0..count)
+            .map(|_| {
+                let choice = pace.choose();
+                let took = if choice.parallel { parallel } else { serial };
+                pace.record(choice.parallel, 1_000_000, took);
+                choice
+            })
+            .collect()
+    }
+
+    const MS: Duration = Duration::from_millis(1);
+
+    #[test]
+    fn one_thread_first_then_two_then_the_faster_way() {
+        let mut pace = Pace::default();
+        assert_eq!(pace.choose(), one(true), "one thread first, in a short run");
+        pace.record(false, 3000, MS);
+        assert_eq!(pace.choose(), two(true), "then two, to compare");
+        pace.record(true, 6000, MS);
+        assert_eq!(pace.choose(), two(false));
+        // A probe is a short run; the others are the whole run.
+        assert_eq!(two(true).end(1000, 9000), 2000);
+        assert_eq!(two(true).end(1000, 1100), 1000 + PROBE_LEAST);
+        assert_eq!(two(true).end(1000, 1010), 1010);
+        assert_eq!(one(false).end(1000, 9000), 9000);
+    }
+
+    #[test]
+    fn two_threads_measured_slower_take_one_thread_but_in_probes() {
+        // Both threads on one core: every hand-off waits for the scheduler, a third of
+        // the pace.
+        let mut pace = Pace::default();
+        let choices = runs(&mut pace, 4 * EXPLORE, MS, 3 * MS);
+        assert_eq!(&choices[..2], &[one(true), two(true)]);
+        assert!(
+            choices[2..].iter().all(|&c| c == one(false) || c == two(true)),
+            "{choices:?}"
+        );
+        let probes = choices[2..].iter().filter(|&&c| c == two(true)).count();
+        assert_eq!(probes, 4, "two threads one run in {EXPLORE}: {choices:?}");
+    }
+
+    #[test]
+    fn two_threads_measured_faster_are_taken_and_one_probed_now_and_then() {
+        let mut pace = Pace::default();
+        let choices = runs(&mut pace, 4 * EXPLORE, 3 * MS, 2 * MS);
+        assert!(
+            choices[2..].iter().all(|&c| c == two(false) || c == one(true)),
+            "{choices:?}"
+        );
+        assert_eq!(choices[2..].iter().filter(|&&c| c == one(true)).count(), 4);
+        // Only clearly faster: 1.05 times as fast is not enough.
+        let mut close = Pace::default();
+        let choices = runs(&mut close, 2 * EXPLORE, 21 * MS, 20 * MS);
+        assert!(choices.iter().all(|c| !c.parallel || c.probe), "{choices:?}");
+    }
+
+    #[test]
+    fn one_slow_run_on_one_thread_does_not_make_two_threads_look_faster() {
+        let mut pace = Pace::default();
+        pace.record(false, 1_000_000, MS);
+        // Interrupted: forty times as long.
+        pace.record(false, 1_000_000, 40 * MS);
+        pace.record(true, 1_000_000, 3 * MS);
+        let choices = runs(&mut pace, 2 * EXPLORE, MS, 3 * MS);
+        assert!(choices.iter().all(|c| !c.parallel || c.probe), "{choices:?}");
+        // But one thread's pace follows the machine: once its last runs are all slower,
+        // the best of them is the pace.
+        let mut pace = Pace::default();
+        pace.record(false, 1_000_000, MS);
+        pace.record(true, 1_000_000, 2 * MS);
+        let choices = runs(&mut pace, 2 * EXPLORE, 3 * MS, 2 * MS);
+        assert_eq!(&choices[..SERIAL_RUNS], &[one(false); SERIAL_RUNS]);
+        assert!(
+            choices[SERIAL_RUNS..].iter().all(|c| c.parallel != c.probe),
+            "{choices:?}"
+        );
+    }
+
+    #[test]
+    fn a_flip_is_followed_both_ways() {
+        let mut pace = Pace::default();
+        // Two threads faster, then a core is taken by other work: the next run on two
+        // threads measures slower, and one thread is taken from then on.
+        runs(&mut pace, 2 * EXPLORE, 3 * MS, 2 * MS);
+        let choices = runs(&mut pace, 2 * EXPLORE, 3 * MS, 9 * MS);
+        assert_eq!(choices[0], two(false), "{choices:?}");
+        assert!(choices[1..].iter().all(|c| c.parallel == c.probe), "{choices:?}");
+        // The core comes free: the next probe of two threads measures faster.
+        let choices = runs(&mut pace, 2 * EXPLORE, 3 * MS, 2 * MS);
+        let first = choices.iter().position(|&c| c == two(true)).unwrap();
+        assert!(first < EXPLORE as usize, "{choices:?}");
+        assert!(
+            choices[first + 1..].iter().all(|c| c.parallel != c.probe),
+            "{choices:?}"
+        );
+    }
+
+    #[test]
+    fn runs_too_short_to_time_add_up() {
+        let mut pace = Pace::default();
+        for _ in 0..3 {
+            pace.record(false, 1000, Duration::from_micros(50));
+            assert_eq!(pace.choose(), one(true), "not timed yet");
+        }
+        pace.record(false, 1000, Duration::from_micros(50));
+        assert_eq!(pace.serial_pace(), Some(2e7), "4000 splits in 200 µs");
+        assert_eq!(pace.choose(), two(true));
+    }
+
+    #[test]
+    fn a_run_on_two_threads_falls_behind_once_slower_than_one_thread() {
+        let rate = 1e6; // a split a microsecond
+        assert!(
+            !behind(rate, 100.0, Duration::from_micros(150)),
+            "too soon to tell"
+        );
+        assert!(behind(rate, 100.0, Duration::from_micros(250)));
+        assert!(!behind(rate, 250.0, Duration::from_micros(250)), "as fast");
+        assert!(!behind(rate, 400.0, Duration::from_micros(250)));
+        // Watched only on two threads, once one thread's pace is known.
+        let mut pace = Pace::default();
+        assert!(pace.watch(two(true)).is_none());
+        pace.record(false, 1000, MS);
+        assert!(pace.watch(one(false)).is_none());
+        let watch = pace.watch(two(false)).unwrap();
+        assert_eq!(watch.serial, 1e6);
+        // Looked at every WATCH_EVERY heaps of a thread, the heaps of the other thread
+        // weighed as its own.
+        let watch = Watch {
+            serial: 1e6,
+            began: Instant::now() - Duration::from_secs(1),
         };
-        // One run is a noisy measure (other work on the machine, cheap and dear heaps).
-        *mean = Some(mean.map_or(rate, |mean| mean + (rate - mean) / 4.0));
+        let mut tally = Tally::default();
+        for heap in 1..WATCH_EVERY {
+            assert!(!watch.falls_behind(&mut tally, 1000, 2 * heap as usize));
+        }
+        // 16 heaps of 1000 splits here and 16 there: 32,000 splits in a second.
+        assert!(watch.falls_behind(&mut tally, 1000, 32));
+        let mut tally = Tally::default();
+        for heap in 1..WATCH_EVERY {
+            assert!(!watch.falls_behind(&mut tally, 40_000, 2 * heap as usize));
+        }
+        // 1,280,000 splits in a second.
+        assert!(!watch.falls_behind(&mut tally, 40_000, 32));
     }
 }

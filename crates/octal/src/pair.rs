@@ -8,6 +8,7 @@ use std::thread::Thread;
 use std::time::{Duration, Instant};
 
 use crate::engine::Engine;
+use crate::pace::{Tally, Watch};
 use crate::scratch::{Moves, Scratch};
 use crate::slot::{Slot, Value};
 
@@ -50,6 +51,7 @@ impl<V: Value> Engine<V> {
             stop: AtomicUsize::new(end),
             threads: [OnceLock::new(), OnceLock::new()],
             asleep: [AtomicBool::new(false), AtomicBool::new(false)],
+            watch: self.pace.watch(choice),
         };
         let began = Instant::now();
         let (first, second) = if parallel {
@@ -74,7 +76,9 @@ impl<V: Value> Engine<V> {
         self.pairs += first.pairs + second.pairs;
         self.retries += first.retries + second.retries;
         let computed = known - start;
-        self.paired += computed as u64;
+        if parallel {
+            self.paired += computed as u64;
+        }
         if computed > 0 {
             self.planes = None;
             self.steps.sparse += computed as u64;
@@ -106,6 +110,9 @@ struct Run<'a, S: Slot> {
     threads: [OnceLock<Thread>; 2],
     /// Whether each thread is (about to be) asleep waiting for the other.
     asleep: [AtomicBool; 2],
+    /// On two threads: one thread's pace, which ends the run when it falls behind (each
+    /// thread holds it against the heaps of the run done, `G(first - me..=n)`).
+    watch: Option<Watch>,
 }
 
 /// Ends a [`Run`] at once when the thread holding it panics.
@@ -198,6 +205,7 @@ impl<S: Slot> Run<'_, S> {
         // Should this thread panic, the other must not wait for it forever.
         let _unwinding = StopOnPanic { run: self, me };
         let mut budget = SPINS;
+        let mut tally = Tally::default();
         let mut done = Done::default();
         let mask = self.mask;
         let mut n = first;
@@ -247,6 +255,15 @@ impl<S: Slot> Run<'_, S> {
             self.known.store(n + 1, Ordering::SeqCst);
             self.wake_other(me);
             done.pairs += pairs;
+            if self
+                .watch
+                .as_ref()
+                .is_some_and(|watch| watch.falls_behind(&mut tally, pairs, n + 1 + me - first))
+            {
+                // Slower than one thread: the rest goes on one, in the next run.
+                self.stop_at(me, n + stride);
+                break;
+            }
             n += stride;
         }
         done

@@ -93,9 +93,10 @@ pub struct MethodUsed {
     pub sparse: u64,
     /// The mask of the sparse steps at the end (0 without one).
     pub mask: u32,
-    /// Of the sparse heaps, those computed by paired runs (on two threads or one).
+    /// Of the sparse heaps, those computed by paired runs on two threads (a paired run
+    /// goes on one thread when two are measured slower).
     pub paired: u64,
-    /// Speculative values of paired runs that were computed again.
+    /// Speculative values of paired runs (on two threads or one) that were computed again.
     pub retries: u64,
     /// The first heap whose value came from a proven period, when one filled the rest.
     pub period_from: Option<usize>,
