@@ -86,9 +86,14 @@ impl<V: Value> Engine<V> {
         let too_large = [first.too_large, second.too_large]
             .into_iter()
             .flatten()
-            .find(|&(heap, _)| heap == known)
-            .map(|(_, value)| value);
-        (computed, too_large)
+            .find(|&(heap, _, _)| heap == known);
+        // The heap whose value does not fit was a sparse step too, as `Engine::step` counts it.
+        if let Some((_, _, pairs)) = too_large {
+            self.planes = None;
+            self.steps.sparse += 1;
+            self.pairs += pairs;
+        }
+        (computed, too_large.map(|(_, value, _)| value))
     }
 }
 
@@ -135,8 +140,8 @@ struct Done {
     /// Splits looked at for the values it recorded.
     pairs: u64,
     retries: u64,
-    /// The heap whose value did not fit, and the value.
-    too_large: Option<(usize, u32)>,
+    /// The heap whose value did not fit, the value, and the splits looked at for it.
+    too_large: Option<(usize, u32, u64)>,
 }
 
 /// Spins before a waiting thread sleeps, at most (the other thread usually finishes
@@ -247,7 +252,7 @@ impl<S: Slot> Run<'_, S> {
                 scratch.sparse_mex(self.moves, &self.values[..n], mask, n, false)
             };
             if value > self.largest {
-                done.too_large = Some((n, value));
+                done.too_large = Some((n, value, pairs));
                 self.stop_at(me, n);
                 break;
             }
