@@ -36,9 +36,6 @@ impl<V: Value> Engine<V> {
         let choice = self.pace.choose();
         // A probe of a way not known to pay is a short run.
         let end = choice.end(start, end);
-        if !choice.parallel {
-            return self.advance_one(start, end);
-        }
         let parallel = choice.parallel;
         let mask = self.mask;
         let helper = self.helper.get_or_insert_with(|| self.scratch.clone());
@@ -97,26 +94,6 @@ impl<V: Value> Engine<V> {
             self.pairs += pairs;
         }
         (computed, too_large.map(|(_, value, _)| value))
-    }
-}
-
-impl<V: Value> Engine<V> {
-    /// The one-thread way of [`Engine::advance_two`]: [`Engine::step`] heap by heap, the very
-    /// steps `--jobs 1` takes (no speculation to check), timed for the pace.
-    fn advance_one(&mut self, start: usize, end: usize) -> (usize, Option<u32>) {
-        let (pairs_before, began) = (self.pairs, Instant::now());
-        let mut n = start;
-        let mut too_large = None;
-        while n < end && self.takes_sparse_steps(n) {
-            if let Err(value) = self.step(n) {
-                too_large = Some(value);
-                break;
-            }
-            n += 1;
-        }
-        self.pace
-            .record(false, self.pairs - pairs_before, began.elapsed());
-        (n - start, too_large)
     }
 }
 
