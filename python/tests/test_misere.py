@@ -33,6 +33,6 @@ def test_misere_nim_and_a_winning_move():
     assert nim.winning_move([2, 2]) is None
 
 
-def test_a_quotient_the_method_does_not_reach_is_refused():
-    with pytest.raises(ValueError, match="heap 9"):
-        misere("0.77", 12)
+def test_a_quotient_past_the_budget_is_refused():
+    with pytest.raises(ValueError, match="at heap 17 needs candidates of more than 4096 elements"):
+        misere("0.6", 17)
