@@ -48,6 +48,7 @@ mod code;
 mod engine;
 #[cfg(test)]
 mod engine_tests;
+mod history;
 mod mask;
 pub mod misere;
 mod moves;
@@ -62,6 +63,7 @@ mod stats;
 
 pub use checkpoint::CheckpointError;
 pub use code::{OctalCode, OctalError};
+pub use history::{History, HistoryLayout, MemoryHistory};
 pub use misere::{MisereBudget, MisereError, MisereQuotient, MisereSolver, Presentation};
 pub use moves::{heaps_outcome, HeapMove, Leave, QueryError};
 pub use period::Period;
