@@ -10,6 +10,7 @@
 //! a few word operations per plane instead of 64 scattered stores.
 
 use crate::slot::Slot;
+use crate::store::View;
 
 /// The most planes a bit-set mex uses (values below 32).
 pub(crate) const MAX_BITS: usize = 5;
@@ -29,7 +30,7 @@ pub(crate) struct Planes {
 
 impl Planes {
     /// The planes of `values`, with `bits` planes (every value below `2^bits`).
-    pub(crate) fn of<S: Slot>(values: &[S], bits: u32) -> Planes {
+    pub(crate) fn of<S: Slot>(values: &View<'_, S>, bits: u32) -> Planes {
         let capacity = (values.len() + 1).next_multiple_of(64).max(1024);
         let mut planes = Planes {
             forward: vec![Vec::new(); bits as usize],
@@ -37,8 +38,13 @@ impl Planes {
             capacity,
             len: 0,
         };
-        for value in values {
-            planes.push(value.get());
+        let mut chunk = Vec::new();
+        for start in (0..values.len()).step_by(1 << 16) {
+            chunk.clear();
+            values.copy(start, (start + (1 << 16)).min(values.len()), &mut chunk);
+            for &value in &chunk {
+                planes.push(value);
+            }
         }
         planes
     }
@@ -188,8 +194,8 @@ mod tests {
                 (state >> 60) as u32 & 7
             })
             .collect();
-        let slots: Vec<std::sync::atomic::AtomicU32> = values[..100].iter().map(|&v| v.into()).collect();
-        let mut planes = Planes::of(&slots, 3);
+        let store: crate::store::Store<u32> = crate::store::Store::from_values(&values[..100], 0);
+        let mut planes = Planes::of(&store.all(), 3);
         planes.widen(4);
         for &v in &values[100..] {
             planes.push(v);

@@ -4,34 +4,44 @@
 //! The bytes are a text header, one `key value` line each, then `data` and the binary part:
 //!
 //! ```text
-//! tabletop octal checkpoint 1
+//! tabletop octal checkpoint 3
 //! version 0.1.0                     (of tabletop-grundy)
 //! code 0.6
 //! method sparse                     (plain, bitset, sparse or `mask M`)
-//! heaps 123456                      (values saved: G(0..123456))
+//! heaps 123456                      (values computed: G(0..123456))
 //! state MASK NEXT-CHOICE NEXT-CHECK PAIRS PLAIN BITSET SPARSE
 //! period none                       (or `period P I`: the rest is filled by it)
+//! width 1                           (bytes per value in the data: 1, 2 or 4)
+//! history LEN HASH                  (G(0..LEN) are in the run's history, not here)
 //! data
 //! ```
 //!
-//! then the values (`u32` each, little-endian) and an FNV-1a 64 checksum of every byte
-//! before it.
+//! then the values `G(LEN..heaps)` (each in `width` bytes, little-endian) and an FNV-1a 64
+//! checksum of every byte before it. A run with a [`History`] saves only the values it holds
+//! in memory: the rest stay in the history, which the caller keeps beside the checkpoint and
+//! gives back to [`Computation::resume_with_history`] (`HASH`, the FNV-1a 64 of those values as
+//! 4-byte words, tells a history that does not match).
 //! Nothing read is trusted: the header must be this version's and this game's, the lengths
-//! must match, the checksum must hold, and a few values are computed again and compared.
+//! must match, the checksums must hold, and a few values are computed again and compared.
 
 use std::ops::Range;
 
 use crate::engine::{Engine, SavedState, StepCounts};
+use crate::history::{History, HistoryLayout};
 use crate::period::Period;
 use crate::run::{each, Computation, Core, Options};
 use crate::sequence::Method;
-use crate::slot::{Slot, Value};
+use crate::slot::Value;
+use crate::store::Store;
 use crate::OctalCode;
 
 /// The first line of every checkpoint.
-const MAGIC: &str = "tabletop octal checkpoint 2";
-/// The first line of the format before (every value in 4 bytes), which is not read.
-const OLD_MAGIC: &str = "tabletop octal checkpoint 1";
+const MAGIC: &str = "tabletop octal checkpoint 3";
+/// The first lines of the formats before, which are not read.
+const OLD_MAGICS: [(&str, &str); 2] = [
+    ("tabletop octal checkpoint 1", "every value in 4 bytes"),
+    ("tabletop octal checkpoint 2", "every value in the file"),
+];
 /// The longest header line read (the binary part beyond is never taken for one).
 const LONGEST_LINE: usize = 1 << 16;
 /// Values computed again when a checkpoint is read (the last ones, and some spread out).
@@ -47,8 +57,24 @@ pub struct CheckpointError {
     pub message: String,
 }
 
+/// A checkpoint's header, read and checked.
+struct Saved {
+    method: Method,
+    count: u64,
+    state: [u64; 7],
+    filled_by: Option<Period>,
+    width: usize,
+    /// `G(0..handed)` are in the history, of FNV-1a 64 `hash`; `span` is the line's value.
+    handed: u64,
+    hash: u64,
+    history_span: Range<usize>,
+    /// Where the data starts.
+    data: usize,
+}
+
 impl Computation {
-    /// The state as bytes, for [`Computation::resume`].
+    /// The state as bytes, for [`Computation::resume`] (or, when values went to a history,
+    /// [`Computation::resume_with_history`]).
     pub fn checkpoint(&self) -> Vec<u8> {
         let state = each!(self.core(), e => e.saved_state());
         let computed = self.computed();
@@ -69,8 +95,9 @@ impl Computation {
             bitset,
             sparse,
         } = state.steps;
+        let (handed, hash) = each!(self.core(), e => e.values.handed_over());
         let header = format!(
-            "{MAGIC}\nversion {}\ncode {}\nmethod {method}\nheaps {}\nstate {} {} {} {} {plain} {bitset} {sparse}\nperiod {period}\nwidth {width}\ndata\n",
+            "{MAGIC}\nversion {}\ncode {}\nmethod {method}\nheaps {}\nstate {} {} {} {} {plain} {bitset} {sparse}\nperiod {period}\nwidth {width}\nhistory {handed} {hash}\ndata\n",
             env!("CARGO_PKG_VERSION"),
             self.code(),
             computed,
@@ -80,11 +107,11 @@ impl Computation {
             state.pairs,
         );
         let mut bytes = header.into_bytes();
-        each!(self.core(), e => {
-            for v in e.values() {
-                bytes.extend(&v.get().to_le_bytes()[..width]);
-            }
-        });
+        let mut values = Vec::new();
+        each!(self.core(), e => e.values().copy(handed, computed, &mut values));
+        for v in values {
+            bytes.extend(&v.to_le_bytes()[..width]);
+        }
         let sum = fnv1a(&bytes);
         bytes.extend(sum.to_le_bytes());
         bytes
@@ -95,96 +122,218 @@ impl Computation {
     ///
     /// # Errors
     /// A [`CheckpointError`] locating what is wrong: not a checkpoint, another version or
-    /// game, a damaged or cut file (checksum, lengths), or values that are not this game's.
+    /// game, a damaged or cut file (checksum, lengths), values that are not this game's, or
+    /// a checkpoint whose first values are in a history (see
+    /// [`Computation::resume_with_history`]).
     pub fn resume(
         code: &OctalCode,
         n: usize,
         detect_period: bool,
         bytes: &[u8],
     ) -> Result<Self, CheckpointError> {
-        let mut reader = Header { bytes, at: 0 };
-        if bytes.starts_with(format!("{OLD_MAGIC}\n").as_bytes()) {
+        let saved = read_header(code, bytes)?;
+        if saved.handed > 0 {
             return Err(CheckpointError {
-                span: 0..OLD_MAGIC.len(),
-                message: "a checkpoint of the older format (every value in 4 bytes), which this version does not read: compute again".into(),
+                span: saved.history_span,
+                message: format!(
+                    "G(0..{}) are kept in the run's values file, not in the checkpoint: go on with that file beside it",
+                    saved.handed
+                ),
             });
         }
-        reader.expect_line(MAGIC, "not a tabletop octal checkpoint")?;
-        let version = reader.value("version")?;
-        if version.text != env!("CARGO_PKG_VERSION") {
-            return Err(version.error(format!(
-                "written by tabletop-grundy {}, this is {}: checkpoints are read by the version that wrote them",
-                version.text,
-                env!("CARGO_PKG_VERSION")
-            )));
-        }
-        let saved_code = reader.value("code")?;
-        if saved_code.text != code.to_string() {
-            return Err(saved_code.error(format!(
-                "this checkpoint is of the game {}, not {code}",
-                saved_code.text
-            )));
-        }
-        let method = reader.value("method")?;
-        let method = method.method()?;
-        let heaps = reader.value("heaps")?;
-        let count = heaps.numbers::<1>()?[0];
-        let state = reader.value("state")?;
-        let [mask, next_choice, next_check, pairs, plain, bitset, sparse] = state.numbers::<7>()?;
-        let period = reader.value("period")?;
-        let filled_by = match period.text {
-            "none" => None,
-            _ => {
-                let [p, i] = period.numbers::<2>()?;
-                Some(Period {
-                    period: p as usize,
-                    preperiod: i as usize,
-                })
-            }
-        };
-        let width = reader.value("width")?;
-        let width = match width.numbers::<1>()?[0] {
-            bytes @ (1 | 2 | 4) => bytes as usize,
-            other => return Err(width.error(format!("expected a width of 1, 2 or 4 bytes, found {other}"))),
-        };
-        reader.expect_line("data", "expected the line `data`")?;
-        let body = Body::check(bytes, reader.at)?;
-        let values = body.read(count, width)?;
-        check_sizes(bytes, reader.at, count, &values, filled_by, mask)?;
-        let state = SavedState {
-            method,
-            mask: mask as u32,
-            next_choice: next_choice as usize,
-            pairs,
-            steps: StepCounts {
-                plain,
-                bitset,
-                sparse,
-            },
-        };
-        let largest = values.iter().copied().max().unwrap_or(0);
-        let core = if largest <= u8::MAX.into() {
-            Core::Byte(Engine::restore(code, n, &values, state))
-        } else if largest <= u16::MAX.into() {
-            Core::Narrow(Engine::restore(code, n, &values, state))
-        } else {
-            Core::Wide(Engine::restore(code, n, &values, state))
-        };
-        each!(&core, e => recheck(e, bytes.len()))?;
-        let options = Options {
-            method,
-            detect_period,
-        };
-        let filled_by = filled_by.filter(|_| detect_period);
-        Ok(Computation::from_parts(
-            code,
-            n,
-            options,
-            core,
-            filled_by,
-            next_check as usize,
-        ))
+        resume_from(code, n, detect_period, bytes, saved, None)
     }
+
+    /// How many of the values of checkpoint `bytes` are in the run's history (0 when every
+    /// value is in the checkpoint): the history given to
+    /// [`Computation::resume_with_history`] must hold exactly these.
+    ///
+    /// # Errors
+    /// As [`Computation::resume`], for the header.
+    pub fn history_length(code: &OctalCode, bytes: &[u8]) -> Result<usize, CheckpointError> {
+        let saved = read_header(code, bytes)?;
+        usize::try_from(saved.handed).map_err(|_| CheckpointError {
+            span: saved.history_span,
+            message: "too many values".into(),
+        })
+    }
+
+    /// [`Computation::resume`] for a run that kept values in `history` (which must hold the
+    /// [`Computation::history_length`] values the checkpoint names, no more); the run goes on
+    /// handing values to it as `layout` says.
+    ///
+    /// # Errors
+    /// As [`Computation::resume`]; also when `history` does not hold the values the
+    /// checkpoint was saved with (another length, or other values).
+    pub fn resume_with_history(
+        code: &OctalCode,
+        n: usize,
+        detect_period: bool,
+        bytes: &[u8],
+        history: Box<dyn History>,
+        layout: HistoryLayout,
+    ) -> Result<Self, CheckpointError> {
+        let saved = read_header(code, bytes)?;
+        if history.len() as u64 != saved.handed {
+            return Err(CheckpointError {
+                span: saved.history_span,
+                message: format!(
+                    "the values file holds {} values, not the {} this checkpoint was saved with",
+                    history.len(),
+                    saved.handed
+                ),
+            });
+        }
+        resume_from(code, n, detect_period, bytes, saved, Some((history, layout)))
+    }
+}
+
+/// Reads and checks the header of `bytes`, a checkpoint of `code`.
+fn read_header(code: &OctalCode, bytes: &[u8]) -> Result<Saved, CheckpointError> {
+    let mut reader = Header { bytes, at: 0 };
+    for (magic, what) in OLD_MAGICS {
+        if bytes.starts_with(format!("{magic}\n").as_bytes()) {
+            return Err(CheckpointError {
+                span: 0..magic.len(),
+                message: format!(
+                    "a checkpoint of an older format ({what}), which this version does not read: compute again"
+                ),
+            });
+        }
+    }
+    reader.expect_line(MAGIC, "not a tabletop octal checkpoint")?;
+    let version = reader.value("version")?;
+    if version.text != env!("CARGO_PKG_VERSION") {
+        return Err(version.error(format!(
+            "written by tabletop-grundy {}, this is {}: checkpoints are read by the version that wrote them",
+            version.text,
+            env!("CARGO_PKG_VERSION")
+        )));
+    }
+    let saved_code = reader.value("code")?;
+    if saved_code.text != code.to_string() {
+        return Err(saved_code.error(format!(
+            "this checkpoint is of the game {}, not {code}",
+            saved_code.text
+        )));
+    }
+    let method = reader.value("method")?;
+    let method = method.method()?;
+    let heaps = reader.value("heaps")?;
+    let count = heaps.numbers::<1>()?[0];
+    let state = reader.value("state")?;
+    let state = state.numbers::<7>()?;
+    let period = reader.value("period")?;
+    let filled_by = match period.text {
+        "none" => None,
+        _ => {
+            let [p, i] = period.numbers::<2>()?;
+            Some(Period {
+                period: p as usize,
+                preperiod: i as usize,
+            })
+        }
+    };
+    let width = reader.value("width")?;
+    let width = match width.numbers::<1>()?[0] {
+        bytes @ (1 | 2 | 4) => bytes as usize,
+        other => return Err(width.error(format!("expected a width of 1, 2 or 4 bytes, found {other}"))),
+    };
+    let history = reader.value("history")?;
+    let [handed, hash] = history.numbers::<2>()?;
+    if handed > count {
+        return Err(history.error(format!("{handed} values in the history, more than the {count} computed")));
+    }
+    let history_span = history.span.clone();
+    reader.expect_line("data", "expected the line `data`")?;
+    Ok(Saved {
+        method,
+        count,
+        state,
+        filled_by,
+        width,
+        handed,
+        hash,
+        history_span,
+        data: reader.at,
+    })
+}
+
+/// The computation `saved` describes, its first values in `history` if any.
+fn resume_from(
+    code: &OctalCode,
+    n: usize,
+    detect_period: bool,
+    bytes: &[u8],
+    saved: Saved,
+    history: Option<(Box<dyn History>, HistoryLayout)>,
+) -> Result<Computation, CheckpointError> {
+    let body = Body::check(bytes, saved.data)?;
+    let tail = body.read(saved.count - saved.handed, saved.width)?;
+    let [mask, next_choice, next_check, pairs, plain, bitset, sparse] = saved.state;
+    check_sizes(bytes, saved.data, &saved, &tail, mask)?;
+    let state = SavedState {
+        method: saved.method,
+        mask: mask as u32,
+        next_choice: next_choice as usize,
+        pairs,
+        steps: StepCounts {
+            plain,
+            bitset,
+            sparse,
+        },
+    };
+    let core = match saved.width {
+        1 => Core::Byte(restore(code, n, &saved, &tail, history, state, bytes)?),
+        2 => Core::Narrow(restore(code, n, &saved, &tail, history, state, bytes)?),
+        _ => Core::Wide(restore(code, n, &saved, &tail, history, state, bytes)?),
+    };
+    let options = Options {
+        method: saved.method,
+        detect_period,
+    };
+    let filled_by = saved.filled_by.filter(|_| detect_period);
+    Ok(Computation::from_parts(
+        code,
+        n,
+        options,
+        core,
+        filled_by,
+        next_check as usize,
+    ))
+}
+
+/// The engine of a checkpoint, its values stored as `V`, rechecked.
+fn restore<V: Value>(
+    code: &OctalCode,
+    n: usize,
+    saved: &Saved,
+    tail: &[u32],
+    history: Option<(Box<dyn History>, HistoryLayout)>,
+    state: SavedState,
+    bytes: &[u8],
+) -> Result<Engine<V>, CheckpointError> {
+    let values = match history {
+        Some((history, layout)) => {
+            Store::resumed(history, layout, saved.handed as usize, saved.hash, tail)
+        }
+        None => Store::from_values(tail, n.saturating_add(1)),
+    };
+    let (engine, hash) = Engine::restore(code, n, values, state, saved.handed as usize);
+    if hash != saved.hash {
+        return Err(CheckpointError {
+            span: saved.history_span.clone(),
+            message: "the values file does not hold the values this checkpoint was saved with".into(),
+        });
+    }
+    if engine.max_value() > V::MAX {
+        return Err(CheckpointError {
+            span: saved.history_span.clone(),
+            message: format!("a value of {} does not fit the width saved", engine.max_value()),
+        });
+    }
+    recheck(&engine, bytes.len(), saved.handed > 0)?;
+    Ok(engine)
 }
 
 /// The header's lines, read in order.
@@ -343,57 +492,60 @@ impl<'a> Body<'a> {
 fn check_sizes(
     bytes: &[u8],
     start: usize,
-    count: u64,
+    saved: &Saved,
     values: &[u32],
-    filled_by: Option<Period>,
     mask: u64,
 ) -> Result<(), CheckpointError> {
     let bad = |message: String| CheckpointError {
         span: start..bytes.len(),
         message,
     };
-    if count == 0 || values.first() != Some(&0) {
+    if saved.count == 0 || (saved.handed == 0 && values.first() != Some(&0)) {
         return Err(bad("the values must start with G(0) = 0".into()));
     }
     if mask > u64::from(u32::MAX) {
         return Err(bad(format!("mask {mask} is too large")));
     }
-    if let Some(p) = filled_by {
-        if p.period == 0 || p.preperiod.saturating_add(p.period) > values.len() {
+    if let Some(p) = saved.filled_by {
+        if p.period == 0 || p.preperiod.saturating_add(p.period) as u64 > saved.count {
             return Err(bad(format!(
                 "period {} from {} does not lie within the {} values saved",
-                p.period,
-                p.preperiod,
-                values.len()
+                p.period, p.preperiod, saved.count
             )));
         }
     }
     // A value is at most the number of moves of its heap, far below this for any heap
     // a checkpoint can hold.
-    if let Some((heap, &v)) = values.iter().enumerate().find(|&(_, &v)| v >= 1 << 30) {
+    if let Some((i, &v)) = values.iter().enumerate().find(|&(_, &v)| v >= 1 << 30) {
+        let heap = saved.handed as usize + i;
         return Err(bad(format!("G({heap}) = {v} is not a value of this game")));
     }
     Ok(())
 }
 
-/// Computes a few of the saved values again (the last ones first) by a direct mex.
-fn recheck<V: Value>(engine: &Engine<V>, len: usize) -> Result<(), CheckpointError> {
+/// Computes a few of the saved values again (the last ones first) by a direct mex (only
+/// the last ones when the values are in a history: each costs a pass over them).
+fn recheck<V: Value>(engine: &Engine<V>, len: usize, far: bool) -> Result<(), CheckpointError> {
     let values = engine.values();
     let count = values.len();
     let mut heaps: Vec<usize> = (1..count).rev().take(RECHECKED / 2).collect();
-    heaps.extend(
-        (1..=RECHECKED / 2)
-            .map(|i| count * i / (RECHECKED / 2 + 1))
-            .filter(|&h| h > 0),
-    );
+    if far {
+        heaps.truncate(1);
+    } else {
+        heaps.extend(
+            (1..=RECHECKED / 2)
+                .map(|i| count * i / (RECHECKED / 2 + 1))
+                .filter(|&h| h > 0),
+        );
+    }
     for heap in heaps {
         let direct = engine.direct_mex(heap);
-        if direct != values[heap].get() {
+        if direct != values.get(heap) {
             return Err(CheckpointError {
                 span: len.saturating_sub(8)..len,
                 message: format!(
                     "saved G({heap}) = {} but it is {direct}: these values are not this game's",
-                    values[heap].get()
+                    values.get(heap)
                 ),
             });
         }
@@ -476,9 +628,11 @@ mod tests {
         assert_eq!(error.message, "expected a width of 1, 2 or 4 bytes, found 3");
         assert_eq!(&text.as_bytes()[error.span.clone()], b"3");
         // The format before this one, refused by name.
-        let old = [OLD_MAGIC.as_bytes(), b"\n", &bytes[MAGIC.len() + 1..]].concat();
-        let error = Computation::resume(&code, 500, true, &old).unwrap_err();
-        assert!(error.message.contains("older format"), "{error}");
+        for (magic, _) in OLD_MAGICS {
+            let old = [magic.as_bytes(), b"\n", &bytes[MAGIC.len() + 1..]].concat();
+            let error = Computation::resume(&code, 500, true, &old).unwrap_err();
+            assert!(error.message.contains("older format"), "{error}");
+        }
     }
 
     #[test]
@@ -494,7 +648,7 @@ mod tests {
             assert_eq!(run.bytes_per_value(), width, "stop {stop}");
             let bytes = run.checkpoint();
             let text = String::from_utf8_lossy(&bytes);
-            assert!(text.contains(&format!("\nwidth {width}\ndata\n")), "stop {stop}");
+            assert!(text.contains(&format!("\nwidth {width}\nhistory 0 ")), "stop {stop}");
             let data = text.find("\ndata\n").unwrap() + "\ndata\n".len();
             assert_eq!(bytes.len() - data - 8, (stop + 1) * width, "stop {stop}");
             let mut resumed = Computation::resume(&code, 700, true, &bytes).unwrap();

@@ -5,9 +5,11 @@ use crate::bitset::{Planes, MAX_BITS};
 use crate::code::OctalCode;
 use crate::mask;
 use crate::pace::Pace;
-use crate::scratch::{half_of, mark_splits, Moves, Scratch};
+use crate::history::{History, HistoryLayout};
+use crate::scratch::{half_of, mark_range, Moves, Scratch};
 use crate::sequence::{Method, MethodUsed, SparseStats};
-use crate::slot::{Slot, Value, Values};
+use crate::slot::Value;
+use crate::store::Store;
 
 /// Heaps computed with plain steps before a mask is first chosen.
 pub(crate) const WARM_UP: usize = 1024;
@@ -16,10 +18,10 @@ pub(crate) const WARM_UP: usize = 1024;
 pub(crate) const BITSET_CAP: usize = 1 << MAX_BITS;
 
 /// The state of one computation, the values stored as `V`.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(crate) struct Engine<V: Value> {
     pub(crate) moves: Moves,
-    pub(crate) values: Values<V>,
+    pub(crate) values: Store<V>,
     /// The working space of the steps taken on this thread (counting every value).
     pub(crate) scratch: Scratch,
     /// The second thread's working space, kept between runs of [`Engine::advance_two`]
@@ -76,8 +78,7 @@ impl<V: Value> Engine<V> {
     pub(crate) fn new(code: &OctalCode, n: usize, method: Method) -> Self {
         // Reserved, not touched: the pages of heaps never computed (a period fills them)
         // cost nothing.
-        let mut values = Vec::with_capacity(n.saturating_add(1));
-        values.push(V::Slot::new(0));
+        let values = Store::new(n.saturating_add(1));
         let split = code.takes_with(4);
         let sparse = !split.is_empty() && matches!(method, Method::Sparse | Method::Mask(1..));
         let (mask, fixed_mask) = match method {
@@ -92,7 +93,7 @@ impl<V: Value> Engine<V> {
                 split,
                 unequal: code.unequal_splits(),
             },
-            values: Values(values),
+            values,
             scratch: Scratch::new(),
             helper: None,
             pace: Pace::default(),
@@ -116,18 +117,42 @@ impl<V: Value> Engine<V> {
     }
 
     /// The values computed.
-    pub(crate) fn values(&self) -> &[V::Slot] {
-        &self.values
+    pub(crate) fn values(&self) -> crate::store::View<'_, V::Slot> {
+        self.values.all()
+    }
+
+    /// Hands the values it no longer needs in memory to `history` from now on.
+    pub(crate) fn set_history(&mut self, history: Box<dyn History>, layout: HistoryLayout) {
+        self.values.set_history(history, layout);
+        self.settle();
+    }
+
+    /// Fits the store's windows to what the steps met and hands old values over.
+    pub(crate) fn settle(&mut self) {
+        if !self.values.has_history() {
+            return;
+        }
+        let deepest = self.scratch.deepest.max(self.helper.as_ref().map_or(0, |h| h.deepest));
+        let rare = self.scratch.rare.last().map_or(0, |&r| r as usize);
+        let take = self.moves.split.last().copied().unwrap_or(0);
+        self.values.fit(rare, deepest, take);
+        self.values.settle();
+    }
+
+    /// Makes the store ready for the steps of the heaps from `start` on; returns the heap
+    /// up to which it is.
+    pub(crate) fn ready(&mut self, start: usize) -> usize {
+        let smallest = self.moves.split.first().copied().unwrap_or(0);
+        let largest = self.moves.split.last().copied().unwrap_or(0);
+        self.values.ready(start, smallest, largest)
     }
 
     /// The same engine with its values stored as `W` (for a value above `V`'s range).
     pub(crate) fn widen<W: Value>(self) -> Engine<W> {
         debug_assert!(W::MAX > V::MAX);
-        let mut values = Vec::with_capacity(self.values.0.capacity());
-        values.extend(self.values.iter().map(|slot| W::Slot::new(slot.get())));
         Engine {
             moves: self.moves,
-            values: Values(values),
+            values: self.values.widen(),
             scratch: self.scratch,
             helper: self.helper,
             pace: self.pace,
@@ -172,25 +197,50 @@ impl<V: Value> Engine<V> {
         }
     }
 
-    /// The engine that had computed `values` (`G(0) = 0` first) in `state`: the working
-    /// lists are rebuilt from the values, so it goes on exactly as the saved one would.
-    pub(crate) fn restore(code: &OctalCode, n: usize, values: &[u32], state: SavedState) -> Self {
-        debug_assert!(values.iter().all(|&v| v <= V::MAX));
-        let mut engine = Engine::new(code, n.max(values.len()), state.method);
+    /// The engine that had computed the values in `values` in `state`: the working lists
+    /// are rebuilt from the values, so it goes on exactly as the saved one would. Returns it
+    /// with the FNV-1a 64 hash of `G(0..hashed)` (as 4-byte words), read on the way.
+    pub(crate) fn restore(
+        code: &OctalCode,
+        n: usize,
+        values: Store<V>,
+        state: SavedState,
+        hashed: usize,
+    ) -> (Self, u64) {
+        let mut engine = Engine::new(code, 0, state.method);
+        engine.values = values;
         engine.mask = state.mask;
-        for (heap, &value) in values.iter().enumerate().skip(1) {
-            engine.push(heap, value);
+        let mut hash = crate::store::FNV_START;
+        let mut chunk = Vec::new();
+        let len = engine.values.len();
+        let mut start = 0;
+        while start < len {
+            let end = (start + (1 << 16)).min(len);
+            chunk.clear();
+            engine.values.all().copy(start, end, &mut chunk);
+            if start < hashed {
+                let upto = hashed.min(end) - start;
+                hash = crate::store::fnv1a_values(hash, &chunk[..upto]);
+            }
+            for (heap, &value) in (start..).zip(&chunk) {
+                if heap > 0 {
+                    engine.scratch.note(heap, value, engine.mask);
+                }
+            }
+            start = end;
         }
+        let _ = n;
         engine.next_choice = state.next_choice;
         engine.pairs = state.pairs;
         engine.steps = state.steps;
-        engine
+        engine.settle();
+        (engine, hash)
     }
 
     /// The value of heap `n` by a direct mex over every move (all smaller values known):
     /// for checking values that come from outside.
     pub(crate) fn direct_mex(&self, n: usize) -> u32 {
-        let values = &self.values;
+        let values = self.values.view(n);
         let mut seen = vec![false; self.scratch.cap * 2 + 2];
         let mut see = |v: u32| {
             if let Some(slot) = seen.get_mut(v as usize) {
@@ -202,13 +252,25 @@ impl<V: Value> Engine<V> {
         }
         for &k in &self.moves.leave {
             if k < n {
-                see(values[n - k].get());
+                see(values.get(n - k));
             }
         }
+        let (mut low, mut high) = (Vec::new(), Vec::new());
         for &k in &self.moves.split {
             if let Some(m) = n.checked_sub(k).filter(|&m| m >= 2) {
-                for a in 1..=self.moves.half(m) {
-                    see(values[a].get() ^ values[m - a].get());
+                // In pieces: the values may come from the history.
+                let half = self.moves.half(m);
+                let mut a = 1;
+                while a <= half {
+                    let end = (a + (1 << 14)).min(half + 1);
+                    low.clear();
+                    high.clear();
+                    values.copy(a, end, &mut low);
+                    values.copy(m + 1 - end, m + 1 - a, &mut high);
+                    for (x, y) in low.iter().zip(high.iter().rev()) {
+                        see(x ^ y);
+                    }
+                    a = end;
                 }
             }
         }
@@ -252,6 +314,9 @@ impl<V: Value> Engine<V> {
     /// [`Engine::push`] it).
     pub(crate) fn step(&mut self, n: usize) -> Result<(), u32> {
         self.choose_mask_at(n);
+        if self.values.has_history() {
+            self.ready(n);
+        }
         // With many rare positions, listing them costs more than every split does.
         let sparse = self.mask != 0 && (self.fixed_mask || self.scratch.rare.len() < n / 4);
         let value = if sparse {
@@ -259,19 +324,19 @@ impl<V: Value> Engine<V> {
             self.steps.sparse += 1;
             let (value, pairs) = self
                 .scratch
-                .sparse_mex(&self.moves, &self.values[..n], self.mask, n, false);
+                .sparse_mex(&self.moves, &self.values.view(n), self.mask, n, false);
             self.pairs += pairs;
             value
         } else if self.scratch.cap <= BITSET_CAP && matches!(self.method, Method::Sparse | Method::Bitset) {
             self.scratch.next_stamp();
             self.scratch
-                .mark_simple_moves(&self.moves, &self.values, n, false);
+                .mark_simple_moves(&self.moves, &self.values.view(n), n, false);
             self.steps.bitset += 1;
             self.bitset_mex(n)
         } else {
             self.scratch.next_stamp();
             self.scratch
-                .mark_simple_moves(&self.moves, &self.values, n, false);
+                .mark_simple_moves(&self.moves, &self.values.view(n), n, false);
             self.planes = None;
             self.steps.plain += 1;
             self.mark_all_splits(n);
@@ -281,6 +346,7 @@ impl<V: Value> Engine<V> {
             return Err(value);
         }
         self.push(n, value);
+        self.settle();
         Ok(())
     }
 
@@ -288,7 +354,7 @@ impl<V: Value> Engine<V> {
     fn bitset_mex(&mut self, n: usize) -> u32 {
         let cap = self.scratch.cap;
         let bits = cap.trailing_zeros();
-        let planes = self.planes.get_or_insert_with(|| Planes::of(&self.values, bits));
+        let planes = self.planes.get_or_insert_with(|| Planes::of(&self.values.all(), bits));
         planes.widen(bits);
         let stamp = self.scratch.stamp;
         self.seen.clear();
@@ -314,16 +380,16 @@ impl<V: Value> Engine<V> {
                 continue;
             };
             let half = self.moves.half(m);
-            let low = &self.values[1..=half];
-            let high = &self.values[m - half..m];
-            mark_splits(low, high, &mut self.scratch.mark, stamp);
+            let scratch = &mut self.scratch;
+            let values = self.values.all();
+            mark_range(&values, (1, half, m), &mut scratch.buffers, &mut scratch.mark, stamp);
             self.pairs += half as u64;
         }
     }
 
     /// Records `G(n) = value`.
     pub(crate) fn push(&mut self, n: usize, value: u32) {
-        self.values.0.push(V::Slot::new(value));
+        self.values.push(value);
         if let Some(planes) = &mut self.planes {
             // `cap` may grow below; the planes follow at the next bit-set step.
             if (value as usize) < 1 << planes.bits() {
@@ -346,7 +412,7 @@ impl<V: Value> Engine<V> {
         let best = mask::fewest_rare(&histogram, self.scratch.cap, to_beat);
         if best.0 != self.mask {
             self.mask = best.0;
-            self.scratch.list_rare(&self.values, self.mask);
+            self.scratch.list_rare(&self.values.all(), self.mask);
             self.helper = None;
         }
     }

@@ -8,7 +8,7 @@ use crate::engine::{Engine, SavedState, StepCounts, WARM_UP};
 use crate::pace::Pace;
 use crate::run::{each, Computation, Core, Options};
 use crate::sequence::Method;
-use crate::slot::Slot;
+use crate::store::Store;
 
 /// `G(0..=n)` of `code`, every value proven by a direct mex over every move of its heap
 /// (the values below it being proven before).
@@ -20,7 +20,7 @@ fn proven(code: &OctalCode, values: &[u32]) {
         pairs: 0,
         steps: StepCounts::default(),
     };
-    let engine: Engine<u32> = Engine::restore(code, values.len(), values, state);
+    let (engine, _): (Engine<u32>, _) = Engine::restore(code, values.len(), Store::from_values(values, 0), state, 0);
     for (heap, &value) in values.iter().enumerate().skip(1) {
         assert_eq!(
             engine.direct_mex(heap),
@@ -169,7 +169,8 @@ fn paced(code: &OctalCode, n: usize, method: Method, parallel: bool) -> (Vec<u32
         }
     }
     assert!(paired > n / 2, "{code}: {paired} heaps two at a time");
-    let values = engine.values().iter().map(|v| v.get()).collect();
+    let mut values = Vec::new();
+    engine.values().copy(0, engine.len(), &mut values);
     (values, engine.pairs)
 }
 
@@ -219,7 +220,8 @@ fn two_threads_move_to_a_wider_type_when_a_value_does_not_fit() {
             assert_eq!(wide.step(len), Ok(()));
         }
     }
-    let values: Vec<u32> = wide.values().iter().take(n + 1).map(|v| v.get()).collect();
+    let mut values = Vec::new();
+    wide.values().copy(0, n + 1, &mut values);
     assert!(values.iter().any(|&v| v > 255));
     proven(&code, &values);
     let one = computed(&code, n, Method::Mask(0b101), 1, &[usize::MAX]);
@@ -241,7 +243,7 @@ fn the_histogram_kept_as_values_come_counts_every_computed_heap() {
         let histogram = each!(run.core(), e => e.scratch.histogram());
         assert_eq!(histogram, expected, "{code}");
         let state = each!(run.core(), e => e.saved_state());
-        let restored: Engine<u32> = Engine::restore(&code, values.len(), &values, state);
+        let (restored, _): (Engine<u32>, _) = Engine::restore(&code, values.len(), Store::from_values(&values, 0), state, 0);
         assert_eq!(restored.scratch.histogram(), expected, "{code}: restored");
         let stats = run.sparse_stats();
         let mask = stats.mask.expect("a mask is chosen");
@@ -250,5 +252,175 @@ fn the_histogram_kept_as_values_come_counts_every_computed_heap() {
             .filter(|&&v| crate::mask::parity(v, mask) == 0)
             .count() as u64;
         assert_eq!(stats.rare, rare, "{code}");
+    }
+}
+
+/// A history the test reads too (the computation owns the one it is given).
+#[derive(Debug, Clone, Default)]
+struct SharedHistory(std::sync::Arc<std::sync::Mutex<Vec<u32>>>);
+
+impl crate::History for SharedHistory {
+    fn len(&self) -> usize {
+        self.0.lock().unwrap().len()
+    }
+    fn append(&mut self, values: &[u32]) {
+        self.0.lock().unwrap().extend_from_slice(values);
+    }
+    fn read(&self, start: usize, out: &mut [u32]) {
+        out.copy_from_slice(&self.0.lock().unwrap()[start..start + out.len()]);
+    }
+}
+
+/// Windows so small that every read outside them runs: rare heaps beyond the tail, scans
+/// deeper than the front and the middle, relists, period checks and copies.
+fn tiny_layout() -> crate::HistoryLayout {
+    crate::HistoryLayout {
+        from: 300,
+        tail: 16,
+        front: 4,
+        middle: 4,
+    }
+}
+
+/// The same computation with every value held and with tiny windows and a history: the
+/// same values, steps, splits looked at and period (one thread), or the same values and
+/// steps (two). Returns the values read back from the history and the values handed to it.
+fn windowed_agrees(code: &OctalCode, n: usize, threads: usize, options: Options) -> (u64, usize) {
+    let mut whole = Computation::new(code, n, options);
+    whole.set_threads(threads);
+    let mut windowed = Computation::new(code, n, options);
+    windowed.set_threads(threads);
+    let history = SharedHistory::default();
+    windowed.set_history(Box::new(history.clone()), tiny_layout());
+    for round in [1usize, 7, 300, 64, 1000].iter().cycle() {
+        if whole.is_done() && windowed.is_done() {
+            break;
+        }
+        whole.advance(*round);
+        windowed.advance(*round);
+    }
+    let case = format!("{code} to {n} on {threads} threads, {options:?}");
+    assert_eq!(all_values(&windowed), all_values(&whole), "{case}");
+    assert_eq!(windowed.filled_by(), whole.filled_by(), "{case}");
+    assert_eq!(windowed.period(), whole.period(), "{case}");
+    assert_eq!(windowed.tally(), whole.tally(), "{case}");
+    let (w, a) = (windowed.method_used(), whole.method_used());
+    assert_eq!((w.plain, w.bitset, w.sparse, w.mask), (a.plain, a.bitset, a.sparse, a.mask), "{case}");
+    if threads == 1 {
+        assert_eq!(windowed.sparse_stats(), whole.sparse_stats(), "{case}");
+    }
+    let handed = windowed.handed_to_history();
+    assert_eq!(history.0.lock().unwrap()[..], all_values(&whole)[..handed], "{case}");
+    (windowed.history_reads(), handed)
+}
+
+#[test]
+fn windows_and_a_history_give_the_values_of_a_run_that_holds_every_value() {
+    let mut far = 0;
+    let options = Options {
+        method: Method::Sparse,
+        detect_period: false,
+    };
+    for text in ["0.6", "0.161", "0.167", "0.137", "0.77", "4.07", "grundy", "0.14"] {
+        let code = code(text);
+        for threads in [1, 2] {
+            let (reads, handed) = windowed_agrees(&code, 3000, threads, options);
+            assert!(handed > 1000, "{text}: {handed} values handed over");
+            far += reads;
+            far += windowed_agrees(&code, 2500, threads, Options::default()).0;
+        }
+        // Plain steps all the way: every split read through the windows.
+        let plain = Options {
+            method: Method::Plain,
+            detect_period: false,
+        };
+        windowed_agrees(&code, 700, 1, plain);
+        let bitset = Options {
+            method: Method::Bitset,
+            detect_period: false,
+        };
+        windowed_agrees(&code, 700, 1, bitset);
+    }
+    assert!(far > 0, "no value was read back from the history");
+    let mut rng = StdRng::seed_from_u64(0x51de);
+    for _ in 0..12 {
+        let len = rng.random_range(2..=5);
+        let mut digits: Vec<u8> = (0..len).map(|_| rng.random_range(0..8)).collect();
+        digits[0] = if rng.random_bool(0.2) { 4 } else { 0 };
+        if digits.iter().all(|&d| d & 4 == 0) {
+            digits[1] |= 4;
+        }
+        let code = OctalCode::new(&digits).unwrap();
+        windowed_agrees(&code, 1500, 1 + rng.random_range(0..2), options);
+        let mask = Options {
+            method: Method::Mask(rng.random_range(1..64)),
+            detect_period: true,
+        };
+        windowed_agrees(&code, 900, 1, mask);
+    }
+}
+
+#[test]
+fn a_windowed_run_values_wider_than_a_byte() {
+    // Take 1 to 300 tokens (G(n) = n mod 301, two bytes from heap 256), and a split.
+    let mut digits = vec![0u8];
+    digits.extend([3u8; 299]);
+    digits.push(7);
+    let code = OctalCode::new(&digits).unwrap();
+    let options = Options {
+        method: Method::Sparse,
+        detect_period: false,
+    };
+    for threads in [1, 2] {
+        windowed_agrees(&code, 2000, threads, options);
+    }
+}
+
+#[test]
+fn a_windowed_run_saved_and_resumed_with_its_history_goes_on_alike() {
+    let code = code("0.6");
+    let n = 5000;
+    let mut whole = Computation::new(&code, n, Options::default());
+    whole.advance(usize::MAX);
+    for (stop, threads) in [(299, 1), (301, 2), (1024, 1), (2049, 2), (4321, 1)] {
+        let mut first = Computation::new(&code, n, Options::default());
+        first.set_threads(threads);
+        let history = SharedHistory::default();
+        first.set_history(Box::new(history.clone()), tiny_layout());
+        first.advance(stop);
+        let bytes = first.checkpoint();
+        let handed = Computation::history_length(&code, &bytes).unwrap();
+        assert_eq!(handed, first.handed_to_history(), "stop {stop}");
+        // The checkpoint holds the values kept in memory only.
+        let data = bytes.windows(6).position(|w| w == b"\ndata\n").unwrap() + 6;
+        assert_eq!(bytes.len() - data - 8, first.computed() - handed, "stop {stop}");
+        if handed > 0 {
+            let error = Computation::resume(&code, n, true, &bytes).unwrap_err();
+            assert!(error.message.contains("values file"), "{error}");
+        }
+        // The history may have grown after the save: the resumed run takes what was saved.
+        let saved: Vec<u32> = history.0.lock().unwrap()[..handed].to_vec();
+        let again = SharedHistory(std::sync::Arc::new(std::sync::Mutex::new(saved.clone())));
+        let mut resumed =
+            Computation::resume_with_history(&code, n, true, &bytes, Box::new(again), tiny_layout()).unwrap();
+        resumed.set_threads(threads);
+        resumed.advance(usize::MAX);
+        assert_eq!(all_values(&resumed), all_values(&whole), "stop {stop}");
+        assert_eq!(resumed.period(), whole.period(), "stop {stop}");
+        let (got, expected) = (resumed.sparse_stats(), whole.sparse_stats());
+        assert_eq!((got.mask, got.rare, got.max_value), (expected.mask, expected.rare, expected.max_value));
+        if handed > 0 {
+            // Another length, or other values, are refused.
+            let short = SharedHistory(std::sync::Arc::new(std::sync::Mutex::new(saved[1..].to_vec())));
+            let error =
+                Computation::resume_with_history(&code, n, true, &bytes, Box::new(short), tiny_layout()).unwrap_err();
+            assert!(error.message.contains("holds"), "{error}");
+            let mut other = saved.clone();
+            other[handed / 2] ^= 1;
+            let other = SharedHistory(std::sync::Arc::new(std::sync::Mutex::new(other)));
+            let error =
+                Computation::resume_with_history(&code, n, true, &bytes, Box::new(other), tiny_layout()).unwrap_err();
+            assert!(error.message.contains("does not hold the values"), "{error}");
+        }
     }
 }

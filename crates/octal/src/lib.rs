@@ -60,6 +60,7 @@ mod scratch;
 mod sequence;
 mod slot;
 mod stats;
+mod store;
 
 pub use checkpoint::CheckpointError;
 pub use code::{OctalCode, OctalError};

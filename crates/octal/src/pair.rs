@@ -11,6 +11,7 @@ use crate::engine::Engine;
 use crate::pace::{Tally, Watch};
 use crate::scratch::{Moves, Scratch};
 use crate::slot::{Slot, Value};
+use crate::store::View;
 
 impl<V: Value> Engine<V> {
     /// Computes `G(len()..end)` on two threads, each a whole sparse step at a time, as long
@@ -33,6 +34,11 @@ impl<V: Value> Engine<V> {
         if end <= start || !self.takes_sparse_steps(start) {
             return (0, None);
         }
+        // No further than the store's windows serve (a run never moves them).
+        let end = match self.values.has_history() {
+            true => end.min(self.ready(start).max(start + 1)),
+            false => end,
+        };
         let choice = self.pace.choose();
         // A probe of a way not known to pay is a short run.
         let end = choice.end(start, end);
@@ -40,10 +46,10 @@ impl<V: Value> Engine<V> {
         let mask = self.mask;
         let helper = self.helper.get_or_insert_with(|| self.scratch.clone());
         // Every slot of the run exists before the threads share them.
-        self.values.0.resize_with(end, || V::Slot::new(0));
+        self.values.extend_to(end);
         let run = Run {
             moves: &self.moves,
-            values: &self.values,
+            values: self.values.view(end),
             mask,
             fixed_mask: self.fixed_mask,
             largest: V::MAX,
@@ -71,8 +77,8 @@ impl<V: Value> Engine<V> {
         self.pace
             .record(parallel, first.pairs + second.pairs, began.elapsed());
         let known = run.known.load(Ordering::Acquire);
-        self.values.0.truncate(known);
-        self.scratch.catch_up(&self.values, known, mask);
+        self.values.truncate(known);
+        self.scratch.catch_up(&self.values.all(), known, mask);
         self.pairs += first.pairs + second.pairs;
         self.retries += first.retries + second.retries;
         let computed = known - start;
@@ -93,6 +99,7 @@ impl<V: Value> Engine<V> {
             self.steps.sparse += 1;
             self.pairs += pairs;
         }
+        self.settle();
         (computed, too_large.map(|(_, value, _)| value))
     }
 }
@@ -101,7 +108,7 @@ impl<V: Value> Engine<V> {
 struct Run<'a, S: Slot> {
     moves: &'a Moves,
     /// `G(0..known)` are final; the slots after them are written by the threads.
-    values: &'a [S],
+    values: View<'a, S>,
     mask: u32,
     fixed_mask: bool,
     /// The largest value the slots hold.
@@ -217,19 +224,19 @@ impl<S: Slot> Run<'_, S> {
         while n < self.stop.load(Ordering::Acquire) {
             // This thread computed G(n - 2), and G(n - 3) was final before.
             debug_assert!(self.known.load(Ordering::Acquire) + 1 >= n);
-            scratch.catch_up(self.values, n - 1, mask);
+            scratch.catch_up(&self.values, n - 1, mask);
             let rare = scratch.rare_below(n - 1);
             // Rare heaps below n: those below n - 1, and maybe n - 1.
             let sparse_anyway = self.fixed_mask || rare + 1 < n / 4;
             let (value, pairs) = if sparse_anyway {
-                let (guess, mut pairs) = scratch.sparse_mex(self.moves, &self.values[..n - 1], mask, n, true);
+                let (guess, mut pairs) = scratch.sparse_mex(self.moves, &self.values.upto(n - 1), mask, n, true);
                 if !self.wait_for(me, n, &mut budget) {
                     break;
                 }
-                let value = if self.moves.reading_last(self.values, n).contains(&Some(guess)) {
+                let value = if self.moves.reading_last(&self.values, n).contains(&Some(guess)) {
                     done.retries += 1;
-                    scratch.catch_up(self.values, n, mask);
-                    let (value, again) = scratch.sparse_mex(self.moves, &self.values[..n], mask, n, false);
+                    scratch.catch_up(&self.values, n, mask);
+                    let (value, again) = scratch.sparse_mex(self.moves, &self.values.upto(n), mask, n, false);
                     pairs += again;
                     value
                 } else {
@@ -244,19 +251,19 @@ impl<S: Slot> Run<'_, S> {
                 if !self.wait_for(me, n, &mut budget) {
                     break;
                 }
-                scratch.catch_up(self.values, n, mask);
+                scratch.catch_up(&self.values, n, mask);
                 if scratch.rare_below(n) >= n / 4 {
                     self.stop_at(me, n);
                     break;
                 }
-                scratch.sparse_mex(self.moves, &self.values[..n], mask, n, false)
+                scratch.sparse_mex(self.moves, &self.values.upto(n), mask, n, false)
             };
             if value > self.largest {
                 done.too_large = Some((n, value, pairs));
                 self.stop_at(me, n);
                 break;
             }
-            self.values[n].set(value);
+            self.values.tail_slot(n).set(value);
             self.known.store(n + 1, Ordering::SeqCst);
             self.wake_other(me);
             done.pairs += pairs;

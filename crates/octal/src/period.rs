@@ -54,7 +54,7 @@ pub(crate) fn guy_smith(values: &[u32], t: usize) -> Option<Period> {
 
 /// [`guy_smith`] over the `len` values `value(0), value(1), …` (a sequence that need not be
 /// stored, such as one filled by its period).
-pub(crate) fn guy_smith_by(len: usize, t: usize, value: impl Fn(usize) -> u32) -> Option<Period> {
+pub(crate) fn guy_smith_by(len: usize, t: usize, mut value: impl FnMut(usize) -> u32) -> Option<Period> {
     let n = len.checked_sub(1)?;
     let mut p = 1usize;
     // The window of the smallest preperiod, 2i + 2p + t - 1 <= N, must fit.

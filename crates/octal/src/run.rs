@@ -5,6 +5,8 @@
 
 use crate::code::OctalCode;
 use crate::engine::Engine;
+use crate::history::{History, HistoryLayout};
+use crate::store::{Reader, View};
 use crate::period::{guy_smith_by, Period};
 use crate::sequence::{Method, MethodUsed, NimSequence, SparseStats};
 use crate::slot::{Slot, Value};
@@ -35,7 +37,7 @@ impl NimSequence {
 }
 
 /// The engine, its values as `u8` while they fit, then as `u16`, then as `u32`.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(crate) enum Core {
     /// Values in `u8`: 1 byte per heap.
     Byte(Engine<u8>),
@@ -109,7 +111,7 @@ pub struct Progress {
 /// assert_eq!(run.value(10_000_000), run.value(10_000_000 - 34));
 /// # Ok::<(), tabletop_octal::OctalError>(())
 /// ```
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Computation {
     code: OctalCode,
     target: usize,
@@ -121,6 +123,8 @@ pub struct Computation {
     next_check: usize,
     /// Threads the sparse steps run on (1 or 2).
     threads: usize,
+    /// `G(i..i + p)` of the period filling the rest (`i` its preperiod, `p` its period).
+    cycle: Vec<u32>,
 }
 
 impl Computation {
@@ -139,6 +143,7 @@ impl Computation {
             filled_by: None,
             next_check: FIRST_CHECK,
             threads: 1,
+            cycle: Vec::new(),
         }
     }
 
@@ -151,14 +156,45 @@ impl Computation {
         filled_by: Option<Period>,
         next_check: usize,
     ) -> Self {
-        Computation {
+        let mut run = Computation {
             code: code.clone(),
             target: n.saturating_add(1),
             core,
             options,
-            filled_by,
+            filled_by: None,
             next_check,
             threads: 1,
+            cycle: Vec::new(),
+        };
+        run.fill_by(filled_by);
+        run
+    }
+
+    /// Hands every value the computation no longer needs in memory to `history` from now on
+    /// (once `layout.from` values are computed), and reads them back from it when needed: the
+    /// memory of a long run then stays flat in `N`. `history` must be empty (use it before the
+    /// first [`Computation::advance`], or on a computation resumed with it).
+    pub fn set_history(&mut self, history: Box<dyn History>, layout: HistoryLayout) {
+        each!(&mut self.core, e => e.set_history(history, layout));
+    }
+
+    /// Values read back from the history so far (by the steps, the period check and the
+    /// copies; 0 without a history).
+    pub fn history_reads(&self) -> u64 {
+        each!(&self.core, e => e.values.far_reads())
+    }
+
+    /// How many values were handed to the history (0 without one, or while all are held).
+    pub fn handed_to_history(&self) -> usize {
+        each!(&self.core, e => e.values.handed_over().0)
+    }
+
+    /// Records the period that fills the values after the computed ones.
+    fn fill_by(&mut self, period: Option<Period>) {
+        self.filled_by = period;
+        self.cycle.clear();
+        if let Some(p) = period {
+            each!(&self.core, e => e.values().copy(p.preperiod, p.preperiod + p.period, &mut self.cycle));
         }
     }
 
@@ -293,9 +329,12 @@ impl Computation {
         let computed = each!(&self.core, e => e.len());
         self.next_check = computed + (computed / 8).max(FIRST_CHECK);
         let t = self.code.last_nonzero();
-        let found = each!(&self.core, e => guy_smith_by(e.len(), t, |n| e.values()[n].get()));
-        if let Some(period) = found {
-            self.filled_by = Some(period);
+        let found = each!(&self.core, e => {
+            let mut reader = Reader::new(e.values());
+            guy_smith_by(e.len(), t, |n| reader.get(n))
+        });
+        if found.is_some() {
+            self.fill_by(found);
         }
     }
 
@@ -310,7 +349,7 @@ impl Computation {
 
     /// `G(n)`, `n` known.
     fn value_unchecked(&self, n: usize) -> u32 {
-        each!(&self.core, e => value_in(e.values(), self.filled_by, n))
+        each!(&self.core, e => value_in(&e.values(), self.filled_by, &self.cycle, n))
     }
 
     /// Appends `G(start..end)` to `out` (every value of the range known).
@@ -323,7 +362,7 @@ impl Computation {
             "G({}) is not known yet",
             end.saturating_sub(1)
         );
-        each!(&self.core, e => copy_from(e.values(), self.filled_by, start, end, out));
+        each!(&self.core, e => copy_from(&e.values(), self.filled_by, &self.cycle, start, end, out));
     }
 
     /// Where the computation stands.
@@ -351,7 +390,10 @@ impl Computation {
         match self.filled_by {
             None => {
                 let len = self.target;
-                each!(&self.core, e => guy_smith_by(len, t, |n| e.values()[n].get()))
+                each!(&self.core, e => {
+                    let mut reader = Reader::new(e.values());
+                    guy_smith_by(len, t, |n| reader.get(n))
+                })
             }
             Some(_) => guy_smith_by(self.target, t, |n| self.value_unchecked(n)),
         }
@@ -425,28 +467,35 @@ impl Computation {
     }
 }
 
-/// `G(n)` from the computed `values`, or by the period after them.
-fn value_in<S: Slot>(values: &[S], filled_by: Option<Period>, n: usize) -> u32 {
+/// `G(n)` from the computed `values`, or by the period after them (`cycle` its values).
+fn value_in<S: Slot>(values: &View<'_, S>, filled_by: Option<Period>, cycle: &[u32], n: usize) -> u32 {
     match filled_by {
-        Some(p) if n >= values.len() => values[p.preperiod + (n - p.preperiod) % p.period].get(),
-        _ => values[n].get(),
+        Some(p) if n >= values.len() => cycle[(n - p.preperiod) % p.period],
+        _ => values.get(n),
     }
 }
 
-/// Appends `G(start..end)` to `out`, from `values` and then by the period.
-fn copy_from<S: Slot>(values: &[S], filled_by: Option<Period>, start: usize, end: usize, out: &mut Vec<u32>) {
+/// Appends `G(start..end)` to `out`, from `values` and then by the period (`cycle` its
+/// values).
+fn copy_from<S: Slot>(
+    values: &View<'_, S>,
+    filled_by: Option<Period>,
+    cycle: &[u32],
+    start: usize,
+    end: usize,
+    out: &mut Vec<u32>,
+) {
     let direct = end.min(values.len());
     if start < direct {
-        out.extend(values[start..direct].iter().map(|v| v.get()));
+        values.copy(start, direct, out);
     }
     if let Some(p) = filled_by {
         // The cycle G(i..i + p) repeats: copy it in runs.
-        let cycle = &values[p.preperiod..p.preperiod + p.period];
         let mut n = start.max(direct);
         while n < end {
             let phase = (n - p.preperiod) % p.period;
             let run = (p.period - phase).min(end - n);
-            out.extend(cycle[phase..phase + run].iter().map(|v| v.get()));
+            out.extend_from_slice(&cycle[phase..phase + run]);
             n += run;
         }
     }
@@ -481,7 +530,8 @@ mod tests {
             assert_eq!(wide.step(heap), Ok(()));
         }
         let expected: Vec<u32> = (0..=400).map(|h| h % 301).collect();
-        let stored: Vec<u32> = wide.values().iter().map(|v| v.get()).collect();
+        let mut stored = Vec::new();
+        wide.values().copy(0, 401, &mut stored);
         assert_eq!(stored, expected);
         // The same through a computation, which starts with u8 values and moves to u16.
         let mut run = Computation::new(&code, 400, Options::default());

@@ -33,6 +33,7 @@
 
 use crate::mask::parity;
 use crate::slot::Slot;
+use crate::store::View;
 
 /// The largest smaller part of a split of `m` (the parts differ when `unequal`).
 #[inline]
@@ -64,28 +65,73 @@ impl Moves {
 
     /// The values of the moves from heap `n` that read `G(n - 1)` (`values` holds
     /// `G(0..n)`): leaving one heap of `n - 1` and splitting into `1 + (n - 1)`.
-    pub(crate) fn reading_last<S: Slot>(&self, values: &[S], n: usize) -> [Option<u32>; 2] {
-        let last = || values[n - 1].get();
+    pub(crate) fn reading_last<S: Slot>(&self, values: &View<'_, S>, n: usize) -> [Option<u32>; 2] {
+        let last = || values.get(n - 1);
         [
             (n > 1 && self.leave.first() == Some(&1)).then(last),
-            (self.split.first() == Some(&0) && self.half(n) >= 1).then(|| values[1].get() ^ last()),
+            (self.split.first() == Some(&0) && self.half(n) >= 1).then(|| values.get(1) ^ last()),
         ]
     }
 }
 
-/// Marks `G(r) ^ G(m - r)` for the rare heaps `r` (of values `rare_values`).
+/// Marks `G(r) ^ G(m - r)` for the rare heaps `r` (of values `rare_values`), `recent`
+/// holding the values from `G(m - top)` on and every `r` at most `top`.
 // Not inlined: in a function of its own, every pointer of the loop stays in a register.
 #[inline(never)]
 pub(crate) fn mark_beside_rare<S: Slot>(
     rare: &[u32],
     rare_values: &[u32],
-    values: &[S],
+    recent: &[S],
+    top: usize,
+    mark: &mut [u32],
+    stamp: u32,
+) {
+    for (&r, &g) in rare.iter().zip(rare_values) {
+        mark[(g ^ recent[top - r as usize].get()) as usize] = stamp;
+    }
+}
+
+/// [`mark_beside_rare`] for the rare heaps whose partner lies before `values`' tail.
+#[inline(never)]
+fn mark_beside_far_rare<S: Slot>(
+    rare: &[u32],
+    rare_values: &[u32],
+    values: &View<'_, S>,
     m: usize,
     mark: &mut [u32],
     stamp: u32,
 ) {
     for (&r, &g) in rare.iter().zip(rare_values) {
-        mark[(g ^ values[m - r as usize].get()) as usize] = stamp;
+        mark[(g ^ values.get(m - r as usize)) as usize] = stamp;
+    }
+}
+
+/// Marks `G(a) ^ G(b)` for `a` in `lo..=hi` from the first and `b = m - a`, wherever the
+/// values are (`low` and `high` are scratch buffers for values outside the windows).
+pub(crate) fn mark_range<S: Slot>(
+    values: &View<'_, S>,
+    (lo, hi, m): (usize, usize, usize),
+    buffers: &mut (Vec<u32>, Vec<u32>),
+    mark: &mut [u32],
+    stamp: u32,
+) {
+    if let (Some(low), Some(high)) = (values.slice(lo, hi + 1), values.slice(m - hi, m - lo + 1)) {
+        mark_splits(low, high, mark, stamp);
+        return;
+    }
+    // In pieces, so that the buffers stay small.
+    let (low, high) = buffers;
+    let mut a = lo;
+    while a <= hi {
+        let end = (a + (1 << 12)).min(hi + 1);
+        low.clear();
+        high.clear();
+        values.copy(a, end, low);
+        values.copy(m + 1 - end, m + 1 - a, high);
+        for (x, y) in low.iter().zip(high.iter().rev()) {
+            mark[(x ^ y) as usize] = stamp;
+        }
+        a = end;
     }
 }
 
@@ -115,6 +161,10 @@ pub(crate) struct Scratch {
     pub(crate) rare: Vec<u32>,
     /// Their values.
     pub(crate) rare_values: Vec<u32>,
+    /// The deepest a scan of the splits went from either end (for the store's windows).
+    pub(crate) deepest: usize,
+    /// Values from outside the store's windows, while a split range is marked.
+    pub(crate) buffers: (Vec<u32>, Vec<u32>),
     /// The rare values below the candidate not met yet (during a sparse step).
     pub(crate) pending: Vec<u32>,
     /// The heaps below this are counted in `cap`, `rare` and `max_value`.
@@ -135,6 +185,8 @@ impl Scratch {
             stamp: 0,
             rare: Vec::new(),
             rare_values: Vec::new(),
+            deepest: 0,
+            buffers: (Vec::new(), Vec::new()),
             pending: Vec::new(),
             upto: 1,
             max_value: 0,
@@ -166,19 +218,30 @@ impl Scratch {
     }
 
     /// Counts the values `G(upto..end)`.
-    pub(crate) fn catch_up<S: Slot>(&mut self, values: &[S], end: usize, mask: u32) {
-        for (n, slot) in values.iter().enumerate().take(end).skip(self.upto) {
-            self.note(n, slot.get(), mask);
+    pub(crate) fn catch_up<S: Slot>(&mut self, values: &View<'_, S>, end: usize, mask: u32) {
+        for n in self.upto..end.min(values.len()) {
+            self.note(n, values.get(n), mask);
         }
     }
 
     /// The rare heaps again, under `mask`, from the values `G(0..upto)`.
-    pub(crate) fn list_rare<S: Slot>(&mut self, values: &[S], mask: u32) {
-        self.rare = (1..self.upto)
-            .filter(|&h| parity(values[h].get(), mask) == 0)
-            .map(|h| h as u32)
-            .collect();
-        self.rare_values = self.rare.iter().map(|&h| values[h as usize].get()).collect();
+    pub(crate) fn list_rare<S: Slot>(&mut self, values: &View<'_, S>, mask: u32) {
+        self.rare.clear();
+        self.rare_values.clear();
+        let mut chunk = Vec::new();
+        let mut start = 1;
+        while start < self.upto {
+            let end = (start + (1 << 16)).min(self.upto);
+            chunk.clear();
+            values.copy(start, end, &mut chunk);
+            for (h, &value) in (start..).zip(&chunk) {
+                if parity(value, mask) == 0 {
+                    self.rare.push(h as u32);
+                    self.rare_values.push(value);
+                }
+            }
+            start = end;
+        }
     }
 
     /// The heaps `1..upto` of each value, as `(value, count)` for the values met.
@@ -219,7 +282,7 @@ impl Scratch {
     pub(crate) fn mark_simple_moves<S: Slot>(
         &mut self,
         moves: &Moves,
-        values: &[S],
+        values: &View<'_, S>,
         n: usize,
         speculative: bool,
     ) {
@@ -229,7 +292,7 @@ impl Scratch {
         }
         for &k in &moves.leave {
             if k < n && !(speculative && k == 1) {
-                self.mark[values[n - k].get() as usize] = stamp;
+                self.mark[values.get(n - k) as usize] = stamp;
             }
         }
     }
@@ -244,7 +307,7 @@ impl Scratch {
     pub(crate) fn sparse_mex<S: Slot>(
         &mut self,
         moves: &Moves,
-        values: &[S],
+        values: &View<'_, S>,
         mask: u32,
         n: usize,
         speculative: bool,
@@ -290,10 +353,15 @@ impl Scratch {
                 (skipped[0] + 1).min(count)..skipped[1].max(skipped[0] + 1).min(count),
                 (skipped[1] + 1).min(count)..count,
             ];
-            let values = &values[..m.min(values.len())];
+            // The partners G(m - r) in the tail, then (rare heaps far back) before it.
+            let (recent, top) = (values.tail, m.wrapping_sub(values.tail_start));
+            let near = self.rare.partition_point(|&r| r as usize + values.tail_start <= m);
             for range in ranges {
-                let (rare, rare_values) = (&self.rare[range.clone()], &self.rare_values[range]);
-                mark_beside_rare(rare, rare_values, values, m, &mut self.mark, stamp);
+                let cut = near.clamp(range.start, range.end);
+                let (rare, rare_values) = (&self.rare[range.start..cut], &self.rare_values[range.start..cut]);
+                mark_beside_rare(rare, rare_values, recent, top, &mut self.mark, stamp);
+                let (rare, rare_values) = (&self.rare[cut..range.end], &self.rare_values[cut..range.end]);
+                mark_beside_far_rare(rare, rare_values, values, m, &mut self.mark, stamp);
             }
             pairs += count as u64;
         }
@@ -325,7 +393,7 @@ impl Scratch {
     pub(crate) fn meet_rare_values<S: Slot>(
         &mut self,
         moves: &Moves,
-        values: &[S],
+        values: &View<'_, S>,
         n: usize,
         speculative: bool,
     ) -> u64 {
@@ -361,16 +429,18 @@ impl Scratch {
                         *back = lo - 1;
                         (lo, hi)
                     };
-                    let low = &values[lo..=hi];
-                    let high = &values[*m - hi..=*m - lo];
-                    mark_splits(low, high, &mut self.mark, stamp);
-                    pairs += low.len() as u64;
+                    mark_range(values, (lo, hi, *m), &mut self.buffers, &mut self.mark, stamp);
+                    pairs += (hi + 1 - lo) as u64;
                     seen_any = true;
                 }
             }
             let mark = &self.mark;
             self.pending.retain(|&w| mark[w as usize] != stamp);
             if self.pending.is_empty() || !seen_any {
+                for &(m, front, back) in &ranges {
+                    let deepest = (front - 1).max(moves.half(m).saturating_sub(back));
+                    self.deepest = self.deepest.max(deepest);
+                }
                 return pairs;
             }
             block = (block * 2).min(1024);

@@ -1,4 +1,4 @@
-//! How the values are stored: one atomic slot per heap (`u8` while every value fits, then
+//! How a value is stored: one atomic slot per heap (`u8` while every value fits, then
 //! `u16`, then `u32`), so that the two threads of a paired run share them.
 
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU8, Ordering};
@@ -54,20 +54,3 @@ macro_rules! slots {
 }
 
 slots!(u8 => AtomicU8, u16 => AtomicU16, u32 => AtomicU32);
-
-/// The values `G(0..len)`, each in a [`Slot`] of `V`.
-#[derive(Debug)]
-pub(crate) struct Values<V: Value>(pub(crate) Vec<V::Slot>);
-
-impl<V: Value> Clone for Values<V> {
-    fn clone(&self) -> Self {
-        Values(self.0.iter().map(|slot| V::Slot::new(slot.get())).collect())
-    }
-}
-
-impl<V: Value> std::ops::Deref for Values<V> {
-    type Target = [V::Slot];
-    fn deref(&self) -> &[V::Slot] {
-        &self.0
-    }
-}
