@@ -43,6 +43,8 @@ pub mod judge;
 mod keep_going;
 pub mod misere;
 pub mod octal;
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+mod octal_history;
 pub mod odds;
 pub mod pigs;
 pub mod snakes;

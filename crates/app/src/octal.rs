@@ -6,15 +6,18 @@ use std::time::{Duration, Instant};
 
 pub use tabletop_grundy::Outcome;
 pub use tabletop_octal::{
-    heaps_outcome, Computation, HeapMove, Leave, NimSequence, OctalCode, Options, Period, Progress,
-    QueryError,
+    heaps_outcome, Computation, HeapMove, HistoryLayout, Leave, NimSequence, OctalCode, Options, Period,
+    Progress, QueryError,
 };
 use tabletop_parse::ParseError;
 use tabletop_render::octal::{
-    write_json_head, write_json_tail, write_json_values, write_period, write_query, write_stats, write_tally,
-    write_value_run, Query,
+    write_history, write_json_head, write_json_tail, write_json_values, write_period, write_query,
+    write_stats, write_tally, write_value_run, Query,
 };
 
+#[cfg(not(target_arch = "wasm32"))]
+use crate::octal_history::FileHistory;
+use crate::octal_history::HistoryHealth;
 use crate::{Answer, Control, Failure, Problem, Source, Tick};
 
 /// Heaps computed when neither the request nor the game text says.
@@ -56,6 +59,9 @@ pub struct Request {
     /// take two heaps at a time); `Some(1)` for this thread only. The output is the same
     /// whatever the number, but for the `--stats` count of splits looked at.
     pub jobs: Option<usize>,
+    /// How much of a long run is held in memory, the rest going to a values file (`None`:
+    /// [`HistoryLayout::default`], from 2^22 heaps on).
+    pub layout: Option<HistoryLayout>,
 }
 
 /// How often a checkpoint is saved when the request does not say.
@@ -111,13 +117,16 @@ pub fn answer_to(
     let asked = request.heaps.or(file_heaps).unwrap_or(DEFAULT_HEAPS);
     // A query's heaps are always computed.
     let n = asked.max(query.iter().flatten().copied().max().unwrap_or(0));
-    check_memory(&code, n, 0)?;
+    let layout = request.layout.unwrap_or_default();
+    let file = keeps_a_file(n, &layout);
+    // With a file, memory holds the first heaps and the windows; the rare heaps, if a mask
+    // leaves many, are watched as the run goes.
+    check_memory(&code, if file { layout.from as u64 } else { n }, 0)?;
+    if file {
+        check_disk(n, request.checkpoint.as_deref())?;
+    }
     let started = Instant::now();
-    // The cap keeps n far below usize::MAX.
-    let mut run = match &request.resume {
-        Some(path) => resume(&code, n as usize, path)?,
-        None => Computation::new(&code, n as usize, Options::default()),
-    };
+    let (mut run, health) = start(&code, n, request, file)?;
     run.set_threads(threads(request.jobs));
     let mut output = Output::new(out);
     if request.json {
@@ -133,6 +142,7 @@ pub fn answer_to(
         control,
         progress,
         started,
+        health.as_ref(),
     )?;
     let period = request.period.then(|| run.period());
     let query = match (&query, &request.query) {
@@ -165,12 +175,18 @@ pub fn answer_to(
             output.put(|text| write_period(text, period, n as usize))?;
         }
     }
+    // What the period, the query and the tally read from the file after the run.
+    check_health(health.as_ref())?;
     output.flush()?;
     if let Some((tally, method)) = &tally {
         let stats = run.sparse_stats();
         let count = run.known();
+        let handed = run.handed_to_history();
         let line = tabletop_render::to_string(|out| {
             write_stats(out, count, &stats, started.elapsed())?;
+            if handed > 0 {
+                write_history(out, handed, run.history_reads())?;
+            }
             write_tally(out, tally, method)
         });
         notes.extend(line.lines().map(str::to_owned));
@@ -182,8 +198,187 @@ pub fn answer_to(
     })
 }
 
+/// Whether a run to `G(n)` keeps the values it no longer needs in a file (not in
+/// WebAssembly, which has no files: there every value is held, under the memory cap).
+fn keeps_a_file(n: u64, layout: &HistoryLayout) -> bool {
+    cfg!(not(target_arch = "wasm32")) && n >= layout.from as u64
+}
+
+/// Refuses up front a run whose values file would not fit on its disk: at least a byte per
+/// heap (values take 1 byte while they fit, then 2 or 4), in the checkpoint's folder or the
+/// temporary folder.
+fn check_disk(n: u64, checkpoint: Option<&Path>) -> Result<(), Failure> {
+    let folder = match checkpoint.and_then(Path::parent) {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        Some(_) => PathBuf::from("."),
+        None => std::env::temp_dir(),
+    };
+    let Some(free) = free_bytes(&folder) else {
+        return Ok(());
+    };
+    let needed = n.saturating_add(1);
+    if needed > free {
+        let gib = |bytes: u64| bytes as f64 / (1u64 << 30) as f64;
+        return Err(Failure::invalid(Problem::unlocated(
+            &format!("--heaps {n}"),
+            format!(
+                "computing G(0..={n}) keeps at least {:.1} GiB of values in a file in {}, which has {:.1} GiB free; ask for fewer heaps",
+                gib(needed),
+                folder.display(),
+                gib(free)
+            ),
+        )));
+    }
+    Ok(())
+}
+
+/// The bytes free for this user on the disk of `folder` (`None` when not known).
+#[cfg(unix)]
+fn free_bytes(folder: &Path) -> Option<u64> {
+    let stats = rustix::fs::statvfs(folder).ok()?;
+    Some(stats.f_bavail.saturating_mul(stats.f_frsize))
+}
+
+#[cfg(not(unix))]
+fn free_bytes(_: &Path) -> Option<u64> {
+    None
+}
+
+/// The values file kept beside a checkpoint.
+pub fn values_file(checkpoint: &Path) -> PathBuf {
+    let mut name = checkpoint.as_os_str().to_owned();
+    name.push(".values");
+    PathBuf::from(name)
+}
+
+/// The computation `request` asks for, from its checkpoint if any, and the health of the
+/// file it keeps values in (when `file`).
+fn start(
+    code: &OctalCode,
+    n: u64,
+    request: &Request,
+    file: bool,
+) -> Result<(Computation, Option<HistoryHealth>), Failure> {
+    // The memory cap keeps n far below usize::MAX.
+    let n = n as usize;
+    let Some(path) = &request.resume else {
+        let mut run = Computation::new(code, n, Options::default());
+        let health = match file {
+            true => Some(keep_values(&mut run, request)?),
+            false => None,
+        };
+        return Ok((run, health));
+    };
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| {
+        Failure::Io(format!(
+            "error: {name}: cannot read the checkpoint: {e}
+"
+        ))
+    })?;
+    let refused = |error: tabletop_octal::CheckpointError| {
+        let source = Source::new(name.clone(), bytes.clone());
+        Failure::invalid(source.problem(&ParseError {
+            span: error.span.clone(),
+            message: format!("not a checkpoint to go on from: {}", error.message),
+        }))
+    };
+    let handed = Computation::history_length(code, &bytes).map_err(refused)?;
+    if handed == 0 {
+        let mut run = Computation::resume(code, n, true, &bytes).map_err(refused)?;
+        run.set_largest_heap(n);
+        let health = match file {
+            true => Some(keep_values(&mut run, request)?),
+            false => None,
+        };
+        return Ok((run, health));
+    }
+    let (history, health) = reopen_values(path, request.checkpoint.as_deref(), handed)?;
+    let layout = request.layout.unwrap_or_default();
+    let mut run =
+        Computation::resume_with_history(code, n, true, &bytes, history, layout).map_err(refused)?;
+    run.set_largest_heap(n);
+    Ok((run, Some(health)))
+}
+
+/// Gives `run` a file for the values it no longer needs: beside `checkpoint` when there is
+/// one (so that a resume finds them), else an unnamed temporary file.
+#[cfg(not(target_arch = "wasm32"))]
+fn keep_values(run: &mut Computation, request: &Request) -> Result<HistoryHealth, Failure> {
+    let (history, health) = match request.checkpoint.as_deref() {
+        Some(path) => {
+            let values = values_file(path);
+            FileHistory::create(&values).map_err(|e| keep_failure(&values.display().to_string(), &e))?
+        }
+        None => FileHistory::temporary().map_err(|e| keep_failure("<temporary file>", &e))?,
+    };
+    run.set_history(Box::new(history), request.layout.unwrap_or_default());
+    Ok(health)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn keep_values(_: &mut Computation, _: &Request) -> Result<HistoryHealth, Failure> {
+    Err(Failure::Io(
+        "error: WebAssembly has no files to keep values in\n".into(),
+    ))
+}
+
+/// The values file of the checkpoint `resumed` cut to its first `handed` values; copied
+/// first beside `checkpoint` when the run is saved elsewhere from now on.
+#[cfg(not(target_arch = "wasm32"))]
+fn reopen_values(
+    resumed: &Path,
+    checkpoint: Option<&Path>,
+    handed: usize,
+) -> Result<(Box<dyn tabletop_octal::History>, HistoryHealth), Failure> {
+    let source = values_file(resumed);
+    let target = checkpoint.map_or_else(|| source.clone(), values_file);
+    let name = target.display().to_string();
+    if target != source {
+        std::fs::copy(&source, &target).map_err(|e| {
+            Failure::Io(format!(
+                "error: {}: cannot copy the values file to {name}: {e}
+",
+                source.display()
+            ))
+        })?;
+    }
+    let (history, health) = FileHistory::reopen(&target, handed).map_err(|e| keep_failure(&name, &e))?;
+    Ok((Box::new(history), health))
+}
+
+#[cfg(target_arch = "wasm32")]
+fn reopen_values(
+    resumed: &Path,
+    _: Option<&Path>,
+    _: usize,
+) -> Result<(Box<dyn tabletop_octal::History>, HistoryHealth), Failure> {
+    Err(Failure::Io(format!(
+        "error: {}: this checkpoint's values are in a file, which WebAssembly cannot read
+",
+        resumed.display()
+    )))
+}
+
+/// A values file that cannot be made or read.
+fn keep_failure(name: &str, error: &std::io::Error) -> Failure {
+    Failure::Io(format!(
+        "error: {name}: cannot keep the values: {error}
+"
+    ))
+}
+
+/// Fails once the values file has failed (no value computed after it is trusted).
+fn check_health(health: Option<&HistoryHealth>) -> Result<(), Failure> {
+    match health.and_then(HistoryHealth::failure) {
+        Some(message) => Err(Failure::Io(message)),
+        None => Ok(()),
+    }
+}
+
 /// Computes every value, writing them as they come (when `streamed`), reporting progress,
 /// saving checkpoints, stopping when told to.
+#[allow(clippy::too_many_arguments)]
 fn drive(
     run: &mut Computation,
     request: &Request,
@@ -192,6 +387,7 @@ fn drive(
     control: &Control,
     mut progress: Option<&mut ProgressReport<'_>>,
     started: Instant,
+    health: Option<&HistoryHealth>,
 ) -> Result<(), Failure> {
     let every = request.checkpoint_every.unwrap_or(CHECKPOINT_EVERY);
     let mut last_save = Instant::now();
@@ -202,6 +398,16 @@ fn drive(
     loop {
         let before = Instant::now();
         run.advance(round);
+        check_health(health)?;
+        // Rare heaps take 8 bytes each, held whatever else goes to the file.
+        let rare = run.progress().rare as u64;
+        if rare.saturating_mul(8) > MEMORY_CAP {
+            return Err(Failure::Io(format!(
+                "error: stopped after G(0..{}): its {rare} rare heaps need more than the {} GiB `tabletop octal` allows itself\n",
+                run.computed(),
+                MEMORY_CAP >> 30
+            )));
+        }
         let took = before.elapsed();
         if took < Duration::from_millis(25) {
             round = round.saturating_mul(2);
@@ -302,27 +508,6 @@ impl<'a> Output<'a> {
 /// A failed write; a closed pipe says so plainly.
 fn write_failure(error: std::io::Error) -> Failure {
     Failure::Io(format!("error: <stdout>: {error}\n"))
-}
-
-/// The computation saved in `path`, checked against `code`, going on towards `G(0..=n)`.
-fn resume(code: &OctalCode, n: usize, path: &Path) -> Result<Computation, Failure> {
-    let name = path.display().to_string();
-    let bytes = std::fs::read(path)
-        .map_err(|e| Failure::Io(format!("error: {name}: cannot read the checkpoint: {e}\n")))?;
-    match Computation::resume(code, n, true, &bytes) {
-        Ok(mut run) => {
-            run.set_largest_heap(n);
-            Ok(run)
-        }
-        Err(error) => {
-            let source = Source::new(name, bytes);
-            let problem = source.problem(&ParseError {
-                span: error.span.clone(),
-                message: format!("not a checkpoint to go on from: {}", error.message),
-            });
-            Err(Failure::invalid(problem))
-        }
-    }
 }
 
 /// Saves `bytes` to `path` so that an interrupted save loses nothing: a temporary file
@@ -523,5 +708,141 @@ mod tests {
         assert_eq!(last.load(Ordering::Relaxed), 501);
         let plain = answer(Game::Code(&code), &request).expect("answered");
         assert_eq!(String::from_utf8_lossy(&out), plain.text);
+    }
+
+    /// Windows so small that a run of a few thousand heaps keeps most values in its file.
+    fn tiny() -> HistoryLayout {
+        HistoryLayout {
+            from: 2000,
+            tail: 64,
+            front: 16,
+            middle: 16,
+        }
+    }
+
+    fn text_of(code: &str, request: &Request, control: &Control) -> Result<String, Failure> {
+        let code = Source::new("<code>", code.as_bytes().to_vec());
+        let mut out = Vec::new();
+        answer_to(Game::Code(&code), request, &mut out, control, None)?;
+        Ok(String::from_utf8_lossy(&out).into_owned())
+    }
+
+    #[test]
+    fn a_run_that_keeps_its_values_in_a_file_answers_alike() {
+        let folder = tempfile::tempdir().expect("a temporary folder");
+        for (code, heaps) in [("0.6", 12_000), ("0.167", 9_000), ("0.77", 5_000)] {
+            let plain = Request {
+                heaps: Some(heaps),
+                period: true,
+                jobs: Some(1),
+                ..Request::default()
+            };
+            let expected = text_of(code, &plain, &Control::new()).expect("answered");
+            for jobs in [1, 2] {
+                let checkpoint = folder.path().join(format!("{code}-{jobs}.ckpt"));
+                for saved in [None, Some(checkpoint.clone())] {
+                    let request = Request {
+                        jobs: Some(jobs),
+                        layout: Some(tiny()),
+                        checkpoint: saved.clone(),
+                        stats: true,
+                        ..plain.clone()
+                    };
+                    let got = text_of(code, &request, &Control::new()).expect("answered");
+                    assert_eq!(got, expected, "{code} on {jobs}, checkpoint {saved:?}");
+                }
+                // Its values file is there; 0.167's rare heaps are few and early, so most of
+                // its values went to the file (Officers' tail reaches back to its last rare
+                // heap, and Kayles is periodic long before).
+                let values = std::fs::metadata(values_file(&checkpoint)).expect("a values file");
+                if code == "0.167" {
+                    assert!(values.len() > 4000, "{code}: {} bytes", values.len());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_run_stopped_with_its_values_in_a_file_resumes_from_its_checkpoint() {
+        let folder = tempfile::tempdir().expect("a temporary folder");
+        let checkpoint = folder.path().join("run.ckpt");
+        let heaps = 30_000;
+        let plain = Request {
+            heaps: Some(heaps),
+            period: true,
+            jobs: Some(1),
+            ..Request::default()
+        };
+        let expected = text_of("0.167", &plain, &Control::new()).expect("answered");
+        // Stopped after a few rounds: far past the heaps held before the file.
+        let control = Control::new();
+        let (count, stop) = (Arc::new(AtomicU64::new(0)), control.clone());
+        let control = control.with_progress(move |tick: Tick| {
+            if tick.done > 8000 && count.fetch_add(1, Ordering::Relaxed) == 0 {
+                stop.cancel();
+            }
+        });
+        let first = Request {
+            layout: Some(tiny()),
+            checkpoint: Some(checkpoint.clone()),
+            ..plain.clone()
+        };
+        let stopped = text_of("0.167", &first, &control);
+        assert!(matches!(stopped, Err(Failure::Stopped(_))), "{stopped:?}");
+        let saved = std::fs::read(&checkpoint).expect("a checkpoint");
+        let handed = Computation::history_length(&OctalCode::new(&[0, 1, 6, 7]).unwrap(), &saved).unwrap();
+        assert!(handed > 2000, "{handed} values in the file");
+        assert!(saved.len() < 5000, "a checkpoint of {} bytes", saved.len());
+        // The values file grows past the checkpoint's length as a run goes on: resumes cut it.
+        let resume = Request {
+            resume: Some(checkpoint.clone()),
+            ..first.clone()
+        };
+        let other = folder.path().join("other.ckpt");
+        for request in [
+            Request {
+                checkpoint: Some(other.clone()),
+                ..resume.clone()
+            },
+            resume.clone(),
+            Request {
+                jobs: Some(2),
+                checkpoint: None,
+                ..resume.clone()
+            },
+        ] {
+            let got = text_of("0.167", &request, &Control::new()).expect("resumed");
+            assert_eq!(got, expected, "{request:?}");
+        }
+        assert!(values_file(&other).exists());
+        // A values file cut short is refused, naming it.
+        let values = values_file(&checkpoint);
+        let file = std::fs::OpenOptions::new().write(true).open(&values).unwrap();
+        file.set_len(100).unwrap();
+        let refused = text_of("0.167", &resume, &Control::new()).unwrap_err();
+        assert!(
+            refused.report().contains("run.ckpt.values"),
+            "{}",
+            refused.report()
+        );
+        assert_eq!(refused.exit_code(), 1);
+        // A checkpoint whose values are in a file is refused by the typed resume alone.
+        assert!(Computation::resume(
+            &OctalCode::new(&[0, 1, 6, 7]).unwrap(),
+            heaps as usize,
+            true,
+            &saved
+        )
+        .is_err());
+    }
+
+    #[test]
+    fn a_run_whose_values_file_cannot_fit_on_its_disk_is_refused_up_front() {
+        let refused = check_disk(u64::MAX - 1, None).unwrap_err();
+        let report = refused.report();
+        assert!(report.contains("keeps at least"), "{report}");
+        assert!(report.contains("GiB free"), "{report}");
+        assert_eq!(refused.exit_code(), 2);
+        assert!(check_disk(1000, None).is_ok());
     }
 }

@@ -138,7 +138,7 @@ fn a_killed_run_resumes_to_the_same_values() {
     let status = child.wait().expect("the run can be waited for");
     assert_eq!(status.signal(), Some(9), "{status:?}");
     let saved = std::fs::read(&checkpoint).expect("a checkpoint was saved before the kill");
-    assert!(saved.starts_with(b"tabletop octal checkpoint 2\n"));
+    assert!(saved.starts_with(b"tabletop octal checkpoint 3\n"));
     let resumed = tabletop_reading_all(&["octal", "0.16", "--heaps", LONG, "--resume", path], b"");
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
     assert_eq!(text(&resumed.stdout), whole_line());

@@ -242,7 +242,9 @@ fn read_header(code: &OctalCode, bytes: &[u8]) -> Result<Saved, CheckpointError>
     let history = reader.value("history")?;
     let [handed, hash] = history.numbers::<2>()?;
     if handed > count {
-        return Err(history.error(format!("{handed} values in the history, more than the {count} computed")));
+        return Err(history.error(format!(
+            "{handed} values in the history, more than the {count} computed"
+        )));
     }
     let history_span = history.span.clone();
     reader.expect_line("data", "expected the line `data`")?;
@@ -314,9 +316,7 @@ fn restore<V: Value>(
     bytes: &[u8],
 ) -> Result<Engine<V>, CheckpointError> {
     let values = match history {
-        Some((history, layout)) => {
-            Store::resumed(history, layout, saved.handed as usize, saved.hash, tail)
-        }
+        Some((history, layout)) => Store::resumed(history, layout, saved.handed as usize, saved.hash, tail),
         None => Store::from_values(tail, n.saturating_add(1)),
     };
     let (engine, hash) = Engine::restore(code, n, values, state, saved.handed as usize);
@@ -648,7 +648,10 @@ mod tests {
             assert_eq!(run.bytes_per_value(), width, "stop {stop}");
             let bytes = run.checkpoint();
             let text = String::from_utf8_lossy(&bytes);
-            assert!(text.contains(&format!("\nwidth {width}\nhistory 0 ")), "stop {stop}");
+            assert!(
+                text.contains(&format!("\nwidth {width}\nhistory 0 ")),
+                "stop {stop}"
+            );
             let data = text.find("\ndata\n").unwrap() + "\ndata\n".len();
             assert_eq!(bytes.len() - data - 8, (stop + 1) * width, "stop {stop}");
             let mut resumed = Computation::resume(&code, 700, true, &bytes).unwrap();

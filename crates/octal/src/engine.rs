@@ -3,9 +3,9 @@
 
 use crate::bitset::{Planes, MAX_BITS};
 use crate::code::OctalCode;
+use crate::history::{History, HistoryLayout};
 use crate::mask;
 use crate::pace::Pace;
-use crate::history::{History, HistoryLayout};
 use crate::scratch::{half_of, mark_range, Moves, Scratch};
 use crate::sequence::{Method, MethodUsed, SparseStats};
 use crate::slot::Value;
@@ -128,11 +128,18 @@ impl<V: Value> Engine<V> {
     }
 
     /// Fits the store's windows to what the steps met and hands old values over.
+    #[inline]
     pub(crate) fn settle(&mut self) {
-        if !self.values.has_history() {
-            return;
+        if self.values.has_history() {
+            self.settle_windows();
         }
-        let deepest = self.scratch.deepest.max(self.helper.as_ref().map_or(0, |h| h.deepest));
+    }
+
+    fn settle_windows(&mut self) {
+        let deepest = self
+            .scratch
+            .deepest
+            .max(self.helper.as_ref().map_or(0, |h| h.deepest));
         let rare = self.scratch.rare.last().map_or(0, |&r| r as usize);
         let take = self.moves.split.last().copied().unwrap_or(0);
         self.values.fit(rare, deepest, take);
@@ -322,9 +329,9 @@ impl<V: Value> Engine<V> {
         let value = if sparse {
             self.planes = None;
             self.steps.sparse += 1;
-            let (value, pairs) = self
-                .scratch
-                .sparse_mex(&self.moves, &self.values.view(n), self.mask, n, false);
+            let (value, pairs) =
+                self.scratch
+                    .sparse_mex(&self.moves, &self.values.view(n), self.mask, n, false);
             self.pairs += pairs;
             value
         } else if self.scratch.cap <= BITSET_CAP && matches!(self.method, Method::Sparse | Method::Bitset) {
@@ -354,7 +361,9 @@ impl<V: Value> Engine<V> {
     fn bitset_mex(&mut self, n: usize) -> u32 {
         let cap = self.scratch.cap;
         let bits = cap.trailing_zeros();
-        let planes = self.planes.get_or_insert_with(|| Planes::of(&self.values.all(), bits));
+        let planes = self
+            .planes
+            .get_or_insert_with(|| Planes::of(&self.values.all(), bits));
         planes.widen(bits);
         let stamp = self.scratch.stamp;
         self.seen.clear();
@@ -382,7 +391,13 @@ impl<V: Value> Engine<V> {
             let half = self.moves.half(m);
             let scratch = &mut self.scratch;
             let values = self.values.all();
-            mark_range(&values, (1, half, m), &mut scratch.buffers, &mut scratch.mark, stamp);
+            mark_range(
+                &values,
+                (1, half, m),
+                &mut scratch.buffers,
+                &mut scratch.mark,
+                stamp,
+            );
             self.pairs += half as u64;
         }
     }

@@ -20,7 +20,8 @@ fn proven(code: &OctalCode, values: &[u32]) {
         pairs: 0,
         steps: StepCounts::default(),
     };
-    let (engine, _): (Engine<u32>, _) = Engine::restore(code, values.len(), Store::from_values(values, 0), state, 0);
+    let (engine, _): (Engine<u32>, _) =
+        Engine::restore(code, values.len(), Store::from_values(values, 0), state, 0);
     for (heap, &value) in values.iter().enumerate().skip(1) {
         assert_eq!(
             engine.direct_mex(heap),
@@ -243,7 +244,8 @@ fn the_histogram_kept_as_values_come_counts_every_computed_heap() {
         let histogram = each!(run.core(), e => e.scratch.histogram());
         assert_eq!(histogram, expected, "{code}");
         let state = each!(run.core(), e => e.saved_state());
-        let (restored, _): (Engine<u32>, _) = Engine::restore(&code, values.len(), Store::from_values(&values, 0), state, 0);
+        let (restored, _): (Engine<u32>, _) =
+            Engine::restore(&code, values.len(), Store::from_values(&values, 0), state, 0);
         assert_eq!(restored.scratch.histogram(), expected, "{code}: restored");
         let stats = run.sparse_stats();
         let mask = stats.mask.expect("a mask is chosen");
@@ -305,12 +307,20 @@ fn windowed_agrees(code: &OctalCode, n: usize, threads: usize, options: Options)
     assert_eq!(windowed.period(), whole.period(), "{case}");
     assert_eq!(windowed.tally(), whole.tally(), "{case}");
     let (w, a) = (windowed.method_used(), whole.method_used());
-    assert_eq!((w.plain, w.bitset, w.sparse, w.mask), (a.plain, a.bitset, a.sparse, a.mask), "{case}");
+    assert_eq!(
+        (w.plain, w.bitset, w.sparse, w.mask),
+        (a.plain, a.bitset, a.sparse, a.mask),
+        "{case}"
+    );
     if threads == 1 {
         assert_eq!(windowed.sparse_stats(), whole.sparse_stats(), "{case}");
     }
     let handed = windowed.handed_to_history();
-    assert_eq!(history.0.lock().unwrap()[..], all_values(&whole)[..handed], "{case}");
+    assert_eq!(
+        history.0.lock().unwrap()[..],
+        all_values(&whole)[..handed],
+        "{case}"
+    );
     (windowed.history_reads(), handed)
 }
 
@@ -408,18 +418,23 @@ fn a_windowed_run_saved_and_resumed_with_its_history_goes_on_alike() {
         assert_eq!(all_values(&resumed), all_values(&whole), "stop {stop}");
         assert_eq!(resumed.period(), whole.period(), "stop {stop}");
         let (got, expected) = (resumed.sparse_stats(), whole.sparse_stats());
-        assert_eq!((got.mask, got.rare, got.max_value), (expected.mask, expected.rare, expected.max_value));
+        assert_eq!(
+            (got.mask, got.rare, got.max_value),
+            (expected.mask, expected.rare, expected.max_value)
+        );
         if handed > 0 {
             // Another length, or other values, are refused.
             let short = SharedHistory(std::sync::Arc::new(std::sync::Mutex::new(saved[1..].to_vec())));
             let error =
-                Computation::resume_with_history(&code, n, true, &bytes, Box::new(short), tiny_layout()).unwrap_err();
+                Computation::resume_with_history(&code, n, true, &bytes, Box::new(short), tiny_layout())
+                    .unwrap_err();
             assert!(error.message.contains("holds"), "{error}");
             let mut other = saved.clone();
             other[handed / 2] ^= 1;
             let other = SharedHistory(std::sync::Arc::new(std::sync::Mutex::new(other)));
             let error =
-                Computation::resume_with_history(&code, n, true, &bytes, Box::new(other), tiny_layout()).unwrap_err();
+                Computation::resume_with_history(&code, n, true, &bytes, Box::new(other), tiny_layout())
+                    .unwrap_err();
             assert!(error.message.contains("does not hold the values"), "{error}");
         }
     }

@@ -229,7 +229,8 @@ impl<S: Slot> Run<'_, S> {
             // Rare heaps below n: those below n - 1, and maybe n - 1.
             let sparse_anyway = self.fixed_mask || rare + 1 < n / 4;
             let (value, pairs) = if sparse_anyway {
-                let (guess, mut pairs) = scratch.sparse_mex(self.moves, &self.values.upto(n - 1), mask, n, true);
+                let (guess, mut pairs) =
+                    scratch.sparse_mex(self.moves, &self.values.upto(n - 1), mask, n, true);
                 if !self.wait_for(me, n, &mut budget) {
                     break;
                 }

@@ -6,11 +6,11 @@
 use crate::code::OctalCode;
 use crate::engine::Engine;
 use crate::history::{History, HistoryLayout};
-use crate::store::{Reader, View};
 use crate::period::{guy_smith_by, Period};
 use crate::sequence::{Method, MethodUsed, NimSequence, SparseStats};
 use crate::slot::{Slot, Value};
 use crate::stats::Tally;
+use crate::store::{Reader, View};
 
 impl NimSequence {
     /// `G(0..=n)` by the sparse-space method (plain steps where it does not pay), the
@@ -329,10 +329,7 @@ impl Computation {
         let computed = each!(&self.core, e => e.len());
         self.next_check = computed + (computed / 8).max(FIRST_CHECK);
         let t = self.code.last_nonzero();
-        let found = each!(&self.core, e => {
-            let mut reader = Reader::new(e.values());
-            guy_smith_by(e.len(), t, |n| reader.get(n))
-        });
+        let found = each!(&self.core, e => period_of(&e.values(), e.len(), t));
         if found.is_some() {
             self.fill_by(found);
         }
@@ -390,10 +387,7 @@ impl Computation {
         match self.filled_by {
             None => {
                 let len = self.target;
-                each!(&self.core, e => {
-                    let mut reader = Reader::new(e.values());
-                    guy_smith_by(len, t, |n| reader.get(n))
-                })
+                each!(&self.core, e => period_of(&e.values(), len, t))
             }
             Some(_) => guy_smith_by(self.target, t, |n| self.value_unchecked(n)),
         }
@@ -464,6 +458,17 @@ impl Computation {
         let mut values = Vec::with_capacity(self.target);
         self.copy_values(0, self.target, &mut values);
         NimSequence::from_parts(values, &self.code, each!(&self.core, e => e.stats()))
+    }
+}
+
+/// The Guy–Smith test on `G(0..len)` of `values`.
+fn period_of<S: Slot>(values: &View<'_, S>, len: usize, t: usize) -> Option<Period> {
+    match values.held() {
+        Some(all) => guy_smith_by(len, t, |n| all[n].get()),
+        None => {
+            let mut reader = Reader::new(*values);
+            guy_smith_by(len, t, |n| reader.get(n))
+        }
     }
 }
 

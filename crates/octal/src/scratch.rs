@@ -108,6 +108,7 @@ fn mark_beside_far_rare<S: Slot>(
 
 /// Marks `G(a) ^ G(b)` for `a` in `lo..=hi` from the first and `b = m - a`, wherever the
 /// values are (`low` and `high` are scratch buffers for values outside the windows).
+#[inline]
 pub(crate) fn mark_range<S: Slot>(
     values: &View<'_, S>,
     (lo, hi, m): (usize, usize, usize),
@@ -119,6 +120,18 @@ pub(crate) fn mark_range<S: Slot>(
         mark_splits(low, high, mark, stamp);
         return;
     }
+    mark_range_in_pieces(values, (lo, hi, m), buffers, mark, stamp);
+}
+
+/// [`mark_range`] for values outside the windows.
+#[inline(never)]
+fn mark_range_in_pieces<S: Slot>(
+    values: &View<'_, S>,
+    (lo, hi, m): (usize, usize, usize),
+    buffers: &mut (Vec<u32>, Vec<u32>),
+    mark: &mut [u32],
+    stamp: u32,
+) {
     // In pieces, so that the buffers stay small.
     let (low, high) = buffers;
     let mut a = lo;
@@ -355,13 +368,19 @@ impl Scratch {
             ];
             // The partners G(m - r) in the tail, then (rare heaps far back) before it.
             let (recent, top) = (values.tail, m.wrapping_sub(values.tail_start));
-            let near = self.rare.partition_point(|&r| r as usize + values.tail_start <= m);
+            // The rare heaps whose partner is in the tail: all, while every value is held.
+            let near = match values.tail_start {
+                0 => count,
+                start => self.rare[..count].partition_point(|&r| r as usize + start <= m),
+            };
             for range in ranges {
                 let cut = near.clamp(range.start, range.end);
                 let (rare, rare_values) = (&self.rare[range.start..cut], &self.rare_values[range.start..cut]);
                 mark_beside_rare(rare, rare_values, recent, top, &mut self.mark, stamp);
-                let (rare, rare_values) = (&self.rare[cut..range.end], &self.rare_values[cut..range.end]);
-                mark_beside_far_rare(rare, rare_values, values, m, &mut self.mark, stamp);
+                if cut < range.end {
+                    let (rare, rare_values) = (&self.rare[cut..range.end], &self.rare_values[cut..range.end]);
+                    mark_beside_far_rare(rare, rare_values, values, m, &mut self.mark, stamp);
+                }
             }
             pairs += count as u64;
         }

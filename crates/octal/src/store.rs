@@ -147,7 +147,8 @@ impl<V: Value> Store<V> {
     /// Makes the slots of `G(len..end)` (zero) so that two threads may write them.
     pub(crate) fn extend_to(&mut self, end: usize) {
         let len = end.saturating_sub(self.tail_start);
-        self.tail.resize_with(len.max(self.tail.len()), || V::Slot::new(0));
+        self.tail
+            .resize_with(len.max(self.tail.len()), || V::Slot::new(0));
     }
 
     /// Forgets the values from `G(len)` on (slots made by [`Store::extend_to`] not filled).
@@ -179,7 +180,8 @@ impl<V: Value> Store<V> {
 
     /// The same values stored as `W`.
     pub(crate) fn widen<W: Value>(self) -> Store<W> {
-        let convert = |slots: &[V::Slot]| -> Vec<W::Slot> { slots.iter().map(|s| W::Slot::new(s.get())).collect() };
+        let convert =
+            |slots: &[V::Slot]| -> Vec<W::Slot> { slots.iter().map(|s| W::Slot::new(s.get())).collect() };
         let mut tail = Vec::with_capacity(self.tail.capacity());
         tail.extend(self.tail.iter().map(|s| W::Slot::new(s.get())));
         Store {
@@ -318,6 +320,12 @@ impl<'a, S: Slot> View<'a, S> {
         self.len
     }
 
+    /// Every value, when all are held in one slice (no history yet).
+    #[inline]
+    pub(crate) fn held(&self) -> Option<&'a [S]> {
+        (self.tail_start == 0).then_some(self.tail)
+    }
+
     /// The first `len` values only.
     #[inline]
     pub(crate) fn upto(mut self, len: usize) -> Self {
@@ -368,6 +376,15 @@ impl<'a, S: Slot> View<'a, S> {
     #[inline]
     pub(crate) fn slice(&self, lo: usize, hi: usize) -> Option<&'a [S]> {
         debug_assert!(lo <= hi && hi <= self.len);
+        if self.tail_start == 0 {
+            return self.tail.get(lo..hi);
+        }
+        self.slice_in_windows(lo, hi)
+    }
+
+    /// [`View::slice`] once values have left the tail.
+    #[inline(never)]
+    fn slice_in_windows(&self, lo: usize, hi: usize) -> Option<&'a [S]> {
         let within = |window: &'a [S], start: usize| {
             lo.checked_sub(start)
                 .filter(|_| hi - start <= window.len())
@@ -384,7 +401,11 @@ impl<'a, S: Slot> View<'a, S> {
         let mut at = lo;
         while at < hi {
             // The longest stretch from `at` in one window, else up to the next window.
-            let windows = [(self.tail, self.tail_start), (self.front, 0), (self.middle, self.middle_start)];
+            let windows = [
+                (self.tail, self.tail_start),
+                (self.front, 0),
+                (self.middle, self.middle_start),
+            ];
             let held = windows.iter().find_map(|&(window, start)| {
                 let end = (start + window.len()).min(hi);
                 (start <= at && at < end).then(|| &window[at - start..end - start])
@@ -499,7 +520,10 @@ mod tests {
             }
         }
         let mut expected = FNV_START;
-        expected = fnv1a_values(expected, &(0..store.handed_over().0).map(value).collect::<Vec<_>>());
+        expected = fnv1a_values(
+            expected,
+            &(0..store.handed_over().0).map(value).collect::<Vec<_>>(),
+        );
         assert_eq!(store.handed_over().1, expected);
     }
 }

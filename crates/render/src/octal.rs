@@ -368,6 +368,15 @@ pub fn write_stats<W: Write + ?Sized>(
     )
 }
 
+/// The `--stats` line of a run that kept values in a file: how many went there and how
+/// many were read back.
+pub fn write_history<W: Write + ?Sized>(out: &mut W, handed: usize, read_back: u64) -> fmt::Result {
+    writeln!(
+        out,
+        "values kept in a file: {handed} (memory held the rest); {read_back} read back from it"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -30,7 +30,11 @@ the rest follow from it at once.\n\
 Long runs: a progress line on a terminal; --checkpoint FILE saves the state every 5 minutes \
 (--checkpoint-every) and on Ctrl-C; --resume FILE goes on from it with the same output as a \
 run never stopped.\n\
-Memory: up to about 32 bytes per heap; more than 4 GiB is refused up front.\n\
+Memory: up to about 32 bytes per heap for the first 4194304 heaps; past them a run keeps only \
+windows of the values in memory (about 100 MB at most, besides 8 bytes per rare heap) and the \
+rest in a file (1 byte per heap while the values fit, then 2 or 4): FILE.values beside \
+--checkpoint FILE, else an unnamed temporary file. A run whose file cannot fit on its disk is \
+refused up front.\n\
 --misere: misère play (the player who cannot move wins): the misère quotient of heaps 0..N \
 (default 8): its order, generators and relations, its elements as words, the P-portion and the \
 pretending function (the element of each heap); --period proves the pretending function's \
@@ -105,6 +109,7 @@ pub fn run(args: &Args) -> Result<Answer, Failure> {
         checkpoint_every: args.checkpoint_every,
         resume: args.resume.clone(),
         jobs: args.jobs,
+        layout: None,
     };
     let source = game_source(args)?;
     let game = game_of(args, &source);
