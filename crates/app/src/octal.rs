@@ -337,8 +337,7 @@ fn reopen_values(
     if target != source {
         std::fs::copy(&source, &target).map_err(|e| {
             Failure::Io(format!(
-                "error: {}: cannot copy the values file to {name}: {e}
-",
+                "error: {}: cannot copy the values file to {name}: {e}\n",
                 source.display()
             ))
         })?;
@@ -354,18 +353,15 @@ fn reopen_values(
     _: usize,
 ) -> Result<(Box<dyn tabletop_octal::History>, HistoryHealth), Failure> {
     Err(Failure::Io(format!(
-        "error: {}: this checkpoint's values are in a file, which WebAssembly cannot read
-",
+        "error: {}: this checkpoint's values are in a file, which WebAssembly cannot read\n",
         resumed.display()
     )))
 }
 
 /// A values file that cannot be made or read.
+#[cfg(not(target_arch = "wasm32"))]
 fn keep_failure(name: &str, error: &std::io::Error) -> Failure {
-    Failure::Io(format!(
-        "error: {name}: cannot keep the values: {error}
-"
-    ))
+    Failure::Io(format!("error: {name}: cannot keep the values: {error}\n"))
 }
 
 /// Fails once the values file has failed (no value computed after it is trusted).

@@ -56,6 +56,19 @@ const STEP: f64 = 0.002;
 struct Current {
     report: Reporter,
     last: Option<(&'static str, f64)>,
+    /// Whether the request's own ticks (the odds' stages, with their part done) have begun:
+    /// from then on the control's ticks, which in a table of turns are counts without a
+    /// total, are not reported, so the page's part done never falls back to nothing.
+    own_ticks: bool,
+}
+
+/// Where a progress report comes from.
+#[derive(Clone, Copy, PartialEq)]
+enum Source {
+    /// The control's ticks: the only progress of an octal run, stop checks elsewhere.
+    Control,
+    /// The request's own ticks (`/api/odds`).
+    Request,
 }
 
 thread_local! {
@@ -64,10 +77,15 @@ thread_local! {
 
 /// Tells the current reporter, unless the stage is the same and the part done moved less
 /// than [`STEP`].
-fn report(progress: Progress) {
+fn report(progress: Progress, source: Source) {
     CURRENT.with(|current| {
         let mut current = current.borrow_mut();
         let Some(current) = current.as_mut() else { return };
+        match source {
+            Source::Request => current.own_ticks = true,
+            Source::Control if current.own_ticks => return,
+            Source::Control => {}
+        }
         let fraction = progress.fraction.unwrap_or(0.0);
         if let Some((stage, last)) = current.last {
             if stage == progress.stage && (fraction - last).abs() < STEP && fraction < 1.0 {
@@ -86,6 +104,7 @@ pub fn answer(path: &str, body: &str, progress: Reporter) -> (u16, String) {
         *current.borrow_mut() = Some(Current {
             report: progress,
             last: None,
+            own_ticks: false,
         })
     });
     let control = Control::new().with_progress(|tick| {
@@ -97,19 +116,25 @@ pub fn answer(path: &str, body: &str, progress: Reporter) -> (u16, String) {
             Some(total) => format!("{}: {} of {total}", tick.stage, tick.done),
             None => format!("{}: {}", tick.stage, tick.done),
         };
-        report(Progress {
-            stage: tick.stage,
-            fraction,
-            message,
-        });
+        report(
+            Progress {
+                stage: tick.stage,
+                fraction,
+                message,
+            },
+            Source::Control,
+        );
     });
     let deadline = Deadline::unlimited(control);
     let reply = api::call(path, body.as_bytes(), &deadline, &mut |tick| {
-        report(Progress {
-            stage: tick.stage,
-            fraction: Some(tick.fraction),
-            message: tick.message.to_owned(),
-        })
+        report(
+            Progress {
+                stage: tick.stage,
+                fraction: Some(tick.fraction),
+                message: tick.message.to_owned(),
+            },
+            Source::Request,
+        )
     });
     CURRENT.with(|current| *current.borrow_mut() = None);
     (reply.status, String::from_utf8_lossy(&reply.body).into_owned())

@@ -102,6 +102,13 @@ fn long_work_reports_its_progress_in_order() {
     let (status, ticks) = progress_of("/api/odds", &board);
     assert_eq!(status, 200);
     assert!(!ticks.is_empty());
+    // One stream of part done, never falling back: the table's stop checks (counts
+    // without a total) do not interleave with the distribution's fractions.
+    let after_first = ticks.get(1..).unwrap_or_default();
+    assert!(after_first.iter().all(|t| t.fraction.is_some()), "{ticks:?}");
+    let fractions: Vec<f64> = after_first.iter().filter_map(|t| t.fraction).collect();
+    assert!(fractions.windows(2).all(|w| w[0] <= w[1]), "{fractions:?}");
+    assert!(fractions.last().is_some_and(|&f| f > 0.0), "{ticks:?}");
     let message: Value = serde_json::from_str(&ticks[0].to_json()).expect("progress is JSON");
     assert!(
         message["stage"].is_string() && message["message"].is_string(),
