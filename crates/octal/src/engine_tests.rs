@@ -121,18 +121,23 @@ fn two_threads_agree_with_one_and_with_the_mex_of_every_move() {
     assert!(retried > 0, "no speculative step was taken again");
 }
 
+/// A random octal code of 2 to 5 digits with at least one digit that splits a heap.
+fn random_code(rng: &mut StdRng) -> OctalCode {
+    let len = rng.random_range(2..=5);
+    let mut digits: Vec<u8> = (0..len).map(|_| rng.random_range(0..8)).collect();
+    digits[0] = if rng.random_bool(0.2) { 4 } else { 0 };
+    if digits.iter().all(|&d| d & 4 == 0) {
+        digits[1] |= 4;
+    }
+    OctalCode::new(&digits).unwrap()
+}
+
 #[test]
 fn two_threads_agree_on_random_codes_and_fixed_masks() {
     let mut rng = StdRng::seed_from_u64(0x0c7a1);
     let mut retried = 0;
     for _ in 0..40 {
-        let len = rng.random_range(2..=5);
-        let mut digits: Vec<u8> = (0..len).map(|_| rng.random_range(0..8)).collect();
-        digits[0] = if rng.random_bool(0.2) { 4 } else { 0 };
-        if digits.iter().all(|&d| d & 4 == 0) {
-            digits[1] |= 4;
-        }
-        let code = OctalCode::new(&digits).unwrap();
+        let code = random_code(&mut rng);
         // A fixed mask takes sparse steps from heap 1, good mask or not.
         let mask = rng.random_range(1..64);
         retried += two_threads_agree(&code, 500, Method::Mask(mask));
@@ -354,13 +359,7 @@ fn windows_and_a_history_give_the_values_of_a_run_that_holds_every_value() {
     assert!(far > 0, "no value was read back from the history");
     let mut rng = StdRng::seed_from_u64(0x51de);
     for _ in 0..12 {
-        let len = rng.random_range(2..=5);
-        let mut digits: Vec<u8> = (0..len).map(|_| rng.random_range(0..8)).collect();
-        digits[0] = if rng.random_bool(0.2) { 4 } else { 0 };
-        if digits.iter().all(|&d| d & 4 == 0) {
-            digits[1] |= 4;
-        }
-        let code = OctalCode::new(&digits).unwrap();
+        let code = random_code(&mut rng);
         windowed_agrees(&code, 1500, 1 + rng.random_range(0..2), options);
         let mask = Options {
             method: Method::Mask(rng.random_range(1..64)),
