@@ -25,7 +25,13 @@ test("static site: a slow board shows progress, Cancel terminates the worker, th
   await page.locator("#expected-turns").filter({ hasText: /\d/ }).waitFor({ timeout: 60000 });
   const sample = await page.locator("#board-text").inputValue();
   await page.fill("#board-text", "# slow\nsquares 35000\n");
-  await page.waitForFunction(() => document.getElementById("progress").value > 0, null, { timeout: 60000 });
+  // The slow board's own progress: the bar shown and moving, the table's turn in the status
+  // (the sample's last figures left the bar's value above 0, so the value alone says nothing).
+  await page.waitForFunction(() => {
+    const progress = document.getElementById("progress");
+    const status = document.getElementById("status").textContent;
+    return !progress.hidden && progress.value > 0 && /distribution: turn \d+, .* left \(\d+%\)/.test(status);
+  }, null, { timeout: 60000 });
   await shoot(page, "site-race-progress");
   await page.click("#cancel");
   await page.locator("#cancel").waitFor({ state: "hidden" });
