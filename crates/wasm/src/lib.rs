@@ -63,7 +63,6 @@ struct Current {
 }
 
 /// Where a progress report comes from.
-#[derive(Clone, Copy, PartialEq)]
 enum Source {
     /// The control's ticks: the only progress of an octal run, stop checks elsewhere.
     Control,
