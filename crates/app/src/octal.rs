@@ -713,6 +713,7 @@ mod tests {
             tail: 64,
             front: 16,
             middle: 16,
+            widest: 256,
         }
     }
 

@@ -107,10 +107,18 @@ impl Computation {
             state.pairs,
         );
         let mut bytes = header.into_bytes();
+        bytes.reserve((computed - handed) * width + 8);
+        // By pieces: a long run's tail is tens of millions of values.
         let mut values = Vec::new();
-        each!(self.core(), e => e.values().copy(handed, computed, &mut values));
-        for v in values {
-            bytes.extend(&v.to_le_bytes()[..width]);
+        let mut at = handed;
+        while at < computed {
+            let end = (at + (1 << 16)).min(computed);
+            values.clear();
+            each!(self.core(), e => e.values().copy(at, end, &mut values));
+            for v in &values {
+                bytes.extend(&v.to_le_bytes()[..width]);
+            }
+            at = end;
         }
         let sum = fnv1a(&bytes);
         bytes.extend(sum.to_le_bytes());

@@ -140,7 +140,7 @@ impl<V: Value> Engine<V> {
             .scratch
             .deepest
             .max(self.helper.as_ref().map_or(0, |h| h.deepest));
-        let rare = self.scratch.rare.last().map_or(0, |&r| r as usize);
+        let rare = self.scratch.rare.last().copied().unwrap_or(0);
         let take = self.moves.split.last().copied().unwrap_or(0);
         self.values.fit(rare, deepest, take);
         self.values.settle();

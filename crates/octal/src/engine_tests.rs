@@ -286,6 +286,7 @@ fn tiny_layout() -> crate::HistoryLayout {
         tail: 16,
         front: 4,
         middle: 4,
+        widest: 64,
     }
 }
 

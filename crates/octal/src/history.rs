@@ -62,17 +62,22 @@ pub struct HistoryLayout {
     pub front: usize,
     /// The fewest values held on either side of `n / 2`.
     pub middle: usize,
+    /// The most values the tail or the front grows to hold, and four times the most the
+    /// middle window reaches on either side: past it, the few reads further away go to the
+    /// history, so that memory stays the same however long the run.
+    pub widest: usize,
 }
 
 impl Default for HistoryLayout {
     /// 2^22 values held before any is handed over; then 2^16 recent ones, 2^14 first ones
-    /// and 2^14 on either side of `n / 2`, at least.
+    /// and 2^14 on either side of `n / 2`, at least; 2^24 in a window at most.
     fn default() -> Self {
         HistoryLayout {
             from: 1 << 22,
             tail: 1 << 16,
             front: 1 << 14,
             middle: 1 << 14,
+            widest: 1 << 24,
         }
     }
 }

@@ -79,30 +79,122 @@ impl Moves {
 // Not inlined: in a function of its own, every pointer of the loop stays in a register.
 #[inline(never)]
 pub(crate) fn mark_beside_rare<S: Slot>(
-    rare: &[u32],
+    rare: &[usize],
     rare_values: &[u32],
     recent: &[S],
     top: usize,
     mark: &mut [u32],
     stamp: u32,
 ) {
+    // Every value fits the slots' width, so does every XOR: marks of that many values
+    // need no bounds check.
+    match S::BITS {
+        8 => {
+            if let Some(marks) = mark.first_chunk_mut::<{ 1 << 8 }>() {
+                for (&r, &g) in rare.iter().zip(rare_values) {
+                    debug_assert!(g < 1 << 8);
+                    marks[((g ^ recent[top - r].get()) & 0xff) as usize] = stamp;
+                }
+                return;
+            }
+        }
+        16 => {
+            if let Some(marks) = mark.first_chunk_mut::<{ 1 << 16 }>() {
+                for (&r, &g) in rare.iter().zip(rare_values) {
+                    debug_assert!(g < 1 << 16);
+                    marks[((g ^ recent[top - r].get()) & 0xffff) as usize] = stamp;
+                }
+                return;
+            }
+        }
+        _ => {}
+    }
     for (&r, &g) in rare.iter().zip(rare_values) {
-        mark[(g ^ recent[top - r as usize].get()) as usize] = stamp;
+        mark[(g ^ recent[top - r].get()) as usize] = stamp;
     }
 }
 
-/// [`mark_beside_rare`] for the rare heaps whose partner lies before `values`' tail.
-#[inline(never)]
-fn mark_beside_far_rare<S: Slot>(
-    rare: &[u32],
-    rare_values: &[u32],
-    values: &View<'_, S>,
-    m: usize,
-    mark: &mut [u32],
-    stamp: u32,
-) {
-    for (&r, &g) in rare.iter().zip(rare_values) {
-        mark[(g ^ values.get(m - r as usize)) as usize] = stamp;
+/// Values read from before the tail at a time, for one far rare heap's partners.
+const FAR_BLOCK: usize = 1 << 12;
+
+/// The far rare heaps whose partners are read by blocks (the others value by value).
+const FAR_BLOCKS: usize = 64;
+
+/// The partners `G(m - r)` of the rare heaps `r` too large for the tail to reach back to.
+/// Such a partner moves on by one with each heap, so a block of the values from it, read
+/// once from the history, serves the next thousands of heaps (one read per heap before).
+/// A block holds values that never change, so it stays right whatever the rare heaps are.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct FarPartners {
+    /// By rare heap, ascending.
+    blocks: Vec<FarBlock>,
+}
+
+#[derive(Debug, Clone)]
+struct FarBlock {
+    rare: usize,
+    /// `values` is `G(start..start + values.len())`.
+    start: usize,
+    values: Vec<u32>,
+}
+
+impl FarBlock {
+    /// `G(at)`, `at` before the tail of `values`, refilling the block when it does not hold it.
+    #[inline]
+    fn get<S: Slot>(&mut self, values: &View<'_, S>, at: usize) -> u32 {
+        if let Some(&value) = self.values.get(at.wrapping_sub(self.start)) {
+            return value;
+        }
+        // Partners only move on; a few values behind serve the splits of other lengths.
+        self.start = at.saturating_sub(FAR_BLOCK / 16);
+        let end = (self.start + FAR_BLOCK)
+            .min(values.tail_start)
+            .min(values.len())
+            .max(at + 1);
+        self.values.clear();
+        values.copy(self.start, end, &mut self.values);
+        self.values[at - self.start]
+    }
+}
+
+impl FarPartners {
+    /// [`mark_beside_rare`] for the rare heaps whose partner lies before `values`' tail.
+    #[inline(never)]
+    pub(crate) fn mark<S: Slot>(
+        &mut self,
+        rare: &[usize],
+        rare_values: &[u32],
+        values: &View<'_, S>,
+        m: usize,
+        mark: &mut [u32],
+        stamp: u32,
+    ) {
+        // Blocks of rare heaps whose partners are in the tail now are not needed again.
+        if let Some(&first) = rare.first() {
+            let passed = self.blocks.partition_point(|block| block.rare < first);
+            self.blocks.drain(..passed);
+        }
+        let mut j = 0;
+        for (&r, &g) in rare.iter().zip(rare_values) {
+            let at = m - r;
+            while self.blocks.get(j).is_some_and(|block| block.rare < r) {
+                j += 1;
+            }
+            let held = self.blocks.get(j).is_some_and(|block| block.rare == r);
+            if !held && self.blocks.len() < FAR_BLOCKS {
+                let block = FarBlock {
+                    rare: r,
+                    start: 0,
+                    values: Vec::new(),
+                };
+                self.blocks.insert(j, block);
+            }
+            let value = match self.blocks.get_mut(j) {
+                Some(block) if block.rare == r => block.get(values, at),
+                _ => values.get(at),
+            };
+            mark[(g ^ value) as usize] = stamp;
+        }
     }
 }
 
@@ -154,30 +246,58 @@ pub(crate) fn mark_splits<S: Slot>(low: &[S], high: &[S], mark: &mut [u32], stam
     // Of one length, so that the loop has one count.
     let len = low.len().min(high.len());
     let (low, high) = (&low[..len], &high[high.len() - len..]);
-    for i in 0..len {
-        mark[low[i].xor(&high[len - 1 - i]) as usize] = stamp;
+    let pairs = low.iter().zip(high.iter().rev());
+    // The XOR of two slots fits their width: marks of that many values need no bounds
+    // check (half the instructions of a pair).
+    match S::BITS {
+        8 => {
+            if let Some(marks) = mark.first_chunk_mut::<{ 1 << 8 }>() {
+                for (x, y) in pairs {
+                    marks[(x.xor(y) & 0xffff) as usize] = stamp;
+                }
+                return;
+            }
+        }
+        16 => {
+            if let Some(marks) = mark.first_chunk_mut::<{ 1 << 16 }>() {
+                for (x, y) in pairs {
+                    marks[(x.xor(y) & 0xffff) as usize] = stamp;
+                }
+                return;
+            }
+        }
+        _ => {}
+    }
+    for (x, y) in pairs {
+        mark[x.xor(y) as usize] = stamp;
     }
 }
+
+/// The marks a scratch starts with: one per value of 16 bits, and one more.
+const MARKS: usize = (1 << 16) + 1;
 
 /// The working space of sparse steps, one per thread: the marks of the values met and the
 /// rare heaps, kept up to date with the values below [`Scratch::upto`].
 #[derive(Debug, Clone)]
 pub(crate) struct Scratch {
     /// `mark[v] == stamp`: value `v` is among the moves of the current heap. Its length is
-    /// `cap + 1`, `cap` a power of two above every value so far (so above every XOR).
+    /// at least `cap + 1`, `cap` a power of two above every value so far (so above every
+    /// XOR), and at least [`MARKS`].
     pub(crate) mark: Vec<u32>,
     pub(crate) cap: usize,
     /// `cap` before the last value counted (what a speculative step of heap `upto` uses).
     pub(crate) cap_before: usize,
     pub(crate) stamp: u32,
     /// Heaps `1..upto` with a rare value under the mask, ascending.
-    pub(crate) rare: Vec<u32>,
+    pub(crate) rare: Vec<usize>,
     /// Their values.
     pub(crate) rare_values: Vec<u32>,
     /// The deepest a scan of the splits went from either end (for the store's windows).
     pub(crate) deepest: usize,
     /// Values from outside the store's windows, while a split range is marked.
     pub(crate) buffers: (Vec<u32>, Vec<u32>),
+    /// The partners of the rare heaps far back, by blocks.
+    pub(crate) far: FarPartners,
     /// The rare values below the candidate not met yet (during a sparse step).
     pub(crate) pending: Vec<u32>,
     /// The heaps below this are counted in `cap`, `rare` and `max_value`.
@@ -192,7 +312,8 @@ pub(crate) struct Scratch {
 impl Scratch {
     pub(crate) fn new() -> Self {
         Scratch {
-            mark: vec![0; 3],
+            // Room for every value of 16 bits from the start (see `mark_splits`).
+            mark: vec![0; MARKS],
             cap: 2,
             cap_before: 2,
             stamp: 0,
@@ -200,6 +321,7 @@ impl Scratch {
             rare_values: Vec::new(),
             deepest: 0,
             buffers: (Vec::new(), Vec::new()),
+            far: FarPartners::default(),
             pending: Vec::new(),
             upto: 1,
             max_value: 0,
@@ -216,7 +338,9 @@ impl Scratch {
         self.cap_before = self.cap;
         if value as usize >= self.cap {
             self.cap = (value as usize + 1).next_power_of_two();
-            self.mark.resize(self.cap + 1, 0);
+            if self.mark.len() < self.cap + 1 {
+                self.mark.resize(self.cap + 1, 0);
+            }
         }
         if let Some(count) = self.counts.get_mut(value as usize) {
             *count += 1;
@@ -225,7 +349,7 @@ impl Scratch {
             self.counts[value as usize] = 1;
         }
         if mask != 0 && parity(value, mask) == 0 {
-            self.rare.push(n as u32);
+            self.rare.push(n);
             self.rare_values.push(value);
         }
     }
@@ -249,7 +373,7 @@ impl Scratch {
             values.copy(start, end, &mut chunk);
             for (h, &value) in (start..).zip(&chunk) {
                 if parity(value, mask) == 0 {
-                    self.rare.push(h as u32);
+                    self.rare.push(h);
                     self.rare_values.push(value);
                 }
             }
@@ -268,7 +392,7 @@ impl Scratch {
 
     /// How many heaps below `n` are rare (`n` at most `upto`).
     pub(crate) fn rare_below(&self, n: usize) -> usize {
-        self.rare.partition_point(|&r| (r as usize) < n)
+        self.rare.partition_point(|&r| r < n)
     }
 
     /// A fresh stamp: no value is marked.
@@ -348,12 +472,12 @@ impl Scratch {
             if equal && !moves.unequal {
                 self.mark[0] = stamp;
             }
-            let count = self.rare.partition_point(|&r| (r as usize) < m.min(rare_end));
+            let count = self.rare.partition_point(|&r| r < m.min(rare_end));
             // Rare heaps whose split is not a move (Grundy's equal halves) or is left out
             // (the part 1 beside n - 1, when speculative): by index, or `count` for none.
             let mut skipped = [count; 2];
             if moves.unequal && equal {
-                if let Ok(i) = self.rare[..count].binary_search(&((m / 2) as u32)) {
+                if let Ok(i) = self.rare[..count].binary_search(&(m / 2)) {
                     skipped[0] = i;
                 }
             }
@@ -371,7 +495,7 @@ impl Scratch {
             // The rare heaps whose partner is in the tail: all, while every value is held.
             let near = match values.tail_start {
                 0 => count,
-                start => self.rare[..count].partition_point(|&r| r as usize + start <= m),
+                start => self.rare[..count].partition_point(|&r| r + start <= m),
             };
             for range in ranges {
                 let cut = near.clamp(range.start, range.end);
@@ -379,7 +503,7 @@ impl Scratch {
                 mark_beside_rare(rare, rare_values, recent, top, &mut self.mark, stamp);
                 if cut < range.end {
                     let (rare, rare_values) = (&self.rare[cut..range.end], &self.rare_values[cut..range.end]);
-                    mark_beside_far_rare(rare, rare_values, values, m, &mut self.mark, stamp);
+                    self.far.mark(rare, rare_values, values, m, &mut self.mark, stamp);
                 }
             }
             pairs += count as u64;
@@ -464,5 +588,57 @@ impl Scratch {
             }
             block = (block * 2).min(1024);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::history::{HistoryLayout, MemoryHistory};
+    use crate::store::Store;
+
+    #[test]
+    fn far_partners_read_by_blocks_are_the_values_themselves() {
+        let layout = HistoryLayout {
+            from: 64,
+            tail: 32,
+            front: 4,
+            middle: 4,
+            widest: 32,
+        };
+        let value = |n: usize| ((n * 7919) % 61) as u32;
+        let mut store: Store<u8> = Store::new(0);
+        store.set_history(Box::new(MemoryHistory::default()), layout);
+        for n in 1..20_000 {
+            store.push(value(n));
+            store.settle();
+        }
+        let view = store.all();
+        assert!(view.tail_start > 10_000);
+        let mut far = FarPartners::default();
+        let mut mark = vec![0u32; 64];
+        // More rare heaps than blocks (the rest read value by value), and the list of rare
+        // heaps changing on the way (a new mask): the blocks are kept by heap.
+        let every: Vec<usize> = (100..100 + 2 * FAR_BLOCKS).map(|r| r * 13).collect();
+        for (stamp, m) in (1u32..).zip(view.tail_start..view.len()) {
+            let rare: Vec<usize> = match m % 3 {
+                0 => every.clone(),
+                _ => every.iter().copied().filter(|r| r % 2 == 1).collect(),
+            };
+            let rare: Vec<usize> = rare.into_iter().filter(|&r| r + view.tail_start > m).collect();
+            let rare_values: Vec<u32> = rare.iter().map(|&r| value(r)).collect();
+            far.mark(&rare, &rare_values, &view, m, &mut mark, stamp);
+            for (&r, &g) in rare.iter().zip(&rare_values) {
+                assert_eq!(mark[(g ^ value(m - r)) as usize], stamp, "m {m}, r {r}");
+            }
+            let marked = mark.iter().filter(|&&s| s == stamp).count();
+            let expected: std::collections::BTreeSet<u32> = rare
+                .iter()
+                .zip(&rare_values)
+                .map(|(&r, &g)| g ^ value(m - r))
+                .collect();
+            assert_eq!(marked, expected.len(), "m {m}");
+        }
+        assert!(far.blocks.len() <= FAR_BLOCKS);
     }
 }

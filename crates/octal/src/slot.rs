@@ -15,6 +15,8 @@ pub(crate) trait Value: Copy + Send + Sync + 'static {
 
 /// One stored value, read and written through a shared reference.
 pub(crate) trait Slot: Send + Sync + std::fmt::Debug + 'static {
+    /// The bits of the value it holds: 8, 16 or 32.
+    const BITS: u32;
     /// A slot holding `value` (at most the type's [`Value::MAX`]).
     fn new(value: u32) -> Self;
     /// The value.
@@ -33,6 +35,7 @@ macro_rules! slots {
         }
 
         impl Slot for $atomic {
+            const BITS: u32 = <$value>::BITS;
             #[inline]
             fn new(value: u32) -> Self {
                 <$atomic>::new(value as $value)

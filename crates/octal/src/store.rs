@@ -11,9 +11,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::history::{History, HistoryLayout};
 use crate::slot::{Slot, Value};
 
-/// The most recent values the tail grows to hold (beyond its layout's minimum).
-const MAX_TAIL: usize = 1 << 24;
-
 /// Values read from the history at a time (by scans, copies and the reader's block).
 const CHUNK: usize = 1 << 14;
 
@@ -203,12 +200,13 @@ impl<V: Value> Store<V> {
     /// Grows the windows to what the run has met: its largest rare heap `rare`, its
     /// deepest scan `deepest`, its largest take `take`.
     pub(crate) fn fit(&mut self, rare: usize, deepest: usize, take: usize) {
-        // Rare heaps all along (a poor mask) would hold every value: past the cap their
-        // partners are read from the history.
-        let tail = (rare.max(deepest) + take + 2).next_power_of_two().min(MAX_TAIL);
+        // Rare heaps all along (a poor mask), or deep scans, would hold every value: past
+        // the widest window the far values are read from the history.
+        let widest = self.layout.widest.max(1);
+        let tail = (rare.max(deepest) + take + 2).next_power_of_two().min(widest);
         self.keep_tail = self.keep_tail.max(tail);
-        self.keep_front = self.keep_front.max(2 * deepest + 2);
-        self.reach = self.reach.max(2 * deepest + take + 2);
+        self.keep_front = self.keep_front.max((2 * deepest + 2).min(widest));
+        self.reach = self.reach.max((2 * deepest + take + 2).min(widest / 4));
     }
 
     /// Hands the older values to the history when the tail is long, and copies back the
@@ -485,6 +483,7 @@ mod tests {
             tail: 8,
             front: 4,
             middle: 4,
+            widest: 32,
         }
     }
 
