@@ -541,7 +541,9 @@ impl Scratch {
         speculative: bool,
     ) -> u64 {
         // Blocks grow: most pending values are met in the first splits, and checking the
-        // ones left costs one look per value.
+        // ones left costs one look per value. By steps rather than doubling: a doubled
+        // block looks at up to twice the splits needed (measured: 7-9% more instructions
+        // for Officers and 0.161, the same for 0.167).
         let mut block = 32;
         let stamp = self.stamp;
         let mut pairs = 0u64;
@@ -586,7 +588,7 @@ impl Scratch {
                 }
                 return pairs;
             }
-            block = (block * 2).min(1024);
+            block = (block + 32).min(1024);
         }
     }
 }
