@@ -614,6 +614,28 @@ mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Arc;
 
+    fn value(n: usize) -> u32 {
+        ((n * 7919) % 61) as u32
+    }
+
+    /// `G(n) = value(n)` for the heaps below `heaps`, most of them in `history`.
+    fn store_of(history: Box<dyn History>, heaps: usize) -> Store<u8> {
+        let layout = HistoryLayout {
+            from: 64,
+            tail: 32,
+            front: 4,
+            middle: 4,
+            widest: 32,
+        };
+        let mut store = Store::new(0);
+        store.set_history(history, layout);
+        for n in 1..heaps {
+            store.push(value(n));
+            store.settle();
+        }
+        store
+    }
+
     /// A history that counts its reads.
     #[derive(Debug, Default)]
     struct CountedHistory(MemoryHistory, Arc<AtomicUsize>);
@@ -633,22 +655,9 @@ mod tests {
 
     #[test]
     fn a_scratch_left_behind_catches_up_by_blocks() {
-        let layout = HistoryLayout {
-            from: 64,
-            tail: 32,
-            front: 4,
-            middle: 4,
-            widest: 32,
-        };
-        let value = |n: usize| ((n * 7919) % 61) as u32;
-        let mut store: Store<u8> = Store::new(0);
         let history = CountedHistory::default();
         let reads = Arc::clone(&history.1);
-        store.set_history(Box::new(history), layout);
-        for n in 1..200_000 {
-            store.push(value(n));
-            store.settle();
-        }
+        let store = store_of(Box::new(history), 200_000);
         let view = store.all();
         let mask = 0b101;
         let mut behind = Scratch::new();
@@ -669,20 +678,7 @@ mod tests {
 
     #[test]
     fn far_partners_read_by_blocks_are_the_values_themselves() {
-        let layout = HistoryLayout {
-            from: 64,
-            tail: 32,
-            front: 4,
-            middle: 4,
-            widest: 32,
-        };
-        let value = |n: usize| ((n * 7919) % 61) as u32;
-        let mut store: Store<u8> = Store::new(0);
-        store.set_history(Box::new(MemoryHistory::default()), layout);
-        for n in 1..20_000 {
-            store.push(value(n));
-            store.settle();
-        }
+        let store = store_of(Box::new(MemoryHistory::default()), 20_000);
         let view = store.all();
         assert!(view.tail_start > 10_000);
         let mut far = FarPartners::default();
