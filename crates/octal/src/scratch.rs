@@ -88,29 +88,39 @@ pub(crate) fn mark_beside_rare<S: Slot>(
 ) {
     // Every value fits the slots' width, so does every XOR: marks of that many values
     // need no bounds check.
-    match S::BITS {
+    let pairs = rare.iter().zip(rare_values).map(|(&r, &g)| {
+        debug_assert!(S::BITS == 32 || g < 1 << S::BITS);
+        g ^ recent[top - r].get()
+    });
+    mark_values(pairs, S::BITS, mark, stamp);
+}
+
+/// Marks each of `values`, all below `2^bits`: through a fixed array of `2^bits` marks (no
+/// bounds check) when `bits` is 8 or 16 and `mark` is that long.
+#[inline(always)]
+fn mark_values(values: impl Iterator<Item = u32>, bits: u32, mark: &mut [u32], stamp: u32) {
+    /// Marks `values` in `marks`, the index cut to the array (a no-op on values below `N`).
+    #[inline(always)]
+    fn fixed<const N: usize>(values: impl Iterator<Item = u32>, marks: &mut [u32; N], stamp: u32) {
+        for value in values {
+            marks[value as usize & (N - 1)] = stamp;
+        }
+    }
+    match bits {
         8 => {
             if let Some(marks) = mark.first_chunk_mut::<{ 1 << 8 }>() {
-                for (&r, &g) in rare.iter().zip(rare_values) {
-                    debug_assert!(g < 1 << 8);
-                    marks[((g ^ recent[top - r].get()) & 0xff) as usize] = stamp;
-                }
-                return;
+                return fixed(values, marks, stamp);
             }
         }
         16 => {
             if let Some(marks) = mark.first_chunk_mut::<{ 1 << 16 }>() {
-                for (&r, &g) in rare.iter().zip(rare_values) {
-                    debug_assert!(g < 1 << 16);
-                    marks[((g ^ recent[top - r].get()) & 0xffff) as usize] = stamp;
-                }
-                return;
+                return fixed(values, marks, stamp);
             }
         }
         _ => {}
     }
-    for (&r, &g) in rare.iter().zip(rare_values) {
-        mark[(g ^ recent[top - r].get()) as usize] = stamp;
+    for value in values {
+        mark[value as usize] = stamp;
     }
 }
 
@@ -246,31 +256,10 @@ pub(crate) fn mark_splits<S: Slot>(low: &[S], high: &[S], mark: &mut [u32], stam
     // Of one length, so that the loop has one count.
     let len = low.len().min(high.len());
     let (low, high) = (&low[..len], &high[high.len() - len..]);
-    let pairs = low.iter().zip(high.iter().rev());
-    // The XOR of two slots fits their width: marks of that many values need no bounds
-    // check (half the instructions of a pair).
-    match S::BITS {
-        8 => {
-            if let Some(marks) = mark.first_chunk_mut::<{ 1 << 8 }>() {
-                for (x, y) in pairs {
-                    marks[(x.xor(y) & 0xffff) as usize] = stamp;
-                }
-                return;
-            }
-        }
-        16 => {
-            if let Some(marks) = mark.first_chunk_mut::<{ 1 << 16 }>() {
-                for (x, y) in pairs {
-                    marks[(x.xor(y) & 0xffff) as usize] = stamp;
-                }
-                return;
-            }
-        }
-        _ => {}
-    }
-    for (x, y) in pairs {
-        mark[x.xor(y) as usize] = stamp;
-    }
+    // The XOR of two slots fits their width (half the instructions of a pair: see
+    // `mark_values`).
+    let pairs = low.iter().zip(high.iter().rev()).map(|(x, y)| x.xor(y));
+    mark_values(pairs, S::BITS, mark, stamp);
 }
 
 /// The marks a scratch starts with: one per value of 16 bits, and one more.
