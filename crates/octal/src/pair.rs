@@ -213,6 +213,9 @@ impl<S: Slot> Run<'_, S> {
     /// with `scratch` (`stride` 2 with two threads, 1 for every heap on this thread: the
     /// same steps, so the same values and counts).
     fn heaps(&self, scratch: &mut Scratch, me: usize, first: usize, stride: usize) -> Done {
+        // Alone, this thread knows every value below the heap it is at, and no other
+        // thread looks at the count: no wait, no fence, and each value counted as it comes.
+        let alone = stride == 1;
         let _ = self.threads[me].set(std::thread::current());
         // Should this thread panic, the other must not wait for it forever.
         let _unwinding = StopOnPanic { run: self, me };
@@ -220,21 +223,24 @@ impl<S: Slot> Run<'_, S> {
         let mut tally = Tally::default();
         let mut done = Done::default();
         let mask = self.mask;
+        let reads_last = self.moves.reads_last();
         let mut n = first;
         while n < self.stop.load(Ordering::Acquire) {
             // This thread computed G(n - 2), and G(n - 3) was final before.
             debug_assert!(self.known.load(Ordering::Acquire) + 1 >= n);
-            scratch.catch_up(&self.values, n - 1, mask);
+            if !alone {
+                scratch.catch_up(&self.values, n - 1, mask);
+            }
             let rare = scratch.rare_below(n - 1);
             // Rare heaps below n: those below n - 1, and maybe n - 1.
             let sparse_anyway = self.fixed_mask || rare + 1 < n / 4;
             let (value, pairs) = if sparse_anyway {
                 let (guess, mut pairs) =
                     scratch.sparse_mex(self.moves, &self.values.upto(n - 1), mask, n, true);
-                if !self.wait_for(me, n, &mut budget) {
+                if !alone && !self.wait_for(me, n, &mut budget) {
                     break;
                 }
-                let value = if self.moves.reading_last(&self.values, n).contains(&Some(guess)) {
+                let value = if reads_last && self.moves.reading_last(&self.values, n).contains(&Some(guess)) {
                     done.retries += 1;
                     scratch.catch_up(&self.values, n, mask);
                     let (value, again) = scratch.sparse_mex(self.moves, &self.values.upto(n), mask, n, false);
@@ -249,7 +255,7 @@ impl<S: Slot> Run<'_, S> {
                 break;
             } else {
                 // Sparse unless G(n - 1) is rare: known once it is final.
-                if !self.wait_for(me, n, &mut budget) {
+                if !alone && !self.wait_for(me, n, &mut budget) {
                     break;
                 }
                 scratch.catch_up(&self.values, n, mask);
@@ -265,9 +271,15 @@ impl<S: Slot> Run<'_, S> {
                 break;
             }
             self.values.tail_slot(n).set(value);
+            done.pairs += pairs;
+            if alone {
+                self.known.store(n + 1, Ordering::Release);
+                scratch.note(n, value, mask);
+                n += 1;
+                continue;
+            }
             self.known.store(n + 1, Ordering::SeqCst);
             self.wake_other(me);
-            done.pairs += pairs;
             if self
                 .watch
                 .as_ref()

@@ -63,6 +63,11 @@ impl Moves {
         half_of(m, self.unequal)
     }
 
+    /// Whether any move reads `G(n - 1)` from heap `n` (see [`Moves::reading_last`]).
+    pub(crate) fn reads_last(&self) -> bool {
+        self.leave.first() == Some(&1) || self.split.first() == Some(&0)
+    }
+
     /// The values of the moves from heap `n` that read `G(n - 1)` (`values` holds
     /// `G(0..n)`): leaving one heap of `n - 1` and splitting into `1 + (n - 1)`.
     pub(crate) fn reading_last<S: Slot>(&self, values: &View<'_, S>, n: usize) -> [Option<u32>; 2] {
@@ -289,6 +294,8 @@ pub(crate) struct Scratch {
     pub(crate) far: FarPartners,
     /// The rare values below the candidate not met yet (during a sparse step).
     pub(crate) pending: Vec<u32>,
+    /// Per split length `m` of a scan: the smaller parts `front..=back` not seen yet.
+    pub(crate) ranges: Vec<(usize, usize, usize)>,
     /// The heaps below this are counted in `cap`, `rare` and `max_value`.
     pub(crate) upto: usize,
     /// The largest value so far.
@@ -312,6 +319,7 @@ impl Scratch {
             buffers: (Vec::new(), Vec::new()),
             far: FarPartners::default(),
             pending: Vec::new(),
+            ranges: Vec::new(),
             upto: 1,
             max_value: 0,
             counts: Vec::new(),
@@ -550,15 +558,18 @@ impl Scratch {
         let stamp = self.stamp;
         let mut pairs = 0u64;
         // Per split length m: the splits (a, m - a) not seen yet are a in front..=back.
-        let mut ranges: Vec<(usize, usize, usize)> = moves
-            .split
-            .iter()
-            .filter_map(|&k| n.checked_sub(k).filter(|&m| m >= 2).map(|m| (k, m)))
-            .map(|(k, m)| (m, if speculative && k == 0 { 2 } else { 1 }, moves.half(m)))
-            .collect();
+        let ranges = &mut self.ranges;
+        ranges.clear();
+        ranges.extend(
+            moves
+                .split
+                .iter()
+                .filter_map(|&k| n.checked_sub(k).filter(|&m| m >= 2).map(|m| (k, m)))
+                .map(|(k, m)| (m, if speculative && k == 0 { 2 } else { 1 }, moves.half(m))),
+        );
         loop {
             let mut seen_any = false;
-            for (m, front, back) in &mut ranges {
+            for (m, front, back) in ranges.iter_mut() {
                 // A block from each end: small parts pair exceptional early values with
                 // recent ones; middle splits pair two typical values.
                 for from_front in [true, false] {
@@ -584,7 +595,7 @@ impl Scratch {
             let mark = &self.mark;
             self.pending.retain(|&w| mark[w as usize] != stamp);
             if self.pending.is_empty() || !seen_any {
-                for &(m, front, back) in &ranges {
+                for &(m, front, back) in ranges.iter() {
                     let deepest = (front - 1).max(moves.half(m).saturating_sub(back));
                     self.deepest = self.deepest.max(deepest);
                 }
