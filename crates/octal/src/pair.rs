@@ -39,12 +39,24 @@ impl<V: Value> Engine<V> {
             true => end.min(self.ready(start).max(start + 1)),
             false => end,
         };
-        let choice = self.pace.choose();
+        let choice = self.pace.choose(end - start);
         // A probe of a way not known to pay is a short run.
         let end = choice.end(start, end);
         let parallel = choice.parallel;
         let mask = self.mask;
-        let helper = self.helper.get_or_insert_with(|| self.scratch.clone());
+        // The start of the second thread, its copy of the working space included, is timed
+        // on its own (see `Pace`).
+        let began = Instant::now();
+        // A helper far behind (runs kept on one thread) is copied afresh: a copy costs the
+        // size of the working space, catching up a few dozen instructions per heap.
+        if parallel
+            && self
+                .helper
+                .as_ref()
+                .is_none_or(|helper| helper.upto + HELPER_LAG < start)
+        {
+            self.helper = Some(self.scratch.clone());
+        }
         // Every slot of the run exists before the threads share them.
         self.values.extend_to(end);
         let run = Run {
@@ -58,9 +70,9 @@ impl<V: Value> Engine<V> {
             threads: [OnceLock::new(), OnceLock::new()],
             asleep: [AtomicBool::new(false), AtomicBool::new(false)],
             watch: self.pace.watch(choice),
+            second_began: OnceLock::new(),
         };
-        let began = Instant::now();
-        let (first, second) = if parallel {
+        let (first, second) = if let Some(helper) = self.helper.as_mut().filter(|_| parallel) {
             std::thread::scope(|scope| {
                 let run = &run;
                 let second = scope.spawn(move || run.heaps(helper, 1, start + 1, 2));
@@ -74,9 +86,14 @@ impl<V: Value> Engine<V> {
         } else {
             (run.heaps(&mut self.scratch, 0, start, 1), Done::default())
         };
-        self.pace
-            .record(parallel, first.pairs + second.pairs, began.elapsed());
+        let took = began.elapsed();
         let known = run.known.load(Ordering::Acquire);
+        let startup = run
+            .second_began
+            .get()
+            .map_or(Duration::ZERO, |at| at.duration_since(began));
+        self.pace
+            .record(parallel, known - start, first.pairs + second.pairs, took, startup);
         self.values.truncate(known);
         self.scratch.catch_up(&self.values.all(), known, mask);
         self.pairs += first.pairs + second.pairs;
@@ -104,6 +121,9 @@ impl<V: Value> Engine<V> {
     }
 }
 
+/// The heaps a kept helper may be behind the run's start before it is copied afresh.
+const HELPER_LAG: usize = 1 << 14;
+
 /// What the two threads of [`Engine::advance_two`] share.
 struct Run<'a, S: Slot> {
     moves: &'a Moves,
@@ -125,6 +145,8 @@ struct Run<'a, S: Slot> {
     /// On two threads: one thread's pace, which ends the run when it falls behind (each
     /// thread holds it against the heaps of the run done, `G(first - me..=n)`).
     watch: Option<Watch>,
+    /// When the second thread began its first heap.
+    second_began: OnceLock<Instant>,
 }
 
 /// Ends a [`Run`] at once when the thread holding it panics.
@@ -153,8 +175,13 @@ struct Done {
 
 /// Spins before a waiting thread sleeps, at most (the other thread usually finishes
 /// first: a heap takes microseconds). Each thread spins less after waits that spinning did
-/// not end (the other thread has lost its core: spinning would only keep it from it).
+/// not end (the other thread has lost its core: spinning would only keep it from it), and
+/// more again after a sleep that ended soon (a wake-up costs tens of microseconds on a
+/// virtual machine: without this, once the spins were few both threads slept at every
+/// heap, thirty times slower than one thread).
 const SPINS: u32 = 1 << 10;
+/// A sleep that ended sooner than this would have been better spent spinning.
+const SHORT_SLEEP: Duration = Duration::from_micros(50);
 /// The longest sleep before looking again (a wake-up is never needed for progress).
 const NAP: Duration = Duration::from_millis(1);
 
@@ -165,9 +192,11 @@ impl<S: Slot> Run<'_, S> {
         let ready = || self.known.load(Ordering::SeqCst) >= count;
         let stopped = || self.stop.load(Ordering::SeqCst) < count;
         let mut spins = 0u32;
+        let mut slept: Option<Instant> = None;
         loop {
             if ready() {
-                if spins <= *budget {
+                let short = slept.is_none_or(|at| at.elapsed() < SHORT_SLEEP);
+                if spins <= *budget || short {
                     *budget = (*budget * 2).clamp(1, SPINS);
                 }
                 return true;
@@ -186,6 +215,7 @@ impl<S: Slot> Run<'_, S> {
             }
             // Said before looking again, so that the other thread, which publishes before
             // it looks at this, either is seen here or wakes this thread.
+            slept.get_or_insert_with(Instant::now);
             self.asleep[me].store(true, Ordering::SeqCst);
             if !ready() && !stopped() {
                 std::thread::park_timeout(NAP);
@@ -217,6 +247,9 @@ impl<S: Slot> Run<'_, S> {
         // thread looks at the count: no wait, no fence, and each value counted as it comes.
         let alone = stride == 1;
         let _ = self.threads[me].set(std::thread::current());
+        if me == 1 {
+            let _ = self.second_began.set(Instant::now());
+        }
         // Should this thread panic, the other must not wait for it forever.
         let _unwinding = StopOnPanic { run: self, me };
         let mut budget = SPINS;
@@ -280,11 +313,14 @@ impl<S: Slot> Run<'_, S> {
             }
             self.known.store(n + 1, Ordering::SeqCst);
             self.wake_other(me);
-            if self
-                .watch
-                .as_ref()
-                .is_some_and(|watch| watch.falls_behind(&mut tally, pairs, n + 1 + me - first))
-            {
+            if self.watch.as_ref().is_some_and(|watch| {
+                watch.falls_behind(
+                    &mut tally,
+                    pairs,
+                    n + 1 + me - first,
+                    self.second_began.get().copied(),
+                )
+            }) {
                 // Slower than one thread: the rest goes on one, in the next run.
                 self.stop_at(me, n + stride);
                 break;
