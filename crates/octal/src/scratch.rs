@@ -482,7 +482,12 @@ impl Scratch {
             if equal && !moves.unequal {
                 self.mark[0] = stamp;
             }
-            let count = self.rare.partition_point(|&r| r < m.min(rare_end));
+            // Usually every rare heap (they stop early in most games).
+            let below = m.min(rare_end);
+            let count = match self.rare.last() {
+                Some(&last) if last < below => self.rare.len(),
+                _ => self.rare.partition_point(|&r| r < below),
+            };
             // Rare heaps whose split is not a move (Grundy's equal halves) or is left out
             // (the part 1 beside n - 1, when speculative): by index, or `count` for none.
             let mut skipped = [count; 2];
