@@ -194,7 +194,8 @@ mod tests {
                 (state >> 60) as u32 & 7
             })
             .collect();
-        let store: crate::store::Store<u32> = crate::store::Store::from_values(&values[..100], 0);
+        let store: crate::store::Store<u32> =
+            crate::store::Store::from_values(values[..100].iter().copied(), 0);
         let mut planes = Planes::of(&store.all(), 3);
         planes.widen(4);
         for &v in &values[100..] {

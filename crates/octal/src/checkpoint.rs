@@ -279,7 +279,7 @@ fn resume_from(
     history: Option<(Box<dyn History>, HistoryLayout)>,
 ) -> Result<Computation, CheckpointError> {
     let body = Body::check(bytes, saved.data)?;
-    let tail = body.read(saved.count - saved.handed, saved.width)?;
+    let tail = body.values(saved.count - saved.handed, saved.width)?;
     let [mask, next_choice, next_check, pairs, plain, bitset, sparse] = saved.state;
     check_sizes(bytes, saved.data, &saved, &tail, mask)?;
     let state = SavedState {
@@ -318,14 +318,16 @@ fn restore<V: Value>(
     code: &OctalCode,
     n: usize,
     saved: &Saved,
-    tail: &[u32],
+    tail: &SavedValues<'_>,
     history: Option<(Box<dyn History>, HistoryLayout)>,
     state: SavedState,
     bytes: &[u8],
 ) -> Result<Engine<V>, CheckpointError> {
     let values = match history {
-        Some((history, layout)) => Store::resumed(history, layout, saved.handed as usize, saved.hash, tail),
-        None => Store::from_values(tail, n.saturating_add(1)),
+        Some((history, layout)) => {
+            Store::resumed(history, layout, saved.handed as usize, saved.hash, tail.iter())
+        }
+        None => Store::from_values(tail.iter(), n.saturating_add(1)),
     };
     let (engine, hash) = Engine::restore(code, n, values, state, saved.handed as usize);
     if hash != saved.hash {
@@ -472,8 +474,9 @@ impl<'a> Body<'a> {
         })
     }
 
-    /// The `count` values of `width` bytes each.
-    fn read(&self, count: u64, width: usize) -> Result<Vec<u32>, CheckpointError> {
+    /// The `count` values of `width` bytes each (read where they are: a checkpoint of a
+    /// long run holds tens of millions, four times their bytes as `u32`).
+    fn values(&self, count: u64, width: usize) -> Result<SavedValues<'a>, CheckpointError> {
         let size = count.saturating_mul(width as u64);
         if self.data.len() as u64 != size {
             return Err(CheckpointError {
@@ -484,15 +487,27 @@ impl<'a> Body<'a> {
                 ),
             });
         }
-        Ok(self
-            .data
-            .chunks_exact(width)
-            .map(|c| {
-                let mut value = [0u8; 4];
-                value[..width].copy_from_slice(c);
-                u32::from_le_bytes(value)
-            })
-            .collect())
+        Ok(SavedValues {
+            data: self.data,
+            width,
+        })
+    }
+}
+
+/// Values saved in `width` bytes each, little-endian.
+#[derive(Clone, Copy)]
+struct SavedValues<'a> {
+    data: &'a [u8],
+    width: usize,
+}
+
+impl SavedValues<'_> {
+    fn iter(&self) -> impl ExactSizeIterator<Item = u32> + '_ {
+        self.data.chunks_exact(self.width).map(|c| {
+            let mut value = [0u8; 4];
+            value[..c.len()].copy_from_slice(c);
+            u32::from_le_bytes(value)
+        })
     }
 }
 
@@ -501,14 +516,14 @@ fn check_sizes(
     bytes: &[u8],
     start: usize,
     saved: &Saved,
-    values: &[u32],
+    values: &SavedValues<'_>,
     mask: u64,
 ) -> Result<(), CheckpointError> {
     let bad = |message: String| CheckpointError {
         span: start..bytes.len(),
         message,
     };
-    if saved.count == 0 || (saved.handed == 0 && values.first() != Some(&0)) {
+    if saved.count == 0 || (saved.handed == 0 && values.iter().next() != Some(0)) {
         return Err(bad("the values must start with G(0) = 0".into()));
     }
     if mask > u64::from(u32::MAX) {
@@ -524,7 +539,7 @@ fn check_sizes(
     }
     // A value is at most the number of moves of its heap, far below this for any heap
     // a checkpoint can hold.
-    if let Some((i, &v)) = values.iter().enumerate().find(|&(_, &v)| v >= 1 << 30) {
+    if let Some((i, v)) = values.iter().enumerate().find(|&(_, v)| v >= 1 << 30) {
         let heap = saved.handed as usize + i;
         return Err(bad(format!("G({heap}) = {v} is not a value of this game")));
     }

@@ -20,8 +20,13 @@ fn proven(code: &OctalCode, values: &[u32]) {
         pairs: 0,
         steps: StepCounts::default(),
     };
-    let (engine, _): (Engine<u32>, _) =
-        Engine::restore(code, values.len(), Store::from_values(values, 0), state, 0);
+    let (engine, _): (Engine<u32>, _) = Engine::restore(
+        code,
+        values.len(),
+        Store::from_values(values.iter().copied(), 0),
+        state,
+        0,
+    );
     for (heap, &value) in values.iter().enumerate().skip(1) {
         assert_eq!(
             engine.direct_mex(heap),
@@ -158,15 +163,15 @@ fn the_heaps_beside_the_last_value_are_taken_again_when_they_have_its_value() {
     assert_eq!(retries(&one), 0);
 }
 
-/// The values and splits looked at of an engine whose runs of two-heap steps all go
-/// on two threads (`parallel`) or all on this one.
-fn paced(code: &OctalCode, n: usize, method: Method, parallel: bool) -> (Vec<u32>, u64) {
+/// The values and splits looked at of an engine whose runs of two-heap steps go on two
+/// threads where `parallel(first heap of the run)` says, else on this one.
+fn paced(code: &OctalCode, n: usize, method: Method, parallel: impl Fn(usize) -> bool) -> (Vec<u32>, u64) {
     let mut engine: Engine<u16> = Engine::new(code, n, method);
     let mut paired = 0;
     while engine.len() <= n {
         let len = engine.len();
         // Never the exploring run, and no timing taken into account.
-        engine.pace = Pace::settled(parallel);
+        engine.pace = Pace::settled(parallel(len));
         let (computed, too_large) = engine.advance_two((len + 41).min(n + 1));
         assert_eq!(too_large, None);
         paired += computed;
@@ -185,11 +190,22 @@ fn runs_on_two_threads_or_one_take_the_same_steps() {
     for text in ["0.6", "4.6", "grundy"] {
         let code = code(text);
         let method = Method::Mask(0b110);
-        let two = paced(&code, 3000, method, true);
-        let one = paced(&code, 3000, method, false);
+        let two = paced(&code, 3000, method, |_| true);
+        let one = paced(&code, 3000, method, |_| false);
         assert_eq!(two, one, "{text}");
         proven(&code, &two.0);
     }
+}
+
+#[test]
+fn a_second_thread_far_behind_starts_from_a_copy_and_takes_the_same_steps() {
+    // Two threads, then one for more heaps than a kept helper may lag, then two again:
+    // the helper is copied afresh instead of catching up.
+    let code = code("0.167");
+    let method = Method::Mask(0b111101);
+    let switched = paced(&code, 40_000, method, |heap| !(2_000..30_000).contains(&heap));
+    let one = paced(&code, 40_000, method, |_| false);
+    assert_eq!(switched, one);
 }
 
 #[test]
@@ -249,8 +265,13 @@ fn the_histogram_kept_as_values_come_counts_every_computed_heap() {
         let histogram = each!(run.core(), e => e.scratch.histogram());
         assert_eq!(histogram, expected, "{code}");
         let state = each!(run.core(), e => e.saved_state());
-        let (restored, _): (Engine<u32>, _) =
-            Engine::restore(&code, values.len(), Store::from_values(&values, 0), state, 0);
+        let (restored, _): (Engine<u32>, _) = Engine::restore(
+            &code,
+            values.len(),
+            Store::from_values(values.iter().copied(), 0),
+            state,
+            0,
+        );
         assert_eq!(restored.scratch.histogram(), expected, "{code}: restored");
         let stats = run.sparse_stats();
         let mask = stats.mask.expect("a mask is chosen");

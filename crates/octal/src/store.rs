@@ -74,10 +74,10 @@ impl<V: Value> Store<V> {
     }
 
     /// The store of `values` (`G(0)` first), room reserved for `capacity` values in all.
-    pub(crate) fn from_values(values: &[u32], capacity: usize) -> Self {
+    pub(crate) fn from_values(values: impl ExactSizeIterator<Item = u32>, capacity: usize) -> Self {
         let mut store = Store::new(capacity.max(values.len()));
         store.tail.clear();
-        store.tail.extend(values.iter().map(|&v| V::Slot::new(v)));
+        store.tail.extend(values.map(V::Slot::new));
         store
     }
 
@@ -124,11 +124,11 @@ impl<V: Value> Store<V> {
         layout: HistoryLayout,
         handed: usize,
         hash: u64,
-        tail: &[u32],
+        tail: impl ExactSizeIterator<Item = u32>,
     ) -> Self {
         let mut store = Store::new(0);
         store.tail.clear();
-        store.tail.extend(tail.iter().map(|&v| V::Slot::new(v)));
+        store.tail.extend(tail.map(V::Slot::new));
         store.tail_start = handed;
         store.hash = hash;
         store.set_history(history, layout);
