@@ -14,12 +14,11 @@ use std::time::{Duration, Instant};
 /// look faster), and two threads by the better of their last two runs (a run on two threads
 /// that starts badly is stopped within a millisecond by its watch, and one such run does not
 /// hand the next fifty milliseconds to one thread), so they are given up after two runs that
-/// lost. Their pace leaves out
-/// the start of the second thread, a cost of its own: a run takes two threads only when,
-/// start included, it would be clearly faster on them (so short runs stay on one). A run
-/// on two threads is watched while it goes ([`Watch`]) and handed back to one thread as
-/// soon as it falls behind one's pace; now and then the way not taken is measured again in
-/// a short probe run.
+/// lost. Their pace leaves out the start of the second thread, a cost of its own: a run
+/// takes two threads only when, start included, it would be clearly faster on them (so
+/// short runs stay on one). A run on two threads is watched while it goes ([`Watch`]) and
+/// handed back to one thread as soon as it falls behind one's pace; now and then the way
+/// not taken is measured again in a short probe run.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Pace {
     /// The latest runs on one thread, newest first (0: none yet).
@@ -78,14 +77,8 @@ pub(crate) const PROBE_LEAST: usize = 64;
 const SERIAL_RUNS: usize = 3;
 /// The runs on two threads whose best is two threads' pace.
 const PARALLEL_RUNS: usize = 2;
-
-/// The best of some rates (0: none), if any.
-fn best(rates: &[f64]) -> Option<f64> {
-    let best = rates.iter().copied().fold(0.0, f64::max);
-    (best > 0.0).then_some(best)
-}
 /// Less time than this is not a measure (the clock, a thread's start): shorter runs are
-/// added up until they take this long, and a run on two threads is not judged before.
+/// added up until they take this long.
 pub(crate) const TIMED_LEAST: Duration = Duration::from_micros(200);
 /// Each thread of a watched run compares the pace with one thread's after this many heaps.
 pub(crate) const WATCH_EVERY: u64 = 16;
@@ -94,6 +87,12 @@ pub(crate) const WATCH_EVERY: u64 = 16;
 /// were handed back for that alone (Officers: two threads 1.4-1.8 times as fast, every
 /// probe stopped after 16 heaps a thread).
 pub(crate) const WATCH_LEAST: Duration = Duration::from_millis(1);
+
+/// The best of some rates (0: none), if any.
+fn best(rates: &[f64]) -> Option<f64> {
+    let best = rates.iter().copied().fold(0.0, f64::max);
+    (best > 0.0).then_some(best)
+}
 
 impl Pace {
     /// A pace already measured, that takes two threads (`parallel`) or one in every run
@@ -192,16 +191,12 @@ impl Pace {
         }
         *untimed = (0, Duration::ZERO);
         let rate = pairs as f64 / took.as_secs_f64();
-        match parallel {
-            true => {
-                self.parallel.rotate_right(1);
-                self.parallel[0] = rate;
-            }
-            false => {
-                self.serial.rotate_right(1);
-                self.serial[0] = rate;
-            }
-        }
+        let latest: &mut [f64] = match parallel {
+            true => &mut self.parallel,
+            false => &mut self.serial,
+        };
+        latest.rotate_right(1);
+        latest[0] = rate;
     }
 }
 

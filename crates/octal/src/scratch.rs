@@ -65,7 +65,17 @@ impl Moves {
 
     /// Whether any move reads `G(n - 1)` from heap `n` (see [`Moves::reading_last`]).
     pub(crate) fn reads_last(&self) -> bool {
-        self.leave.first() == Some(&1) || self.split.first() == Some(&0)
+        self.leaves_last() || self.splits_off_one()
+    }
+
+    /// Leaving one heap of `n - 1` is a move.
+    fn leaves_last(&self) -> bool {
+        self.leave.first() == Some(&1)
+    }
+
+    /// Splitting into `1 + (n - 1)` (taking none) is a move.
+    fn splits_off_one(&self) -> bool {
+        self.split.first() == Some(&0)
     }
 
     /// The values of the moves from heap `n` that read `G(n - 1)` (`values` holds
@@ -73,8 +83,8 @@ impl Moves {
     pub(crate) fn reading_last<S: Slot>(&self, values: &View<'_, S>, n: usize) -> [Option<u32>; 2] {
         let last = || values.get(n - 1);
         [
-            (n > 1 && self.leave.first() == Some(&1)).then(last),
-            (self.split.first() == Some(&0) && self.half(n) >= 1).then(|| values.get(1) ^ last()),
+            (n > 1 && self.leaves_last()).then(last),
+            (self.splits_off_one() && self.half(n) >= 1).then(|| values.get(1) ^ last()),
         ]
     }
 }
@@ -402,7 +412,11 @@ impl Scratch {
 
     /// How many heaps below `n` are rare (`n` at most `upto`).
     pub(crate) fn rare_below(&self, n: usize) -> usize {
-        self.rare.partition_point(|&r| r < n)
+        // Usually every one (the rare heaps stop early in most games): no search.
+        match self.rare.last() {
+            Some(&last) if last < n => self.rare.len(),
+            _ => self.rare.partition_point(|&r| r < n),
+        }
     }
 
     /// A fresh stamp: no value is marked.
@@ -482,12 +496,7 @@ impl Scratch {
             if equal && !moves.unequal {
                 self.mark[0] = stamp;
             }
-            // Usually every rare heap (they stop early in most games).
-            let below = m.min(rare_end);
-            let count = match self.rare.last() {
-                Some(&last) if last < below => self.rare.len(),
-                _ => self.rare.partition_point(|&r| r < below),
-            };
+            let count = self.rare_below(m.min(rare_end));
             // Rare heaps whose split is not a move (Grundy's equal halves) or is left out
             // (the part 1 beside n - 1, when speculative): by index, or `count` for none.
             let mut skipped = [count; 2];
