@@ -6,7 +6,7 @@ use crate::code::OctalCode;
 use crate::history::{History, HistoryLayout};
 use crate::mask;
 use crate::pace::Pace;
-use crate::scratch::{half_of, mark_range, Moves, Scratch};
+use crate::scratch::{half_of, mark_range, Moves, Scratch, Stamped};
 use crate::sequence::{Method, MethodUsed, SparseStats};
 use crate::slot::Value;
 use crate::store::Store;
@@ -391,13 +391,11 @@ impl<V: Value> Engine<V> {
             let half = self.moves.half(m);
             let scratch = &mut self.scratch;
             let values = self.values.all();
-            mark_range(
-                &values,
-                (1, half, m),
-                &mut scratch.buffers,
-                &mut scratch.mark,
+            let mut marks = Stamped {
+                mark: &mut scratch.mark,
                 stamp,
-            );
+            };
+            mark_range(&values, (1, half, m), &mut scratch.buffers, &mut marks);
             self.pairs += half as u64;
         }
     }
