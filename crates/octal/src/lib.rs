@@ -55,6 +55,7 @@ mod moves;
 mod pace;
 mod pair;
 mod period;
+mod plain;
 mod run;
 mod scratch;
 mod sequence;

@@ -36,6 +36,7 @@
 //! for the next heap that splits it).
 
 use crate::mask::parity;
+use crate::plain::{meets, PlainValues};
 use crate::slot::Slot;
 use crate::store::View;
 
@@ -485,6 +486,8 @@ pub(crate) struct Scratch {
     pub(crate) far: FarPartners,
     /// The values of the latest splits with a rare part (while they fit one word).
     pub(crate) rare_sets: RareSets,
+    /// Plain copies of the values a scan reads.
+    pub(crate) plain: PlainValues,
     /// The rare values below the candidate not met yet (during a sparse step).
     pub(crate) pending: Vec<u32>,
     /// Per split length `m` of a scan: the smaller parts `front..=back` not seen yet.
@@ -512,6 +515,7 @@ impl Scratch {
             buffers: (Vec::new(), Vec::new()),
             far: FarPartners::default(),
             rare_sets: RareSets::default(),
+            plain: PlainValues::new(),
             pending: Vec::new(),
             ranges: Vec::new(),
             upto: 1,
@@ -525,6 +529,7 @@ impl Scratch {
     pub(crate) fn note(&mut self, n: usize, value: u32, mask: u32) {
         debug_assert_eq!(n, self.upto);
         self.upto = n + 1;
+        self.plain.push(n, value);
         self.max_value = self.max_value.max(value);
         self.cap_before = self.cap;
         if value as usize >= self.cap {
@@ -826,7 +831,11 @@ impl Scratch {
                         *back = lo - 1;
                         (lo, hi)
                     };
-                    mark_range(values, (lo, hi, *m), &mut self.buffers, marks);
+                    let few = self.pending.len() <= COMPARED_MOST;
+                    let plain = (&mut self.plain, !from_front);
+                    if !(few && compare_range(plain, values, (lo, hi, *m), &self.pending, marks)) {
+                        mark_range(values, (lo, hi, *m), &mut self.buffers, marks);
+                    }
                     pairs += (hi + 1 - lo) as u64;
                     seen_any = true;
                     keep_unmarked(&mut self.pending, marks);
@@ -846,6 +855,36 @@ impl Scratch {
         }
         pairs
     }
+}
+
+/// The most values missing for which a block of splits is compared with each of them
+/// rather than marked.
+const COMPARED_MOST: usize = 3;
+
+/// Marks those of `targets` that are `G(a) ^ G(m - a)` for an `a` in `lo..=hi`; false,
+/// marking none, when the plain copies do not hold the values (and, unless `may_copy`, a
+/// scan from the back, are not to copy them: see [`PlainValues::hold`]).
+fn compare_range<S: Slot>(
+    (plain, may_copy): (&mut PlainValues, bool),
+    values: &View<'_, S>,
+    (lo, hi, m): (usize, usize, usize),
+    targets: &[u32],
+    marks: &mut impl Marks,
+) -> bool {
+    let held = |plain: &mut PlainValues, range, side| plain.hold(values, range, may_copy.then_some(side));
+    if !(held(plain, (lo, hi + 1), 0) && held(plain, (m - hi, m - lo + 1), 1)) {
+        return false;
+    }
+    let (Some(low), Some(high)) = (plain.get(lo, hi + 1), plain.get(m - hi, m - lo + 1)) else {
+        return false;
+    };
+    for &target in targets {
+        // Every value held fits 16 bits; a wider target is met by no split.
+        if u16::try_from(target).is_ok_and(|target| meets(low, high, target)) {
+            marks.set(target);
+        }
+    }
+    true
 }
 
 /// What [`Scratch::sparse_mex`] is asked of one heap.
@@ -1029,6 +1068,51 @@ mod tests {
             }
         }
         assert!(differing > 0, "every speculative step was right");
+    }
+
+    #[test]
+    fn scans_far_past_the_first_heaps_give_the_mex_of_every_move() {
+        // Heaps past twice the copies of the first and the latest heaps, so that the scans
+        // from the back read the copied middle; rare heaps (even values under the mask 1)
+        // only early, as in the games the method is for.
+        let mixed = |n: usize| (n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40;
+        let value = |n: usize| match n {
+            0 => 0,
+            _ if n < 3000 && mixed(n) % 7 == 0 => (mixed(n) % 24 * 2) as u32,
+            _ => (mixed(n) % 24 * 2 + 1) as u32,
+        };
+        let moves = Moves {
+            whole: Vec::new(),
+            leave: vec![1],
+            split: vec![1, 2],
+            unequal: false,
+        };
+        let (first, last) = (100_000, 100_120);
+        let mut store: Store<u8> = Store::new(0);
+        let mut scratch = Scratch::new();
+        for n in 1..first {
+            store.push(value(n));
+        }
+        scratch.catch_up(&store.view(first), first, 1);
+        let mut compared = 0;
+        for n in first..last {
+            let view = store.view(n);
+            let mut met = [false; 65];
+            met[value(n - 1) as usize] = true;
+            for k in [1, 2] {
+                let m = n - k;
+                for a in 1..=m / 2 {
+                    met[(value(a) ^ value(m - a)) as usize] = true;
+                }
+            }
+            let mex = met.iter().position(|&m| !m).unwrap() as u32;
+            let (found, _) = scratch.sparse_mex(&moves, &view, 1, n, false);
+            assert_eq!(found, mex, "heap {n}");
+            compared += usize::from(scratch.plain.middle_copied());
+            store.push(value(n));
+            scratch.note(n, value(n), 1);
+        }
+        assert!(compared > 0, "no scan read the copied middle");
     }
 
     #[test]
