@@ -784,7 +784,8 @@ impl Scratch {
     /// has been met (or every split has been seen); returns the splits looked at. The
     /// splits go by blocks with unconditional marks (no branch per split), each block of
     /// every split length in turn (a value may come from one length only); after each
-    /// block the values met leave `pending`. `speculative`: the split `1 + (n - 1)` is left
+    /// block (while few are left, else after each from the back) the values met leave
+    /// `pending`. `speculative`: the split `1 + (n - 1)` is left
     /// out.
     #[inline(always)]
     fn meet_rare_values<S: Slot>(
@@ -838,9 +839,13 @@ impl Scratch {
                     }
                     pairs += (hi + 1 - lo) as u64;
                     seen_any = true;
-                    keep_unmarked(&mut self.pending, marks);
-                    if self.pending.is_empty() {
-                        break 'rounds;
+                    // With many values missing, a look at each after every block costs
+                    // more than the splits it saves: then after the block from the back.
+                    if self.pending.len() <= LOOKED_AT_EVERY_BLOCK || !from_front {
+                        keep_unmarked(&mut self.pending, marks);
+                        if self.pending.is_empty() {
+                            break 'rounds;
+                        }
                     }
                 }
             }
@@ -856,6 +861,10 @@ impl Scratch {
         pairs
     }
 }
+
+/// The most values missing that are looked at after each block of a scan (else after each
+/// block from the back).
+const LOOKED_AT_EVERY_BLOCK: usize = 4;
 
 /// The most values missing for which a block of splits is compared with each of them
 /// rather than marked.
