@@ -347,7 +347,7 @@ impl<V: Value> Engine<V> {
             self.planes = None;
             self.steps.plain += 1;
             self.mark_all_splits(n);
-            self.scratch.mex_from(0)
+            self.scratch.mex()
         };
         if value > V::MAX {
             return Err(value);

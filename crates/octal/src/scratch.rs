@@ -140,7 +140,8 @@ pub(crate) type RareKey = (usize, usize, u32);
 /// The sets of values of the splits with a rare part, of the latest split lengths.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct RareSets {
-    /// `(key, set)`, the latest at `next - 1`.
+    /// `(key, set)`, the latest at `next - 1` (at first keys of length 0, which no split
+    /// has).
     sets: [(RareKey, u64); 4],
     next: usize,
 }
@@ -194,11 +195,7 @@ impl Marks for Stamped<'_> {
     }
 
     fn mex(&self) -> u32 {
-        let mut w = 0;
-        while self.mark[w] == self.stamp {
-            w += 1;
-        }
-        w as u32
+        first_unstamped(self.mark, self.stamp)
     }
 
     #[inline(always)]
@@ -206,6 +203,16 @@ impl Marks for Stamped<'_> {
         // Stamps cannot be told apart by split length: marked afresh.
         mark(self);
     }
+}
+
+/// The smallest value whose mark is not `stamp` (one always is not: `mark` is longer than
+/// the values marked).
+fn first_unstamped(mark: &[u32], stamp: u32) -> u32 {
+    let mut w = 0;
+    while mark[w] == stamp {
+        w += 1;
+    }
+    w as u32
 }
 
 /// Marks as the bits of one word, while every value is below 64: the marks stay in a
@@ -618,13 +625,9 @@ impl Scratch {
         }
     }
 
-    /// The smallest value from `start` on not marked.
-    pub(crate) fn mex_from(&self, start: usize) -> u32 {
-        let mut w = start;
-        while self.mark[w] == self.stamp {
-            w += 1;
-        }
-        w as u32
+    /// The smallest value not marked.
+    pub(crate) fn mex(&self) -> u32 {
+        first_unstamped(&self.mark, self.stamp)
     }
 
     /// Marks the values of the moves that leave at most one heap (but `G(n - 1)` when
