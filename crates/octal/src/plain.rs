@@ -17,11 +17,12 @@ const FRONT: usize = 1 << 14;
 /// The latest heaps copied: at least this many, at most twice.
 const RECENT: usize = 1 << 14;
 
-/// A block of the middle, and how far before the first value asked for it starts.
+/// The values of a block of the middle.
 const MIDDLE: usize = 1 << 13;
+/// How far a block of the middle starts before the first value asked for.
 const MIDDLE_BEHIND: usize = 1 << 11;
 
-/// Plain copies of `G(0..FRONT)`, of the latest values and of a block of the middle.
+/// Plain copies of `G(0..FRONT)`, of the latest values and of two blocks of the middle.
 #[derive(Debug, Clone)]
 pub(crate) struct PlainValues {
     /// `G(0..front.len())`.
