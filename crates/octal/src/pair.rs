@@ -246,6 +246,7 @@ impl<S: Slot> Run<'_, S> {
         // Alone, this thread knows every value below the heap it is at, and no other
         // thread looks at the count: no wait, no fence, and each value counted as it comes.
         let alone = stride == 1;
+        scratch.ahead_by = stride;
         let _ = self.threads[me].set(std::thread::current());
         if me == 1 {
             let _ = self.second_began.set(Instant::now());

@@ -114,6 +114,61 @@ pub(crate) fn mark_beside_rare<S: Slot, M: Marks>(
     marks.set_each(pairs, S::BITS);
 }
 
+/// Marks `G(r) ^ G(m - r)` as [`mark_beside_rare`] does in `now`, and `G(r) ^ G(m + step - r)`
+/// (the same rare heaps' splits of the heap `step` after) in `next`: the two partners are
+/// neighbours, so the rare heaps and the partners' lines are read once for two heaps.
+#[inline(never)]
+pub(crate) fn mark_beside_rare_twice<S: Slot>(
+    rare: &[usize],
+    rare_values: &[u32],
+    (recent, top, step): (&[S], usize, usize),
+    now: &mut Stamped<'_>,
+    next: &mut Stamped<'_>,
+) {
+    /// The loop with the indices cut to the arrays (a no-op on values below `N`).
+    #[inline(always)]
+    fn fixed<S: Slot, const N: usize>(
+        pairs: impl Iterator<Item = (u32, usize)>,
+        (recent, step): (&[S], usize),
+        (now, now_stamp): (&mut [u32; N], u32),
+        (next, next_stamp): (&mut [u32; N], u32),
+    ) {
+        for (g, at) in pairs {
+            now[(g ^ recent[at].get()) as usize & (N - 1)] = now_stamp;
+            next[(g ^ recent[at + step].get()) as usize & (N - 1)] = next_stamp;
+        }
+    }
+    let pairs = rare_values.iter().zip(rare).map(|(&g, &r)| (g, top - r));
+    let (now_stamp, next_stamp) = (now.stamp, next.stamp);
+    if S::BITS <= 16 {
+        if let (Some(now), Some(next)) = (
+            now.mark.first_chunk_mut::<{ 1 << 16 }>(),
+            next.mark.first_chunk_mut::<{ 1 << 16 }>(),
+        ) {
+            return fixed(pairs, (recent, step), (now, now_stamp), (next, next_stamp));
+        }
+    }
+    for (g, at) in pairs {
+        now.mark[(g ^ recent[at].get()) as usize] = now_stamp;
+        next.mark[(g ^ recent[at + step].get()) as usize] = next_stamp;
+    }
+}
+
+/// The marks of a later heap's splits with a rare part, made with the current heap's (see
+/// [`mark_beside_rare_twice`]): every other heap a thread takes.
+#[derive(Debug, Clone)]
+pub(crate) struct Ahead {
+    /// `mark[v] == stamp`: `v` is among the splits marked for the heap of `key`.
+    pub(crate) mark: Vec<u32>,
+    pub(crate) stamp: u32,
+    /// The heap, the mask and [`Scratch::listings`] they were made for (values never change,
+    /// so that is all the marks depend on); `None`: none are.
+    pub(crate) key: Option<(usize, u32, u64)>,
+    /// Per split length (in the order of [`Moves::split`]): the rare heaps marked, as a
+    /// range of their indices.
+    pub(crate) done: Vec<std::ops::Range<usize>>,
+}
+
 /// The values met among the moves of one heap.
 pub(crate) trait Marks {
     /// Marks `value` (below the scratch's `cap`).
@@ -132,6 +187,31 @@ pub(crate) trait Marks {
     /// never change). Marks that can be kept apart are kept in `sets`, so that the next
     /// heap, whose moves split the same length, does not mark them again.
     fn mark_rare_splits(&mut self, sets: &mut RareSets, key: RareKey, mark: impl FnOnce(&mut Self));
+    /// Marks the splits of [`mark_beside_rare`] here and those of the heap `step` after
+    /// (partners `step` further on) in `next`.
+    fn set_beside_rare_twice<S: Slot>(
+        &mut self,
+        rare: &[usize],
+        rare_values: &[u32],
+        (recent, top, step): (&[S], usize, usize),
+        next: &mut Stamped<'_>,
+    ) where
+        Self: Sized,
+    {
+        mark_beside_rare(rare, rare_values, recent, top, self);
+        mark_beside_rare(rare, rare_values, recent, top + step, next);
+    }
+}
+
+/// What a sparse step does with the marks made ahead (see [`Ahead`]).
+enum AheadUse<'a, 'b> {
+    /// Nothing.
+    No,
+    /// Its own splits with the rare heaps of these ranges (per split length) are marked.
+    Taken(&'b [std::ops::Range<usize>]),
+    /// It marks the splits of the heap [`Scratch::ahead_by`] after in these marks too, and
+    /// says which in the ranges.
+    Making(Stamped<'a>, &'b mut Vec<std::ops::Range<usize>>),
 }
 
 /// A split length, the rare heaps counted and the mask (see [`Marks::mark_rare_splits`]).
@@ -202,6 +282,16 @@ impl Marks for Stamped<'_> {
     fn mark_rare_splits(&mut self, _: &mut RareSets, _: RareKey, mark: impl FnOnce(&mut Self)) {
         // Stamps cannot be told apart by split length: marked afresh.
         mark(self);
+    }
+
+    fn set_beside_rare_twice<S: Slot>(
+        &mut self,
+        rare: &[usize],
+        rare_values: &[u32],
+        partners: (&[S], usize, usize),
+        next: &mut Stamped<'_>,
+    ) {
+        mark_beside_rare_twice(rare, rare_values, partners, self, next);
     }
 }
 
@@ -499,6 +589,14 @@ pub(crate) struct Scratch {
     pub(crate) pending: Vec<u32>,
     /// Per split length `m` of a scan: the smaller parts `front..=back` not seen yet.
     pub(crate) ranges: Vec<(usize, usize, usize)>,
+    /// A later heap's splits with a rare part, marked beside this one's.
+    pub(crate) ahead: Ahead,
+    /// How many times the rare heaps were listed afresh (what [`Ahead`] was made under).
+    pub(crate) listings: u64,
+    /// The heaps from one this scratch takes to the next (1 on one thread, 2 on two): the
+    /// splits with a rare part of the heap that far on are marked beside this one's; 0 for
+    /// none.
+    pub(crate) ahead_by: usize,
     /// The heaps below this are counted in `cap`, `rare` and `max_value`.
     pub(crate) upto: usize,
     /// The largest value so far.
@@ -525,6 +623,14 @@ impl Scratch {
             plain: PlainValues::new(),
             pending: Vec::new(),
             ranges: Vec::new(),
+            ahead: Ahead {
+                mark: vec![0; MARKS],
+                stamp: 0,
+                key: None,
+                done: Vec::new(),
+            },
+            listings: 0,
+            ahead_by: 1,
             upto: 1,
             max_value: 0,
             counts: Vec::new(),
@@ -543,6 +649,7 @@ impl Scratch {
             self.cap = (value as usize + 1).next_power_of_two();
             if self.mark.len() < self.cap + 1 {
                 self.mark.resize(self.cap + 1, 0);
+                self.ahead.mark.resize(self.cap + 1, 0);
             }
         }
         if let Some(count) = self.counts.get_mut(value as usize) {
@@ -579,6 +686,7 @@ impl Scratch {
 
     /// The rare heaps again, under `mask`, from the values `G(0..upto)`.
     pub(crate) fn list_rare<S: Slot>(&mut self, values: &View<'_, S>, mask: u32) {
+        self.listings += 1;
         self.rare.clear();
         self.rare_values.clear();
         let mut chunk = Vec::new();
@@ -618,10 +726,25 @@ impl Scratch {
     /// A fresh stamp: no value is marked.
     #[inline]
     pub(crate) fn next_stamp(&mut self) {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
+        self.make_room_for_stamps();
+        self.stamp = self.fresh_stamp();
+    }
+
+    /// A stamp above every stamp in either array of marks (see
+    /// [`Scratch::make_room_for_stamps`]).
+    fn fresh_stamp(&self) -> u32 {
+        self.stamp.max(self.ahead.stamp) + 1
+    }
+
+    /// Clears both arrays of marks (and what was marked ahead) when fewer than two fresh
+    /// stamps are left, so that a step can take two.
+    fn make_room_for_stamps(&mut self) {
+        if self.stamp.max(self.ahead.stamp) >= u32::MAX - 1 {
             self.mark.fill(0);
-            self.stamp = 1;
+            self.ahead.mark.fill(0);
+            self.ahead.key = None;
+            self.stamp = 0;
+            self.ahead.stamp = 0;
         }
     }
 
@@ -680,27 +803,59 @@ impl Scratch {
         };
         if cap <= WordMarks::CAP {
             let mut marks = WordMarks::default();
-            return self.sparse_mex_by(&mut marks, values, heap);
+            return self.sparse_mex_by(&mut marks, values, heap, AheadUse::No);
         }
-        self.next_stamp();
+        self.make_room_for_stamps();
+        let listings = self.listings;
+        let taken = self.ahead.key == Some((n, mask, listings));
+        if taken {
+            std::mem::swap(&mut self.mark, &mut self.ahead.mark);
+            std::mem::swap(&mut self.stamp, &mut self.ahead.stamp);
+            self.ahead.key = None;
+        } else {
+            self.stamp = self.fresh_stamp();
+        }
+        // Grundy's game leaves out the equal halves, whose rare heap differs from one
+        // length to the next: not marked ahead.
+        let step = self.ahead_by;
+        let next_key = (n + step, mask, listings);
+        let making = !taken && step > 0 && !moves.unequal && self.ahead.key != Some(next_key);
         // Out of `self` while the marks are made, so that the rest of it can be borrowed.
         let mut mark = std::mem::take(&mut self.mark);
         let mut marks = Stamped {
             mark: &mut mark,
             stamp: self.stamp,
         };
-        let found = self.sparse_mex_by(&mut marks, values, heap);
+        let mut done = std::mem::take(&mut self.ahead.done);
+        let found = if making {
+            self.ahead.stamp = self.fresh_stamp();
+            let mut ahead_mark = std::mem::take(&mut self.ahead.mark);
+            let next = Stamped {
+                mark: &mut ahead_mark,
+                stamp: self.ahead.stamp,
+            };
+            let found = self.sparse_mex_by(&mut marks, values, heap, AheadUse::Making(next, &mut done));
+            self.ahead.mark = ahead_mark;
+            self.ahead.key = Some(next_key);
+            found
+        } else if taken {
+            self.sparse_mex_by(&mut marks, values, heap, AheadUse::Taken(&done))
+        } else {
+            self.sparse_mex_by(&mut marks, values, heap, AheadUse::No)
+        };
+        self.ahead.done = done;
         self.mark = mark;
         found
     }
 
     /// [`Scratch::sparse_mex`] with the marks `marks` (none made yet).
     #[inline(always)]
-    fn sparse_mex_by<S: Slot>(
+    fn sparse_mex_by<S: Slot, M: Marks>(
         &mut self,
-        marks: &mut impl Marks,
+        marks: &mut M,
         values: &View<'_, S>,
         heap: SparseHeap<'_>,
+        mut ahead: AheadUse<'_, '_>,
     ) -> (u32, u64) {
         let SparseHeap {
             moves,
@@ -714,7 +869,11 @@ impl Scratch {
         let mut pairs = 0u64;
         // 1. Splits with a rare part: every common value among the moves. And the obvious
         //    0 of two equal halves (which the scan below would meet last).
-        for &k in &moves.split {
+        if let AheadUse::Making(_, done) = &mut ahead {
+            done.clear();
+            done.resize(moves.split.len(), 0..0);
+        }
+        for (i, &k) in moves.split.iter().enumerate() {
             let Some(m) = n.checked_sub(k).filter(|&m| m >= 2) else {
                 continue;
             };
@@ -751,9 +910,29 @@ impl Scratch {
                 0 => count,
                 start => self.rare[..count].partition_point(|&r| r + start <= m),
             };
+            // The rare heaps marked ahead: for this heap, at an earlier one, or now for the
+            // heap `ahead_by` after, those whose partner in its split is known already.
+            let step = self.ahead_by;
+            let beside = match &ahead {
+                AheadUse::No => 0..0,
+                AheadUse::Taken(done) => done.get(i).cloned().unwrap_or(0..0),
+                AheadUse::Making(..) => {
+                    self.rare[..near].partition_point(|&r| r + values.len() < m + 1 + step)..near
+                }
+            };
+            if let AheadUse::Making(_, done) = &mut ahead {
+                done[i] = beside.clone();
+            }
             let (all_rare, all_rare_values, far) = (&self.rare, &self.rare_values, &mut self.far);
-            let mark_all = |marks: &mut _| {
-                for range in ranges {
+            let mark_all = |marks: &mut M| {
+                // Each range but the rare heaps marked ahead: before them and after them.
+                let parts = ranges.into_iter().flat_map(|range| {
+                    [
+                        range.start..range.end.min(beside.start).max(range.start),
+                        range.start.max(beside.end).min(range.end)..range.end,
+                    ]
+                });
+                for range in parts {
                     let cut = near.clamp(range.start, range.end);
                     let (rare, rare_values) =
                         (&all_rare[range.start..cut], &all_rare_values[range.start..cut]);
@@ -763,6 +942,10 @@ impl Scratch {
                             (&all_rare[cut..range.end], &all_rare_values[cut..range.end]);
                         far.mark(rare, rare_values, values, m, marks);
                     }
+                }
+                if let AheadUse::Making(next, _) = &mut ahead {
+                    let (rare, rare_values) = (&all_rare[beside.clone()], &all_rare_values[beside]);
+                    marks.set_beside_rare_twice(rare, rare_values, (recent, top, step), next);
                 }
             };
             if kept_apart {
@@ -1080,6 +1263,50 @@ mod tests {
             }
         }
         assert!(differing > 0, "every speculative step was right");
+    }
+
+    #[test]
+    fn marks_made_ahead_serve_the_heap_they_were_made_for() {
+        // Values of nine bits (marked as stamps), heaps taken one by one or every other one,
+        // speculative or not, against a scratch that marks nothing ahead.
+        let wide = |n: usize| ((n * 7919) % 509) as u32;
+        let mut store: Store<u16> = Store::new(0);
+        for n in 1..600 {
+            store.push(wide(n));
+        }
+        let games = [
+            (vec![1], false),
+            (vec![2, 3], false),
+            (vec![0, 1], false),
+            (vec![1], true),
+        ];
+        let mut taken = 0;
+        for (split, unequal) in games {
+            let moves = Moves {
+                whole: Vec::new(),
+                leave: vec![1],
+                split,
+                unequal,
+            };
+            for (step, speculative, mask) in [(1, false, 1), (1, true, 0b11), (2, false, 0b101), (2, true, 1)]
+            {
+                let (mut ahead, mut fresh) = (Scratch::new(), Scratch::new());
+                ahead.ahead_by = step;
+                fresh.ahead_by = 0;
+                // The stamps run out after a few heaps, and every array is cleared.
+                ahead.stamp = u32::MAX - 9;
+                for n in (3..600).step_by(step) {
+                    let len = if speculative { n - 1 } else { n };
+                    ahead.catch_up(&store.view(len), len, mask);
+                    fresh.catch_up(&store.view(len), len, mask);
+                    taken += usize::from(ahead.ahead.key.is_some_and(|(heap, _, _)| heap == n));
+                    let found = ahead.sparse_mex(&moves, &store.view(len), mask, n, speculative);
+                    let expected = fresh.sparse_mex(&moves, &store.view(len), mask, n, speculative);
+                    assert_eq!(found, expected, "heap {n}, step {step}, mask {mask:#b}");
+                }
+            }
+        }
+        assert!(taken > 500, "marks made ahead were taken {taken} times");
     }
 
     #[test]
