@@ -925,13 +925,18 @@ impl Scratch {
             }
             let (all_rare, all_rare_values, far) = (&self.rare, &self.rare_values, &mut self.far);
             let mark_all = |marks: &mut M| {
-                // Each range but the rare heaps marked ahead: before them and after them.
-                let parts = ranges.into_iter().flat_map(|range| {
-                    [
-                        range.start..range.end.min(beside.start).max(range.start),
-                        range.start.max(beside.end).min(range.end)..range.end,
-                    ]
-                });
+                // Each range but the rare heaps marked ahead: before them and after them (the
+                // empty ones left out, most of them: a call each costs when a heap's work is
+                // small).
+                let parts = ranges
+                    .into_iter()
+                    .flat_map(|range| {
+                        [
+                            range.start..range.end.min(beside.start).max(range.start),
+                            range.start.max(beside.end).min(range.end)..range.end,
+                        ]
+                    })
+                    .filter(|part| !part.is_empty());
                 for range in parts {
                     let cut = near.clamp(range.start, range.end);
                     let (rare, rare_values) =
