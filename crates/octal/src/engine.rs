@@ -329,6 +329,8 @@ impl<V: Value> Engine<V> {
         let value = if sparse {
             self.planes = None;
             self.steps.sparse += 1;
+            // The next heap is this thread's, alone or first of a run on two threads.
+            self.scratch.ahead_by = 1;
             let (value, pairs) =
                 self.scratch
                     .sparse_mex(&self.moves, &self.values.view(n), self.mask, n, false);
