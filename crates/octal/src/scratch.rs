@@ -862,8 +862,8 @@ impl Scratch {
             mask,
             n,
             speculative,
-            rare_end,
             cap,
+            ..
         } = heap;
         mark_simple_moves(marks, moves, values, n, speculative);
         let mut pairs = 0u64;
@@ -874,91 +874,7 @@ impl Scratch {
             done.resize(moves.split.len(), 0..0);
         }
         for (i, &k) in moves.split.iter().enumerate() {
-            let Some(m) = n.checked_sub(k).filter(|&m| m >= 2) else {
-                continue;
-            };
-            // Two equal halves (none in Grundy's game, where the rare half is left out).
-            let equal = m % 2 == 0;
-            if equal && !moves.unequal {
-                marks.set(0);
-            }
-            let count = self.rare_below(m.min(rare_end));
-            // Rare heaps whose split is not a move (Grundy's equal halves) or is left out
-            // (the part 1 beside n - 1, when speculative): by index, or `count` for none.
-            let mut skipped = [count; 2];
-            if moves.unequal && equal {
-                if let Ok(i) = self.rare[..count].binary_search(&(m / 2)) {
-                    skipped[0] = i;
-                }
-            }
-            // Only the split left out depends on more than the length and the rare heaps.
-            let key = (m, count, mask);
-            let kept_apart = speculative && k == 0 && self.rare.first() == Some(&1);
-            if kept_apart {
-                skipped[1] = 0;
-            }
-            skipped.sort_unstable();
-            let ranges = [
-                0..skipped[0],
-                (skipped[0] + 1).min(count)..skipped[1].max(skipped[0] + 1).min(count),
-                (skipped[1] + 1).min(count)..count,
-            ];
-            // The partners G(m - r) in the tail, then (rare heaps far back) before it.
-            let (recent, top) = (values.tail, m.wrapping_sub(values.tail_start));
-            // The rare heaps whose partner is in the tail: all, while every value is held.
-            let near = match values.tail_start {
-                0 => count,
-                start => self.rare[..count].partition_point(|&r| r + start <= m),
-            };
-            // The rare heaps marked ahead: for this heap, at an earlier one, or now for the
-            // heap `ahead_by` after, those whose partner in its split is known already.
-            let step = self.ahead_by;
-            let beside = match &ahead {
-                AheadUse::No => 0..0,
-                AheadUse::Taken(done) => done.get(i).cloned().unwrap_or(0..0),
-                AheadUse::Making(..) => {
-                    self.rare[..near].partition_point(|&r| r + values.len() < m + 1 + step)..near
-                }
-            };
-            if let AheadUse::Making(_, done) = &mut ahead {
-                done[i] = beside.clone();
-            }
-            let (all_rare, all_rare_values, far) = (&self.rare, &self.rare_values, &mut self.far);
-            let mark_all = |marks: &mut M| {
-                // Each range but the rare heaps marked ahead: before them and after them (the
-                // empty ones left out, most of them: a call each costs when a heap's work is
-                // small).
-                let parts = ranges
-                    .into_iter()
-                    .flat_map(|range| {
-                        [
-                            range.start..range.end.min(beside.start).max(range.start),
-                            range.start.max(beside.end).min(range.end)..range.end,
-                        ]
-                    })
-                    .filter(|part| !part.is_empty());
-                for range in parts {
-                    let cut = near.clamp(range.start, range.end);
-                    let (rare, rare_values) =
-                        (&all_rare[range.start..cut], &all_rare_values[range.start..cut]);
-                    mark_beside_rare(rare, rare_values, recent, top, marks);
-                    if cut < range.end {
-                        let (rare, rare_values) =
-                            (&all_rare[cut..range.end], &all_rare_values[cut..range.end]);
-                        far.mark(rare, rare_values, values, m, marks);
-                    }
-                }
-                if let AheadUse::Making(next, _) = &mut ahead {
-                    let (rare, rare_values) = (&all_rare[beside.clone()], &all_rare_values[beside]);
-                    marks.set_beside_rare_twice(rare, rare_values, (recent, top, step), next);
-                }
-            };
-            if kept_apart {
-                mark_all(marks);
-            } else {
-                marks.mark_rare_splits(&mut self.rare_sets, key, mark_all);
-            }
-            pairs += count as u64;
+            pairs += self.mark_rare_splits_of(marks, values, heap, (i, k), &mut ahead);
         }
         // 2. The smallest common value not met, and the rare values below it not met yet.
         self.pending.clear();
@@ -969,6 +885,111 @@ impl Scratch {
         // Every common value among the moves is marked, so the gap is not; every value below
         // it is marked unless the scan saw every split without meeting it.
         (marks.mex(), pairs)
+    }
+
+    /// Marks the splits with a rare part of `n - k` (the `i`-th split length), as step 1 of
+    /// [`Scratch::sparse_mex_by`] (and those of the heap `ahead_by` on, or not those made
+    /// ahead, as `ahead` says); returns how many there are.
+    #[inline(always)]
+    fn mark_rare_splits_of<S: Slot, M: Marks>(
+        &mut self,
+        marks: &mut M,
+        values: &View<'_, S>,
+        heap: SparseHeap<'_>,
+        (i, k): (usize, usize),
+        ahead: &mut AheadUse<'_, '_>,
+    ) -> u64 {
+        let SparseHeap {
+            moves,
+            mask,
+            n,
+            speculative,
+            rare_end,
+            ..
+        } = heap;
+        let Some(m) = n.checked_sub(k).filter(|&m| m >= 2) else {
+            return 0;
+        };
+        // Two equal halves (none in Grundy's game, where the rare half is left out).
+        let equal = m % 2 == 0;
+        if equal && !moves.unequal {
+            marks.set(0);
+        }
+        let count = self.rare_below(m.min(rare_end));
+        // Rare heaps whose split is not a move (Grundy's equal halves) or is left out
+        // (the part 1 beside n - 1, when speculative): by index, or `count` for none.
+        let mut skipped = [count; 2];
+        if moves.unequal && equal {
+            if let Ok(i) = self.rare[..count].binary_search(&(m / 2)) {
+                skipped[0] = i;
+            }
+        }
+        // Only the split left out depends on more than the length and the rare heaps.
+        let key = (m, count, mask);
+        let kept_apart = speculative && k == 0 && self.rare.first() == Some(&1);
+        if kept_apart {
+            skipped[1] = 0;
+        }
+        skipped.sort_unstable();
+        let ranges = [
+            0..skipped[0],
+            (skipped[0] + 1).min(count)..skipped[1].max(skipped[0] + 1).min(count),
+            (skipped[1] + 1).min(count)..count,
+        ];
+        // The partners G(m - r) in the tail, then (rare heaps far back) before it.
+        let (recent, top) = (values.tail, m.wrapping_sub(values.tail_start));
+        // The rare heaps whose partner is in the tail: all, while every value is held.
+        let near = match values.tail_start {
+            0 => count,
+            start => self.rare[..count].partition_point(|&r| r + start <= m),
+        };
+        // The rare heaps marked ahead: for this heap, at an earlier one, or now for the
+        // heap `ahead_by` after, those whose partner in its split is known already.
+        let step = self.ahead_by;
+        let beside = match &*ahead {
+            AheadUse::No => 0..0,
+            AheadUse::Taken(done) => done.get(i).cloned().unwrap_or(0..0),
+            AheadUse::Making(..) => {
+                self.rare[..near].partition_point(|&r| r + values.len() < m + 1 + step)..near
+            }
+        };
+        if let AheadUse::Making(_, done) = &mut *ahead {
+            done[i] = beside.clone();
+        }
+        let (all_rare, all_rare_values, far) = (&self.rare, &self.rare_values, &mut self.far);
+        let mark_all = |marks: &mut M| {
+            // Each range but the rare heaps marked ahead: before them and after them (the
+            // empty ones left out, most of them: a call each costs when a heap's work is
+            // small).
+            let parts = ranges
+                .into_iter()
+                .flat_map(|range| {
+                    [
+                        range.start..range.end.min(beside.start).max(range.start),
+                        range.start.max(beside.end).min(range.end)..range.end,
+                    ]
+                })
+                .filter(|part| !part.is_empty());
+            for range in parts {
+                let cut = near.clamp(range.start, range.end);
+                let (rare, rare_values) = (&all_rare[range.start..cut], &all_rare_values[range.start..cut]);
+                mark_beside_rare(rare, rare_values, recent, top, marks);
+                if cut < range.end {
+                    let (rare, rare_values) = (&all_rare[cut..range.end], &all_rare_values[cut..range.end]);
+                    far.mark(rare, rare_values, values, m, marks);
+                }
+            }
+            if let AheadUse::Making(next, _) = ahead {
+                let (rare, rare_values) = (&all_rare[beside.clone()], &all_rare_values[beside]);
+                marks.set_beside_rare_twice(rare, rare_values, (recent, top, step), next);
+            }
+        };
+        if kept_apart {
+            mark_all(marks);
+        } else {
+            marks.mark_rare_splits(&mut self.rare_sets, key, mark_all);
+        }
+        count as u64
     }
 
     /// Scans the splits of heap `n`, marking their values, until every value of `pending`
