@@ -64,6 +64,9 @@ def test_ctrl_c_stops_a_long_octal_call_and_its_threads():
     if not os.path.isdir("/proc/self/task"):
         pytest.skip("counts the process's threads in /proc")
     threads_before = len(os.listdir("/proc/self/task"))
+    # A process started in the background by a shell without job control ignores SIGINT,
+    # and Python then installs no handler for it: Ctrl-C's handler, for this test only.
+    handler_before = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
     started = time.perf_counter()
     timer.start()
@@ -74,6 +77,7 @@ def test_ctrl_c_stops_a_long_octal_call_and_its_threads():
     finally:
         timer.cancel()
         timer.join()
+        signal.signal(signal.SIGINT, handler_before)
     # The work itself stopped (a safety net far below the run's length, far above a round)...
     assert time.perf_counter() - started < 60
     # ...and no thread of it is left computing: a joined thread may stay listed a moment
