@@ -920,8 +920,8 @@ impl Scratch {
         // (the part 1 beside n - 1, when speculative): by index, or `count` for none.
         let mut skipped = [count; 2];
         if moves.unequal && equal {
-            if let Ok(i) = self.rare[..count].binary_search(&(m / 2)) {
-                skipped[0] = i;
+            if let Ok(half) = self.rare[..count].binary_search(&(m / 2)) {
+                skipped[0] = half;
             }
         }
         // Only the split left out depends on more than the length and the rare heaps.
