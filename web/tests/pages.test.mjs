@@ -113,8 +113,9 @@ test("race board at a phone's width", async () => {
 
 test("game graph: the answers are the CLI's, each query's move is shown", async () => {
   const { page, errors, close } = await open("/graph");
-  const text = await page.locator("#graph-text").inputValue();
+  // The sample is fetched after the page loads: its text is there once it is answered.
   await page.locator("#queries tbody tr").first().waitFor();
+  const text = await page.locator("#graph-text").inputValue();
   const answers = cli(["grundy"], text).trim().split("\n");
   const json = cli(["grundy", "--json"], text).trim().split("\n").map((l) => JSON.parse(l));
   const cases = await page.locator("#case option").count();
