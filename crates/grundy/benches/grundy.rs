@@ -106,7 +106,13 @@ fn relabelled_values(graph: &Graph) -> Vec<u32> {
 fn grundy_values(c: &mut Criterion) {
     let mut group = c.benchmark_group("grundy_values");
     group.sample_size(10);
-    for &(positions, degree) in &[(100_000u32, 10u32), (1_000_000, 10)] {
+    for &(positions, degree) in &[
+        (100_000u32, 10u32),
+        (1_000_000, 10),
+        (10_000, 40),
+        (10_000, 100),
+        (1_000_000, 3),
+    ] {
         let graph = random_dag(positions, degree, 7);
         group.throughput(Throughput::Elements(graph.edge_count() as u64));
         let id = format!("{positions}x{degree}");
