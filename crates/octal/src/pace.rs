@@ -46,19 +46,8 @@ pub(crate) struct Choice {
     /// On two threads.
     pub(crate) parallel: bool,
     /// A probe: a way not (or not lately) measured, tried on a short run
-    /// ([`Choice::end`]), so that a slow way costs little before it is known to be slow.
+    /// ([`Pace::run_end`]), so that a slow way costs little before it is known to be slow.
     pub(crate) probe: bool,
-}
-
-impl Choice {
-    /// The heaps a run from `start` to `end` takes: a probe only one [`PROBE_SHARE`]th of
-    /// them (at least [`PROBE_LEAST`]).
-    pub(crate) fn end(self, start: usize, end: usize) -> usize {
-        match self.probe {
-            true => end.min(start.saturating_add(((end - start) / PROBE_SHARE).max(PROBE_LEAST))),
-            false => end,
-        }
-    }
 }
 
 /// One run in this many tries the way that was slower, as a probe (at first: see
@@ -73,6 +62,11 @@ pub(crate) const MARGIN: f64 = 1.1;
 pub(crate) const PROBE_SHARE: usize = 8;
 /// But at least this many heaps.
 pub(crate) const PROBE_LEAST: usize = 64;
+/// And, once one thread's pace is known, at least this much work at that pace: the first
+/// heaps on a thread just started are slow (its caches are cold), and a probe of Officers
+/// on two threads that lasted 60 µs measured them slower than one, where runs of
+/// milliseconds measured them 1.5 times as fast.
+pub(crate) const PROBE_WORK: Duration = Duration::from_millis(2);
 /// The runs on one thread whose best is one thread's pace.
 const SERIAL_RUNS: usize = 3;
 /// The runs on two threads whose best is two threads' pace.
@@ -153,6 +147,22 @@ impl Pace {
                 probe(!two)
             }
         }
+    }
+
+    /// Where a run from `start` to `end` that goes as `choice` says ends: a probe takes only
+    /// one [`PROBE_SHARE`]th of the heaps, but at least [`PROBE_LEAST`] and
+    /// [`PROBE_WORK`]'s worth.
+    pub(crate) fn run_end(&self, choice: Choice, start: usize, end: usize) -> usize {
+        if !choice.probe {
+            return end;
+        }
+        let worth = match self.serial_pace() {
+            Some(serial) if self.per_heap > 0.0 => PROBE_WORK.as_secs_f64() * serial / self.per_heap,
+            _ => 0.0,
+        };
+        // The float is finite and non-negative: `as` saturates.
+        let least = (worth.ceil() as usize).max(PROBE_LEAST);
+        end.min(start.saturating_add(((end - start) / PROBE_SHARE).max(least)))
     }
 
     /// The watch of a run that goes as `choice` says: for two threads, once one thread's
@@ -287,11 +297,16 @@ mod tests {
         assert_eq!(pace.choose(1000), two(true), "then two, to compare");
         pace.record(true, 1000, 6000, MS, Duration::ZERO);
         assert_eq!(pace.choose(1000), two(false));
-        // A probe is a short run; the others are the whole run.
-        assert_eq!(two(true).end(1000, 9000), 2000);
-        assert_eq!(two(true).end(1000, 1100), 1000 + PROBE_LEAST);
-        assert_eq!(two(true).end(1000, 1010), 1010);
-        assert_eq!(one(false).end(1000, 9000), 9000);
+        // A probe is a short run; the others are the whole run. One thread's pace is 3000
+        // splits a millisecond, and a heap of the last run 6 splits: 2 ms of work is 1000
+        // heaps.
+        assert_eq!(pace.run_end(two(true), 1000, 90_000), 1000 + 89_000 / PROBE_SHARE);
+        assert_eq!(pace.run_end(two(true), 1000, 9000), 2000);
+        assert_eq!(pace.run_end(two(true), 1000, 1010), 1010);
+        assert_eq!(pace.run_end(one(false), 1000, 9000), 9000);
+        // Before one thread's pace is known, at least PROBE_LEAST heaps.
+        let pace = Pace::default();
+        assert_eq!(pace.run_end(one(true), 1000, 1100), 1000 + PROBE_LEAST);
     }
 
     #[test]

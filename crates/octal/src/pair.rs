@@ -41,7 +41,7 @@ impl<V: Value> Engine<V> {
         };
         let choice = self.pace.choose(end - start);
         // A probe of a way not known to pay is a short run.
-        let end = choice.end(start, end);
+        let end = self.pace.run_end(choice, start, end);
         let parallel = choice.parallel;
         let mask = self.mask;
         // The start of the second thread, its copy of the working space included, is timed
@@ -173,49 +173,44 @@ struct Done {
     too_large: Option<(usize, u32, u64)>,
 }
 
-/// Spins before a waiting thread sleeps, at most (the other thread usually finishes
-/// first: a heap takes microseconds). Each thread spins less after waits that spinning did
-/// not end (the other thread has lost its core: spinning would only keep it from it), and
-/// more again after a sleep that ended soon (a wake-up costs tens of microseconds on a
-/// virtual machine: without this, once the spins were few both threads slept at every
-/// heap, thirty times slower than one thread).
-const SPINS: u32 = 1 << 10;
-/// A sleep that ended sooner than this would have been better spent spinning.
-const SHORT_SLEEP: Duration = Duration::from_micros(50);
+/// How long a waiting thread spins before it sleeps. A heap takes microseconds, so the other
+/// thread's value usually comes within this; and a wake-up costs tens of microseconds on a
+/// virtual machine, so until then spinning is never slower than sleeping. A time, not a
+/// count of spins: a spin takes 9 ns on one processor and 1 ns on another. (Spins counted
+/// and cut down after each wait they did not end fell to a handful on a virtual machine
+/// whose wake-ups take more than 50 µs, and both threads then slept at every heap: two
+/// threads 30 times slower than one.) When the other thread has lost its core, a wait
+/// costs this much more; a run that falls behind one thread's pace is handed back to one
+/// ([`crate::pace::Watch`]).
+const SPIN_FOR: Duration = Duration::from_micros(20);
+/// Spins between looks at the clock (a look costs about as much as a few spins).
+const SPINS_A_LOOK: u32 = 16;
 /// The longest sleep before looking again (a wake-up is never needed for progress).
 const NAP: Duration = Duration::from_millis(1);
 
 impl<S: Slot> Run<'_, S> {
     /// Thread `me` waits until `G(0..count)` are final; `false` when they never will be
-    /// (the run stops before). `budget`: the spins before sleeping, adapted.
-    fn wait_for(&self, me: usize, count: usize, budget: &mut u32) -> bool {
+    /// (the run stops before).
+    fn wait_for(&self, me: usize, count: usize) -> bool {
         let ready = || self.known.load(Ordering::SeqCst) >= count;
         let stopped = || self.stop.load(Ordering::SeqCst) < count;
         let mut spins = 0u32;
-        let mut slept: Option<Instant> = None;
+        let mut began: Option<Instant> = None;
         loop {
             if ready() {
-                let short = slept.is_none_or(|at| at.elapsed() < SHORT_SLEEP);
-                if spins <= *budget || short {
-                    *budget = (*budget * 2).clamp(1, SPINS);
-                }
                 return true;
             }
             if stopped() {
                 return false;
             }
-            if spins < *budget {
-                spins += 1;
+            spins = spins.wrapping_add(1);
+            let look = spins.is_multiple_of(SPINS_A_LOOK);
+            if !look || began.get_or_insert_with(Instant::now).elapsed() < SPIN_FOR {
                 std::hint::spin_loop();
                 continue;
             }
-            if spins == *budget {
-                *budget = (*budget / 4).max(8);
-                spins += 1;
-            }
             // Said before looking again, so that the other thread, which publishes before
             // it looks at this, either is seen here or wakes this thread.
-            slept.get_or_insert_with(Instant::now);
             self.asleep[me].store(true, Ordering::SeqCst);
             if !ready() && !stopped() {
                 std::thread::park_timeout(NAP);
@@ -253,7 +248,6 @@ impl<S: Slot> Run<'_, S> {
         }
         // Should this thread panic, the other must not wait for it forever.
         let _unwinding = StopOnPanic { run: self, me };
-        let mut budget = SPINS;
         let mut tally = Tally::default();
         let mut done = Done::default();
         let mask = self.mask;
@@ -271,7 +265,7 @@ impl<S: Slot> Run<'_, S> {
             let (value, pairs) = if sparse_anyway {
                 let (guess, mut pairs) =
                     scratch.sparse_mex(self.moves, &self.values.upto(n - 1), mask, n, true);
-                if !alone && !self.wait_for(me, n, &mut budget) {
+                if !alone && !self.wait_for(me, n) {
                     break;
                 }
                 let value = if reads_last && self.moves.reading_last(&self.values, n).contains(&Some(guess)) {
@@ -289,7 +283,7 @@ impl<S: Slot> Run<'_, S> {
                 break;
             } else {
                 // Sparse unless G(n - 1) is rare: known once it is final.
-                if !alone && !self.wait_for(me, n, &mut budget) {
+                if !alone && !self.wait_for(me, n) {
                     break;
                 }
                 scratch.catch_up(&self.values, n, mask);
