@@ -56,10 +56,16 @@ pub(crate) fn guy_smith(values: &[u32], t: usize) -> Option<Period> {
 /// stored, such as one filled by its period).
 pub(crate) fn guy_smith_by(len: usize, t: usize, mut value: impl FnMut(usize) -> u32) -> Option<Period> {
     let n = len.checked_sub(1)?;
+    let last = value(n);
     let mut p = 1usize;
     // The window of the smallest preperiod, 2i + 2p + t - 1 <= N, must fit.
     while 2 * p + t <= n + 1 {
-        let last_mismatch = (0..=n - p).rev().find(|&i| value(i) != value(i + p));
+        // Most periods fail at once, at the last value: told apart by one look.
+        if value(n - p) != last {
+            p += 1;
+            continue;
+        }
+        let last_mismatch = (0..n - p).rev().find(|&i| value(i) != value(i + p));
         let preperiod = last_mismatch.map_or(0, |i| i + 1);
         if 2 * preperiod + 2 * p + t <= n + 1 {
             return Some(Period { period: p, preperiod });
