@@ -176,11 +176,10 @@ struct Done {
 /// How long a waiting thread spins before it sleeps. A heap takes microseconds, so the other
 /// thread's value usually comes within this; and a wake-up costs tens of microseconds on a
 /// virtual machine, so until then spinning is never slower than sleeping. A time, not a
-/// count of spins: a spin takes 9 ns on one processor and 1 ns on another. (Spins counted
-/// and cut down after each wait they did not end fell to a handful on a virtual machine
-/// whose wake-ups take more than 50 µs, and both threads then slept at every heap: two
-/// threads 30 times slower than one.) When the other thread has lost its core, a wait
-/// costs this much more; a run that falls behind one thread's pace is handed back to one
+/// count of spins, which take 9 ns on one processor and 1 ns on another (spins counted, and
+/// cut down after waits they did not end, fell to a handful where wake-ups are slow, and
+/// both threads slept at every heap). When the other thread has lost its core, a wait costs
+/// this much more, and a run that falls behind one thread's pace is handed back to one
 /// ([`crate::pace::Watch`]).
 const SPIN_FOR: Duration = Duration::from_micros(20);
 /// Spins between looks at the clock (a look costs about as much as a few spins).
