@@ -48,21 +48,20 @@ impl Graph {
 /// Smallest value not marked with `stamp` among `successors`' values (the mex).
 ///
 /// `mark` has at least `successors.len() + 1` entries; values `>= successors.len()` cannot
-/// affect the mex and are skipped.
-#[inline]
-pub(crate) fn mex(successors: &[Position], values: &[u32], mark: &mut [u32], stamp: u32) -> u32 {
+/// affect the mex and are skipped. Out of line: a loop of its own keeps its pointers in
+/// registers.
+#[inline(never)]
+pub(crate) fn mex<T: Narrow>(successors: &[Position], values: &[T], mark: &mut [u32], stamp: u32) -> u32 {
+    // Bounding `mark` by the degree also bounds every index into it.
     let degree = successors.len();
+    let mark = &mut mark[..=degree];
     for &to in successors {
-        let value = values[to as usize] as usize;
+        let value = values[to as usize].to_u32() as usize;
         if value < degree {
             mark[value] = stamp;
         }
     }
-    let mut m = 0;
-    while mark[m] == stamp {
-        m += 1;
-    }
-    m as u32
+    mark.iter().position(|&m| m != stamp).unwrap_or(degree) as u32
 }
 
 /// Plain Sprague-Grundy values, or the first cycle met.
@@ -116,7 +115,7 @@ fn numbering_order(graph: &Graph) -> Option<Order> {
 
 /// An unsigned integer that can hold every value of a graph (values are at most the largest
 /// degree).
-trait Narrow: Copy + Default + PartialEq {
+pub(crate) trait Narrow: Copy + Default + PartialEq {
     /// Not yet visited (during the depth-first search).
     const NEW: Self;
     /// On the search path (during the depth-first search).
@@ -169,13 +168,7 @@ fn values_in<T: Narrow>(graph: &Graph, order: impl Iterator<Item = usize>) -> Ve
     let mut stamp = 0u32;
     for p in order {
         let moves = &successors[offsets[p] as usize..offsets[p + 1] as usize];
-        let value = if moves.len() < 64 {
-            small_mex(moves, &values)
-        } else {
-            stamp += 1;
-            stamped_mex(moves, &values, &mut mark, stamp)
-        };
-        values[p] = T::from_u32(value);
+        values[p] = T::from_u32(mex_of_moves(moves, &values, &mut mark, &mut stamp));
     }
     values.into_iter().map(T::to_u32).collect()
 }
@@ -191,21 +184,16 @@ fn small_mex<T: Narrow>(moves: &[Position], values: &[T]) -> u32 {
     (!seen).trailing_zeros()
 }
 
-/// The mex of the successors' values, with `mark` (more entries than `moves`) and a fresh
-/// `stamp`. Out of line: a loop of its own keeps its pointers in registers.
-#[inline(never)]
-fn stamped_mex<T: Narrow>(moves: &[Position], values: &[T], mark: &mut [u32], stamp: u32) -> u32 {
-    // Values of `moves.len()` or more cannot be the mex; bounding `mark` by that also bounds
-    // every index into it.
-    let mark = &mut mark[..=moves.len()];
-    let degree = moves.len();
-    for &to in moves {
-        let value = values[to as usize].to_u32() as usize;
-        if value < degree {
-            mark[value] = stamp;
-        }
+/// The mex of `moves`' values: by [`small_mex`] for fewer than 64 moves, else by [`mex`]
+/// with `mark` (more entries than `moves`) and a fresh stamp from `stamp`.
+#[inline]
+fn mex_of_moves<T: Narrow>(moves: &[Position], values: &[T], mark: &mut [u32], stamp: &mut u32) -> u32 {
+    if moves.len() < 64 {
+        small_mex(moves, values)
+    } else {
+        *stamp += 1;
+        mex(moves, values, mark, *stamp)
     }
-    mark.iter().position(|&m| m != stamp).unwrap_or(degree) as u32
 }
 
 /// Plain Sprague-Grundy values by depth-first search, or the first cycle met.
@@ -214,7 +202,7 @@ fn stamped_mex<T: Narrow>(moves: &[Position], values: &[T], mark: &mut [u32], st
 /// chain of millions of positions needs no call stack) finishes each position after all its
 /// successors and then gives it the mex of their values, read again from its list of moves.
 /// Each move is read twice, but each time by a tight loop over one list in memory order
-/// ([`first_unvalued`], then [`small_mex`] or [`stamped_mex`]); carrying each value along
+/// ([`first_unvalued`], then [`mex_of_moves`]); carrying each value along
 /// the search path instead, so that every move is read once, took 1.15 to 1.6 times as long
 /// (criterion, `grundy_values/random_dag_shuffled` and `complete_dag_shuffled`). The cost is
 /// `O(V + E)` time and `O(V)` memory besides the graph.
@@ -255,13 +243,7 @@ fn search<T: Narrow>(graph: &Graph) -> Result<Vec<u32>, CycleError> {
                 // Every successor has its value.
                 stack.pop();
                 let moves = &successors[offsets[at as usize] as usize..end];
-                let value = if moves.len() < 64 {
-                    small_mex(moves, &values)
-                } else {
-                    stamp += 1;
-                    stamped_mex(moves, &values, &mut mark, stamp)
-                };
-                values[at as usize] = T::from_u32(value);
+                values[at as usize] = T::from_u32(mex_of_moves(moves, &values, &mut mark, &mut stamp));
                 continue;
             };
             let to = rest[skip];

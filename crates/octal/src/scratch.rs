@@ -107,16 +107,29 @@ pub(crate) fn mark_beside_rare<S: Slot, M: Marks>(
 ) {
     // Every value fits the slots' width, so does every XOR: marks of that many values
     // need no bounds check.
-    debug_assert!(rare_values.iter().all(|&g| S::BITS == 32 || g < 1 << S::BITS));
-    if let Some((window, last)) = partner_window::<S, SHORT_REACH>(recent, top, rare, 0) {
+    /// The marks through a window of `N` partners, if one serves.
+    #[inline(always)]
+    fn through<S: Slot, M: Marks, const N: usize>(
+        (rare, rare_values): (&[usize], &[u32]),
+        (recent, top): (&[S], usize),
+        marks: &mut M,
+    ) -> bool {
+        let Some((window, last)) = partner_window::<S, N>(recent, top, rare) else {
+            return false;
+        };
         let pairs = rare.iter().zip(rare_values);
-        let pairs = pairs.map(|(&r, &g)| g ^ window[last.wrapping_sub(r) & (SHORT_REACH - 1)].get());
-        return marks.set_each(pairs, S::BITS);
+        marks.set_each(
+            pairs.map(|(&r, &g)| g ^ window[last.wrapping_sub(r) & (N - 1)].get()),
+            S::BITS,
+        );
+        true
     }
-    if let Some((window, last)) = partner_window::<S, LONG_REACH>(recent, top, rare, 0) {
-        let pairs = rare.iter().zip(rare_values);
-        let pairs = pairs.map(|(&r, &g)| g ^ window[last.wrapping_sub(r) & (LONG_REACH - 1)].get());
-        return marks.set_each(pairs, S::BITS);
+    debug_assert!(rare_values.iter().all(|&g| S::BITS == 32 || g < 1 << S::BITS));
+    let (heaps, partners) = ((rare, rare_values), (recent, top));
+    if through::<S, M, SHORT_REACH>(heaps, partners, marks)
+        || through::<S, M, LONG_REACH>(heaps, partners, marks)
+    {
+        return;
     }
     let pairs = rare
         .iter()
@@ -133,25 +146,23 @@ const SHORT_REACH: usize = 1 << 12;
 /// 23,784): a larger array, and so a later start.
 const LONG_REACH: usize = 1 << 15;
 
-/// The `N` values of `recent` that end at `recent[top - rare[0] + step]`, and the index in
-/// them of `G(m - rare[0])` plus `rare[0]`, when the partners of every rare heap (and those
-/// `step` further on) fall in them. Each partner is then read at `(that - r) & (N - 1)`,
-/// an index that needs no bounds check (and would stay in the array if it were wrong).
+/// The `N` values of `recent` that end at `recent[top - rare[0]]`, and the index in them of
+/// `G(m - rare[0])` plus `rare[0]`, when the partners of every rare heap fall in them. Each
+/// partner is then read at `(that - r) & (N - 1)`, an index that needs no bounds check (and
+/// would stay in the array if it were wrong).
 #[inline(always)]
 fn partner_window<'a, S, const N: usize>(
     recent: &'a [S],
     top: usize,
     rare: &[usize],
-    step: usize,
 ) -> Option<(&'a [S; N], usize)> {
     let (&first, &last) = (rare.first()?, rare.last()?);
-    if last - first + step >= N {
+    if last - first >= N {
         return None;
     }
-    let high = top.checked_sub(first)? + step;
-    let start = (high + 1).checked_sub(N)?;
+    let start = (top.checked_sub(first)? + 1).checked_sub(N)?;
     let window = recent.get(start..start + N)?.try_into().ok()?;
-    Some((window, N - 1 - step + first))
+    Some((window, N - 1 + first))
 }
 
 /// Marks `G(r) ^ G(m - r)` as [`mark_beside_rare`] does in `now`, and `G(r) ^ G(m + step - r)`
@@ -186,13 +197,12 @@ pub(crate) fn mark_beside_rare_twice<S: Slot>(
             now.mark.first_chunk_mut::<{ 1 << 16 }>(),
             next.mark.first_chunk_mut::<{ 1 << 16 }>(),
         ) {
-            let windows =
-                partner_window::<S, LONG_REACH>(recent, top, rare, 0).zip(partner_window::<S, LONG_REACH>(
-                    recent,
-                    top + step,
-                    rare,
-                    0,
-                ));
+            let windows = partner_window::<S, LONG_REACH>(recent, top, rare).zip(partner_window::<
+                S,
+                LONG_REACH,
+            >(
+                recent, top + step, rare
+            ));
             if let Some(((window, last), (window_next, _))) = windows {
                 let pairs = rare_values
                     .iter()
@@ -1301,11 +1311,11 @@ mod tests {
         assert_eq!(stamped(&now, 3), expected);
         assert_eq!(stamped(&next, 5), later);
         let window = |top| {
-            partner_window::<S, SHORT_REACH>(recent, top, rare, 0).is_some()
-                || partner_window::<S, LONG_REACH>(recent, top, rare, 0).is_some()
+            partner_window::<S, SHORT_REACH>(recent, top, rare).is_some()
+                || partner_window::<S, LONG_REACH>(recent, top, rare).is_some()
         };
-        let twice = partner_window::<S, LONG_REACH>(recent, top, rare, 0).is_some()
-            && partner_window::<S, LONG_REACH>(recent, top + step, rare, 0).is_some();
+        let twice = partner_window::<S, LONG_REACH>(recent, top, rare).is_some()
+            && partner_window::<S, LONG_REACH>(recent, top + step, rare).is_some();
         (window(top), twice)
     }
 
