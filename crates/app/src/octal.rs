@@ -60,8 +60,23 @@ pub struct Request {
     /// whatever the number, but for the `--stats` count of splits looked at.
     pub jobs: Option<usize>,
     /// How much of a long run is held in memory, the rest going to a values file (`None`:
-    /// [`HistoryLayout::default`], from 2^22 heaps on).
+    /// [`HistoryLayout::default`], from 2^24 heaps on, or from 2^22 heaps on for a run with
+    /// a checkpoint, [`HistoryLayout::small_checkpoints`]).
     pub layout: Option<HistoryLayout>,
+}
+
+impl Request {
+    /// The layout of a long run: the one asked for, else the default, with fewer values held
+    /// when a checkpoint saves them.
+    fn layout(&self) -> HistoryLayout {
+        self.layout.unwrap_or_else(|| {
+            if self.checkpoint.is_some() || self.resume.is_some() {
+                HistoryLayout::small_checkpoints()
+            } else {
+                HistoryLayout::default()
+            }
+        })
+    }
 }
 
 /// How often a checkpoint is saved when the request does not say.
@@ -117,7 +132,7 @@ pub fn answer_to(
     let asked = request.heaps.or(file_heaps).unwrap_or(DEFAULT_HEAPS);
     // A query's heaps are always computed.
     let n = asked.max(query.iter().flatten().copied().max().unwrap_or(0));
-    let layout = request.layout.unwrap_or_default();
+    let layout = request.layout();
     let file = keeps_a_file(n, &layout);
     // With a file, memory holds the first heaps and the windows; the rare heaps, if a mask
     // leaves many, are watched as the run goes.
@@ -294,7 +309,7 @@ fn start(
         return Ok((run, health));
     }
     let (history, health) = reopen_values(path, request.checkpoint.as_deref(), handed)?;
-    let layout = request.layout.unwrap_or_default();
+    let layout = request.layout();
     let mut run =
         Computation::resume_with_history(code, n, true, &bytes, history, layout).map_err(refused)?;
     run.set_largest_heap(n);
@@ -312,7 +327,7 @@ fn keep_values(run: &mut Computation, request: &Request) -> Result<HistoryHealth
         }
         None => FileHistory::temporary().map_err(|e| keep_failure("<temporary file>", &e))?,
     };
-    run.set_history(Box::new(history), request.layout.unwrap_or_default());
+    run.set_history(Box::new(history), request.layout());
     Ok(health)
 }
 
@@ -704,6 +719,27 @@ mod tests {
         assert_eq!(last.load(Ordering::Relaxed), 501);
         let plain = answer(Game::Code(&code), &request).expect("answered");
         assert_eq!(String::from_utf8_lossy(&out), plain.text);
+    }
+
+    #[test]
+    fn a_run_that_saves_checkpoints_holds_fewer_values_in_memory() {
+        let plain = Request::default().layout();
+        let saved = Request {
+            checkpoint: Some(PathBuf::from("run.ckpt")),
+            ..Request::default()
+        };
+        let resumed = Request {
+            resume: Some(PathBuf::from("run.ckpt")),
+            ..Request::default()
+        };
+        assert!(saved.layout().from < plain.from);
+        assert_eq!(resumed.layout(), saved.layout());
+        let chosen = Request {
+            checkpoint: Some(PathBuf::from("run.ckpt")),
+            layout: Some(tiny()),
+            ..Request::default()
+        };
+        assert_eq!(chosen.layout(), tiny());
     }
 
     /// Windows so small that a run of a few thousand heaps keeps most values in its file.

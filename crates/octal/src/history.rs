@@ -73,11 +73,22 @@ impl Default for HistoryLayout {
     /// and 2^14 on either side of `n / 2`, at least; 2^24 in a window at most.
     fn default() -> Self {
         HistoryLayout {
-            from: 1 << 22,
+            from: 1 << 24,
             tail: 1 << 16,
             front: 1 << 14,
             middle: 1 << 14,
             widest: 1 << 24,
+        }
+    }
+}
+
+impl HistoryLayout {
+    /// The default layout, but values handed over from 2^22 heaps on: a checkpoint saves
+    /// the values held in memory, so a run that saves them holds fewer.
+    pub fn small_checkpoints() -> Self {
+        HistoryLayout {
+            from: 1 << 22,
+            ..HistoryLayout::default()
         }
     }
 }

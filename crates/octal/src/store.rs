@@ -95,9 +95,11 @@ impl<V: Value> Store<V> {
         self.keep_tail = layout.tail.max(1);
         self.keep_front = layout.front.max(1);
         self.reach = layout.middle;
-        // What a long run reserved up front is more than its windows ever take.
-        if self.tail.capacity() > 4 * self.keep_tail && self.tail.len() < 4 * self.keep_tail {
-            self.tail.shrink_to(4 * self.keep_tail);
+        // What a long run reserved up front is more than it holds before the first
+        // hand-over (and growing by doubling to it would hold one and a half times as much).
+        let most = layout.from.max(self.tail.len()) + 4 * self.keep_tail;
+        if self.tail.capacity() > most {
+            self.tail.shrink_to(most);
         }
         self.history = Some(history);
     }
@@ -245,6 +247,10 @@ impl<V: Value> Store<V> {
         }
         self.tail.drain(..new_start - self.tail_start);
         self.tail_start = new_start;
+        // Past the first hand-over, the tail never holds more than twice its least.
+        if self.tail.capacity() > 4 * self.keep_tail {
+            self.tail.shrink_to(4 * self.keep_tail);
+        }
         if self.front.len() < self.keep_front {
             self.load_front();
         }

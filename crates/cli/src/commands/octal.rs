@@ -30,7 +30,8 @@ the rest follow from it at once.\n\
 Long runs: a progress line on a terminal; --checkpoint FILE saves the state every 5 minutes \
 (--checkpoint-every) and on Ctrl-C; --resume FILE goes on from it with the same output as a \
 run never stopped.\n\
-Memory: up to about 32 bytes per heap for the first 4194304 heaps; past them a run keeps only \
+Memory: up to about 32 bytes per heap for the first 16777216 heaps (4194304 with --checkpoint \
+or --resume); past them a run keeps only \
 windows of the values in memory (about 100 MB at most, besides 8 bytes per rare heap) and the \
 rest in a file (1 byte per heap while the values fit, then 2 or 4): FILE.values beside \
 --checkpoint FILE, else an unnamed temporary file. A run whose file cannot fit on its disk is \
