@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 /// lost. Their pace leaves out the start of the second thread, a cost of its own: a run
 /// takes two threads only when, start included, it would be clearly faster on them (so
 /// short runs stay on one). A run on two threads is watched while it goes ([`Watch`]) and
-/// handed back to one thread as soon as it falls behind one's pace; now and then the way
-/// not taken is measured again in a short probe run.
+/// handed back to one thread as soon as it falls behind one's pace; now and then (after
+/// some runs, or some time) the way not taken is measured again in a short probe run.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Pace {
     /// The latest runs on one thread, newest first (0: none yet).
@@ -31,6 +31,8 @@ pub(crate) struct Pace {
     per_heap: f64,
     /// Runs since the way not taken was last probed.
     since_probe: u32,
+    /// Time on one thread since two threads were last probed.
+    unprobed: Duration,
     /// Runs between probes of two threads while one is taken: doubled after each probe
     /// that two threads lost (each costs up to a millisecond), back to [`EXPLORE`] once
     /// they win.
@@ -55,6 +57,11 @@ pub(crate) struct Choice {
 pub(crate) const EXPLORE: u32 = 16;
 /// Runs between probes of two threads at most.
 pub(crate) const EXPLORE_MOST: u32 = 256;
+/// And time on one thread between them at most: runs of a few dozen milliseconds would
+/// otherwise leave two threads unprobed for seconds, while a heap's work grows with the
+/// heap (a probe of the first heaps, cheap ones, says little of the later ones). A probe
+/// that loses costs about a millisecond (see [`WATCH_LEAST`]).
+pub(crate) const PROBE_WITHIN: Duration = Duration::from_millis(500);
 /// Two threads must be faster than one by this factor to be taken (once taken, they go on
 /// while they are not slower: see [`Watch`]).
 pub(crate) const MARGIN: f64 = 1.1;
@@ -131,7 +138,8 @@ impl Pace {
                     true => EXPLORE,
                     false => self.explore.max(EXPLORE),
                 };
-                if self.since_probe < every {
+                let overdue = !two && self.unprobed >= PROBE_WITHIN;
+                if self.since_probe < every && !overdue {
                     if two {
                         self.explore = EXPLORE;
                     }
@@ -143,6 +151,7 @@ impl Pace {
                 self.since_probe = 0;
                 if !two {
                     self.explore = (every * 2).min(EXPLORE_MOST);
+                    self.unprobed = Duration::ZERO;
                 }
                 probe(!two)
             }
@@ -191,7 +200,10 @@ impl Pace {
                 self.startup = startup;
                 took.saturating_sub(startup)
             }
-            false => took,
+            false => {
+                self.unprobed += took;
+                took
+            }
         };
         let untimed = &mut self.untimed[usize::from(parallel)];
         let (pairs, took) = (untimed.0 + pairs, untimed.1 + took);
@@ -328,6 +340,26 @@ mod tests {
         assert_eq!(
             gaps,
             [16, 32, 64, 128, 256, 256, 256, 256, 256, 256, 256],
+            "{probes:?}"
+        );
+    }
+
+    #[test]
+    fn long_runs_on_one_thread_probe_two_threads_within_a_time() {
+        // Runs of 50 ms on one thread, three times as long on two: two threads are probed
+        // again once one thread has run PROBE_WITHIN since the last probe, not only after
+        // 16, 32, … 256 runs.
+        let mut pace = Pace::default();
+        let run = 50 * MS;
+        let choices = runs(&mut pace, 200, run, 3 * run);
+        let probes: Vec<usize> = (2..choices.len()).filter(|&i| choices[i] == two(true)).collect();
+        let within = (PROBE_WITHIN.as_millis() / run.as_millis()) as usize;
+        assert!(probes.len() >= 200 / (within + 1) - 1, "{probes:?}");
+        // And no more often: each probe restarts the time.
+        assert!(
+            probes
+                .windows(2)
+                .all(|w| (within..=within + 1).contains(&(w[1] - w[0]))),
             "{probes:?}"
         );
     }
