@@ -158,6 +158,19 @@ mod file {
         fn try_append(&mut self, values: &[u32]) -> std::io::Result<()> {
             let mut bytes = Vec::with_capacity(values.len() * 4);
             let at = self.offset(self.len);
+            // Most batches fit the width the file is at: one loop of that width.
+            let width = self.width_at(self.len);
+            let limit = match width {
+                1 => u32::from(u8::MAX),
+                2 => u32::from(u16::MAX),
+                _ => u32::MAX,
+            };
+            if values.iter().all(|&value| value <= limit) {
+                narrow(values, width, &mut bytes);
+                write_all_at(&self.file, &bytes, at)?;
+                self.len += values.len();
+                return Ok(());
+            }
             for (n, &value) in (self.len..).zip(values) {
                 let mut width = self.width_at(n);
                 if width < 4 && value > u32::from(u16::MAX) {
@@ -194,17 +207,41 @@ mod file {
                 let stop = (end as u64).min(part_end) as usize;
                 bytes.resize((stop - n) * width, 0);
                 read_exact_at(&self.file, &mut bytes, self.offset(n))?;
-                for (slot, chunk) in out[n - start..stop - start]
-                    .iter_mut()
-                    .zip(bytes.chunks_exact(width))
-                {
-                    let mut value = [0u8; 4];
-                    value[..width].copy_from_slice(chunk);
-                    *slot = u32::from_le_bytes(value);
-                }
+                widen(&bytes, width, &mut out[n - start..stop - start]);
                 n = stop;
             }
             Ok(())
+        }
+    }
+
+    /// `values` (each below `2^(8 width)`) as `width`-byte little-endian integers after
+    /// `bytes`. Each width has its own loop, so that it runs a vector at a time.
+    fn narrow(values: &[u32], width: usize, bytes: &mut Vec<u8>) {
+        match width {
+            1 => bytes.extend(values.iter().map(|&value| value as u8)),
+            2 => bytes.extend(values.iter().flat_map(|&value| (value as u16).to_le_bytes())),
+            _ => bytes.extend(values.iter().flat_map(|&value| value.to_le_bytes())),
+        }
+    }
+
+    /// `bytes`, `width`-byte little-endian integers, into `out` (as many).
+    fn widen(bytes: &[u8], width: usize, out: &mut [u32]) {
+        match width {
+            1 => {
+                for (slot, &byte) in out.iter_mut().zip(bytes) {
+                    *slot = u32::from(byte);
+                }
+            }
+            2 => {
+                for (slot, pair) in out.iter_mut().zip(bytes.chunks_exact(2)) {
+                    *slot = u32::from(u16::from_le_bytes([pair[0], pair[1]]));
+                }
+            }
+            _ => {
+                for (slot, word) in out.iter_mut().zip(bytes.chunks_exact(4)) {
+                    *slot = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
+                }
+            }
         }
     }
 

@@ -14,6 +14,10 @@ use crate::store::Store;
 /// Heaps computed with plain steps before a mask is first chosen.
 pub(crate) const WARM_UP: usize = 1024;
 
+/// A step by itself fits the store's windows and hands values over at every this many
+/// heaps (runs on two threads do it after each run).
+const SETTLE_EVERY: usize = 64;
+
 /// Values below this are mexed on bit planes (more planes cost more than they save).
 pub(crate) const BITSET_CAP: usize = 1 << MAX_BITS;
 
@@ -355,7 +359,11 @@ impl<V: Value> Engine<V> {
             return Err(value);
         }
         self.push(n, value);
-        self.settle();
+        // The windows change slowly: fitted and handed over every few heaps (a heap's step
+        // may take less time than fitting them).
+        if n.is_multiple_of(SETTLE_EVERY) {
+            self.settle();
+        }
         Ok(())
     }
 
