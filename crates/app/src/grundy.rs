@@ -422,21 +422,27 @@ mod tests {
     }
 
     #[test]
-    fn a_huge_case_read_in_two_halves_answers_as_one_thread_does() {
+    fn a_huge_case_read_in_pieces_answers_as_one_thread_does() {
+        use super::outcomes::{FRONT_MOST, GRAPH_PIECES, MERGED_HALVES};
         let text = one_huge_case(3000, 500, 5);
         assert!(text.len() > super::outcomes::HALVES_FROM);
         let one = with_jobs(&text, Some(1), false).unwrap().text;
         assert_eq!(one.lines().count(), 500);
-        let merged = || super::outcomes::MERGED_HALVES.get();
+        // However soon the helper starts, this thread may take every piece itself.
+        assert_eq!(with_jobs(&text, Some(2), false).unwrap().text, one);
+        // Half the pieces here, so that the helper reads the rest whatever the timing.
+        FRONT_MOST.set(GRAPH_PIECES / 2);
+        let merged = || MERGED_HALVES.get();
         let before = merged();
         assert_eq!(with_jobs(&text, Some(2), false).unwrap().text, one);
         assert_eq!(
             merged(),
-            before + 1,
-            "the two halves were read at once and merged"
+            before + GRAPH_PIECES - GRAPH_PIECES / 2,
+            "the helper's pieces were read at once and merged"
         );
-        // Blank lines in the first half put the newline count off: the second half is read
-        // again from where the first ended. After the middle, they are skipped as usual.
+        // Blank lines put the newline count off: the helper's pieces from there on are read
+        // again from where the graph stands. Past the last piece's start, they are skipped
+        // as usual.
         let lines: Vec<&str> = text.split_inclusive('\n').collect();
         for at in [10, 1_499, 1_500, 1_501, 2_900] {
             let mut blank = lines.clone();
@@ -453,6 +459,7 @@ mod tests {
         let space = text.len() / 2 + text[text.len() / 2..].find(' ').unwrap_or(0);
         let unusual = [&text[..space], " ", &text[space..]].concat();
         assert_eq!(with_jobs(&unusual, Some(2), false).unwrap().text, one);
+        FRONT_MOST.set(usize::MAX);
     }
 
     /// One test case of `n` positions (moves to about a third of the later ones, so every
@@ -504,6 +511,13 @@ mod tests {
             assert_eq!(with_jobs(&spaced, Some(2), false).unwrap().text, one, "{blank:?}");
             assert!(merged() > before, "{blank:?}");
         }
+        // A first window that is not huge goes to the workers, and so do the windows after
+        // it: a huge test case among them is read on two threads all the same.
+        let mixed = [judge_text(1, 3), text.clone()].concat();
+        assert!(mixed.len() - text.len() < super::outcomes::HALVES_FROM);
+        let answers = with_jobs(&mixed, Some(1), false).unwrap().text;
+        assert_eq!(answers.lines().count(), 20_000 + 120_000);
+        assert_eq!(with_jobs(&mixed, Some(2), false).unwrap().text, answers);
         // A small test case first, in the same window: its queries end before the cut, and
         // what the other thread read from there is not used.
         let small = "2\n1 1\n0\n1 0\n1 1\n0\n";

@@ -279,11 +279,6 @@ impl<'a> Window<'a> {
         self.bytes
     }
 
-    /// Lines of the input before the window.
-    pub(crate) fn lines_before(&self) -> usize {
-        self.lines_before
-    }
-
     /// `error` (its span relative to the window) as a located problem.
     pub fn problem(&self, error: &ParseError) -> Problem {
         let start = error.span.start.min(self.bytes.len());
@@ -566,6 +561,33 @@ impl<'r> Stream<'r> {
                 lines_before,
             )));
         }
+    }
+
+    /// [`Stream::next_window`], as where the window is in the buffer [`Stream::lend`] lends,
+    /// and the number of lines before it.
+    ///
+    /// # Errors
+    /// [`Failure::Io`] when reading fails.
+    pub(crate) fn next_window_span(
+        &mut self,
+        split: impl FnMut(&[u8]) -> Option<(usize, usize)>,
+    ) -> Result<Option<(std::ops::Range<usize>, usize)>, Failure> {
+        let Some(window) = self.next_window(split)? else {
+            return Ok(None);
+        };
+        let (length, lines_before) = (window.bytes().len(), window.lines_before);
+        Ok(Some((self.start - length..self.start, lines_before)))
+    }
+
+    /// The buffer that holds the windows handed out, lent (to threads that share a window)
+    /// until [`Stream::restore`] gives it back; the stream reads nothing meanwhile.
+    pub(crate) fn lend(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.buffer)
+    }
+
+    /// Gives back the buffer [`Stream::lend`] lent, as it was.
+    pub(crate) fn restore(&mut self, buffer: Vec<u8>) {
+        self.buffer = buffer;
     }
 
     /// Whether everything read so far, and the rest of the input, is white space (reads up

@@ -4,9 +4,13 @@
 //!
 //! With more than one job, the first window decides how. When it is one huge test case (at
 //! least [`HALVES_FROM`] bytes), every window is read in place on this thread and each huge
-//! test case on two threads at once: its position lines in two halves, then its queries in
-//! pieces taken by whichever thread is free. Only one window is in memory, as with one job: two windows in flight
-//! would double the memory for the text (and a test case's text is most of it). Otherwise,
+//! test case on two threads at once, this one and a helper kept for the whole input (a
+//! thread started for each test case may wait a millisecond for a core): its position lines
+//! in pieces, this thread taking them from the first, the helper from the last, then its
+//! queries in pieces taken by whichever thread is free. The helper reads the window in the
+//! stream's buffer, lent to it for the test case. Only one window is in memory, as with one
+//! job: two windows in flight would double the memory for the text (and a test case's text
+//! is most of it). Otherwise,
 //! `jobs` worker threads take turns at the input: a worker locks it, reads and cuts the
 //! next window, lets go and answers that window while the next worker reads, so that
 //! reading never waits for answering and every core answers; this thread only puts the
@@ -19,9 +23,10 @@
 //! it, so its errors are located and worded exactly as when the input is read in one piece.
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Sender};
-use std::sync::Mutex;
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 use tabletop_parse::grundy::{CaseSplitter, NotPlain, Plain, QueriesRead, Resume};
 
@@ -47,7 +52,7 @@ enum Done {
 pub(super) struct Csr {
     offsets: Vec<u32>,
     successors: Vec<Position>,
-    /// The second half's moves, when a graph is read in two halves.
+    /// The helper's moves, when a graph is read on two threads.
     second_offsets: Vec<u32>,
     second_successors: Vec<Position>,
 }
@@ -81,23 +86,26 @@ pub(super) fn answer(input: &mut Stream<'_>, request: &Request) -> Result<Answer
         return order.finish(input.notes());
     }
     // The first window decides. An input of one small window is answered here. A window of
-    // a huge test case is answered in two halves at once, and so is every other: the text
+    // a huge test case is answered on two threads at once, and so is every other: the text
     // in memory is one window, as with one job. Otherwise windows go to the workers.
-    let Some(first) = input.next_window(|text| windows.split(text))? else {
+    let Some((span, lines_before)) = input.next_window_span(|text| windows.split(text))? else {
         input.release();
         return order.finish(input.notes());
     };
-    let halves = if first.bytes().len() >= HALVES_FROM {
-        Halves::Allowed
-    } else {
-        Halves::OneThread
-    };
-    if first.bytes().len() < MIN_WINDOW || halves == Halves::Allowed {
+    if span.len() >= HALVES_FROM {
+        on_two_cores(input, &mut windows, &mut order, (span, lines_before))?;
+    } else if span.len() < MIN_WINDOW {
         let mut buffers = Buffers::default();
-        order.answer_in_place(&first, &mut buffers, halves)?;
-        one_thread(input, &mut windows, &mut order, &mut buffers, halves)?;
+        let buffer = input.lend();
+        let first = Window::new(&name, buffer.get(span).unwrap_or_default(), lines_before);
+        let answered = order.answer_in_place(&first, &mut buffers, Halves::OneThread);
+        input.restore(buffer);
+        answered?;
+        one_thread(input, &mut windows, &mut order, &mut buffers, Halves::OneThread)?;
     } else {
-        let first = (first.bytes().to_vec(), first.lines_before());
+        let buffer = input.lend();
+        let first = (buffer.get(span).unwrap_or_default().to_vec(), lines_before);
+        input.restore(buffer);
         let turns = Turns {
             input: Mutex::new(Reading {
                 input: &mut *input,
@@ -206,7 +214,7 @@ fn next_turn(turns: &Turns<'_, '_>, spare: Vec<u8>) -> Option<Turn> {
 }
 
 /// Every window on this thread, read in place (one buffer, as [`Stream::next_window`] keeps),
-/// each huge test case in two halves at once when `halves` allows.
+/// each huge test case on two threads at once when `halves` allows.
 fn one_thread(
     input: &mut Stream<'_>,
     windows: &mut Windows,
@@ -243,19 +251,30 @@ fn answer_window(
     }
 }
 
-/// Whether a huge graph's position lines may be read in two halves on two threads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Halves {
+/// Whether a huge test case may be read on two threads at once.
+#[derive(Clone, Copy)]
+pub(super) enum Halves<'h> {
     /// Everything on the calling thread (`--jobs 1`).
     OneThread,
-    /// A graph of [`HALVES_FROM`] bytes or more is read in two halves at once.
+    /// A test case of [`HALVES_FROM`] bytes or more is read on two threads at once, the
+    /// second started for it.
     Allowed,
+    /// The same with the helper kept for the whole input, the window being in its buffer.
+    Helped(Lent<'h>),
 }
 
-/// Test cases whose text (with what follows in the window) is at least this long are read in
-/// two halves at once (with more than one job): their position lines, then their queries.
-/// One test case that is most of a window then still uses two cores, with no second window
-/// in memory.
+/// A window in the stream's buffer, lent to the helper kept for the input.
+#[derive(Clone, Copy)]
+pub(super) struct Lent<'h> {
+    helper: &'h Helper,
+    buffer: &'h Arc<Vec<u8>>,
+    span: (usize, usize),
+}
+
+/// Test cases whose text (with what follows in the window) is at least this long are read
+/// on two threads at once (with more than one job): their position lines, then their
+/// queries. One test case that is most of a window then still uses two cores, with no
+/// second window in memory.
 pub(super) const HALVES_FROM: usize = 1 << 20;
 
 /// The answers of every test case of plain `text`, and the number of test cases.
@@ -271,25 +290,23 @@ pub(super) fn plain_outcomes(
         let Some(positions) = plain.positions()? else {
             return Ok(cases);
         };
-        let graph = read_graph(text, &mut plain, positions, csr, halves)?;
         cases += 1;
+        let lent = match halves {
+            Halves::OneThread => None,
+            Halves::Allowed => Some(None),
+            Halves::Helped(lent) => Some(Some(lent)),
+        };
+        if let Some(lent) = lent.filter(|_| text.len() - plain.offset() >= HALVES_FROM && positions > 1) {
+            plain = huge_case(text, plain, positions, csr, outcomes, lent)?;
+            continue;
+        }
+        let graph = read_graph(&mut plain, positions, csr)?;
         let values = graph.values();
-        if let Some(finite) = values.as_finite() {
-            let huge = halves == Halves::Allowed && text.len() - plain.offset() >= HALVES_FROM;
-            if huge {
-                plain = queries_in_pieces(text, plain, finite, outcomes)?;
-            } else {
+        match values.as_finite() {
+            Some(finite) => {
                 fold_outcomes(&mut plain, finite, usize::MAX, outcomes)?;
             }
-        } else {
-            let mut outside = false;
-            plain.queries(graph.len(), |pieces| match values.outcome(pieces) {
-                Ok(outcome) => outcomes.push(outcome),
-                Err(_) => outside = true,
-            })?;
-            if outside {
-                return Err(NotPlain);
-            }
+            None => loopy_outcomes(&mut plain, &graph, &values, outcomes)?,
         }
         (csr.offsets, csr.successors) = graph.into_csr();
     }
@@ -314,161 +331,624 @@ fn fold_outcomes(
     )
 }
 
+/// The outcomes of the queries `plain` is at, on a graph with cycles.
+fn loopy_outcomes(
+    plain: &mut Plain<'_>,
+    graph: &tabletop_grundy::Graph,
+    values: &tabletop_grundy::Values,
+    outcomes: &mut Vec<Outcome>,
+) -> Result<(), NotPlain> {
+    let mut outside = false;
+    plain.queries(graph.len(), |pieces| match values.outcome(pieces) {
+        Ok(outcome) => outcomes.push(outcome),
+        Err(_) => outside = true,
+    })?;
+    match outside {
+        true => Err(NotPlain),
+        false => Ok(()),
+    }
+}
+
+/// The graph of `positions` positions whose position lines `plain` is at, into the buffers
+/// of `csr`, on this thread.
+fn read_graph(
+    plain: &mut Plain<'_>,
+    positions: u32,
+    csr: &mut Csr,
+) -> Result<tabletop_grundy::Graph, NotPlain> {
+    let (mut offsets, mut successors) = graph_buffers(plain, positions, csr);
+    plain.position_lines(positions, positions, &mut offsets, &mut successors)?;
+    tabletop_grundy::Graph::from_csr(offsets, successors).map_err(|_| NotPlain)
+}
+
+/// The buffers of `csr` for a graph of `positions` positions that `plain` is at, emptied
+/// (the offsets holding the first one, 0).
+fn graph_buffers(plain: &Plain<'_>, positions: u32, csr: &mut Csr) -> (Vec<u32>, Vec<Position>) {
+    let mut offsets = cleared(&mut csr.offsets);
+    offsets.reserve(plain.offsets_estimate(positions));
+    offsets.push(0);
+    (offsets, cleared(&mut csr.successors))
+}
+
+/// Pieces a huge graph's position lines are cut into: this thread takes them from the
+/// first on, the helper from the last back, so that a helper that starts late (a new
+/// thread may wait a millisecond for a core) leaves this one nothing to wait for.
+pub(super) const GRAPH_PIECES: usize = 8;
+
 /// Pieces the queries of a huge test case are cut into, taken by whichever of the two
 /// threads is free (so that one thread held up elsewhere delays the other little).
 const QUERY_PIECES: usize = 8;
 
+/// A piece of a graph's position lines: its first line's offset (counted by newlines, so
+/// off when a line before is blank: checked where the pieces join) and its number of lines.
+#[derive(Debug, Clone, Copy)]
+struct GraphPiece {
+    start: usize,
+    lines: u32,
+}
+
+/// A piece the helper read: where its reading stopped, and its moves in the helper's
+/// buffers (`offsets` as the helper's `successors.len()` after each line).
+#[derive(Debug)]
+struct HelperPiece {
+    index: usize,
+    end: Result<usize, NotPlain>,
+    offsets: std::ops::Range<usize>,
+    successors: std::ops::Range<usize>,
+}
+
+/// The most graph pieces this thread takes: every one, but in the tests (`FRONT_MOST`).
+fn front_most() -> usize {
+    #[cfg(test)]
+    return FRONT_MOST.get();
+    #[cfg(not(test))]
+    usize::MAX
+}
+
+/// The graph pieces claimed, and what the helper read.
+#[derive(Debug, Default)]
+struct Claims {
+    /// Pieces below `front` are this thread's, from `back` on the helper's.
+    front: usize,
+    back: usize,
+    /// The helper is reading a piece it claimed.
+    reading: bool,
+    read: Vec<HelperPiece>,
+    offsets: Vec<u32>,
+    successors: Vec<Position>,
+}
+
+/// The queries of a huge test case, cut into pieces at line starts, and the pieces' results.
+struct QueryPieces {
+    values: Vec<u32>,
+    /// Each piece from `cuts[i]` to `cuts[i + 1]` (the last to the test case's end).
+    cuts: Vec<usize>,
+    next: AtomicUsize,
+    reads: Vec<Mutex<Option<PieceRead>>>,
+}
+
 /// One piece's result: where its reading stopped and its answers.
 type PieceRead = (Result<(QueriesRead, usize), NotPlain>, Vec<Outcome>);
 
-/// The queries `plain` is at, read in [`QUERY_PIECES`] pieces from line starts on two
-/// threads at once; the reader past the test case.
-fn queries_in_pieces<'t>(
-    text: &'t [u8],
-    plain: Plain<'t>,
-    values: &[u32],
-    outcomes: &mut Vec<Outcome>,
-) -> Result<Plain<'t>, NotPlain> {
-    let start = plain.offset();
-    let step = (text.len() - start) / QUERY_PIECES;
-    let mut cuts = vec![start];
-    for piece in 1..QUERY_PIECES {
-        match plain.next_line_start(start + piece * step) {
-            Some(cut) if cuts.last().is_some_and(|&last| cut > last) => cuts.push(cut),
-            _ => {}
-        }
-    }
-    // The last piece reads to the end of the test case.
-    cuts.push(usize::MAX);
-    let pieces = cuts.len() - 1;
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let reads: Vec<Mutex<Option<PieceRead>>> = (0..pieces).map(|_| Mutex::new(None)).collect();
-    let take_pieces = || loop {
-        let piece = next.fetch_add(1, Ordering::Relaxed);
-        let (Some(&from), Some(&until), Some(slot)) =
-            (cuts.get(piece), cuts.get(piece + 1), reads.get(piece))
-        else {
-            return;
-        };
-        let mut reader = Plain::at(text, from);
-        let mut answers = Vec::new();
-        let read =
-            fold_outcomes(&mut reader, values, until, &mut answers).map(|read| (read, reader.offset()));
-        if let Ok(mut slot) = slot.lock() {
-            *slot = Some((read, answers));
-        }
-    };
-    std::thread::scope(|scope| {
-        let helper = scope.spawn(take_pieces);
-        take_pieces();
-        if let Err(panic) = helper.join() {
-            std::panic::resume_unwind(panic);
-        }
-    });
-    for slot in reads {
-        let read = slot.into_inner().ok().flatten();
-        let Some((read, answers)) = read else {
-            return Err(NotPlain);
-        };
-        let (read, end) = read?;
-        outcomes.extend_from_slice(&answers);
-        match read {
-            // The piece stopped where the next one began (or past blank lines there, where
-            // the next started too): the next piece's queries follow.
-            QueriesRead::Until => {
-                #[cfg(test)]
-                MERGED_QUERY_HALVES.set(MERGED_QUERY_HALVES.get() + 1);
+impl QueryPieces {
+    /// The queries `plain` is at (to the end of `text` at most), in [`QUERY_PIECES`] pieces.
+    fn new(text: &[u8], plain: &Plain<'_>, values: &[u32]) -> Self {
+        let start = plain.offset();
+        let step = (text.len() - start) / QUERY_PIECES;
+        let mut cuts = vec![start];
+        for piece in 1..QUERY_PIECES {
+            match plain.next_line_start(start + piece * step) {
+                Some(cut) if cuts.last().is_some_and(|&last| cut > last) => cuts.push(cut),
+                _ => {}
             }
-            // The test case ended in this piece: what the later pieces read is not its own.
-            QueriesRead::Ended => return Ok(Plain::at(text, end)),
+        }
+        // The last piece reads to the end of the test case.
+        cuts.push(usize::MAX);
+        let pieces = cuts.len() - 1;
+        QueryPieces {
+            values: values.to_vec(),
+            cuts,
+            next: AtomicUsize::new(0),
+            reads: (0..pieces).map(|_| Mutex::new(None)).collect(),
         }
     }
-    Err(NotPlain)
+
+    /// Reads pieces not taken yet, until none is left.
+    fn take(&self, text: &[u8]) {
+        loop {
+            let piece = self.next.fetch_add(1, Ordering::Relaxed);
+            let (Some(&from), Some(&until), Some(slot)) = (
+                self.cuts.get(piece),
+                self.cuts.get(piece + 1),
+                self.reads.get(piece),
+            ) else {
+                return;
+            };
+            let mut reader = Plain::at(text, from);
+            let mut answers = Vec::new();
+            let read = fold_outcomes(&mut reader, &self.values, until, &mut answers)
+                .map(|read| (read, reader.offset()));
+            if let Ok(mut slot) = slot.lock() {
+                *slot = Some((read, answers));
+            }
+        }
+    }
+
+    /// The answers of the pieces in order (every piece read), up to the end of the test
+    /// case; the reader past it.
+    fn answers<'t>(self, text: &'t [u8], outcomes: &mut Vec<Outcome>) -> Result<Plain<'t>, NotPlain> {
+        for slot in self.reads {
+            let read = slot.into_inner().ok().flatten();
+            let Some((read, answers)) = read else {
+                return Err(NotPlain);
+            };
+            let (read, end) = read?;
+            outcomes.extend_from_slice(&answers);
+            match read {
+                // The piece stopped where the next one began (or past blank lines there,
+                // where the next started too): the next piece's queries follow.
+                QueriesRead::Until => {
+                    #[cfg(test)]
+                    MERGED_QUERY_HALVES.set(MERGED_QUERY_HALVES.get() + 1);
+                }
+                // The test case ended in this piece: what the later pieces read is not its own.
+                QueriesRead::Ended => return Ok(Plain::at(text, end)),
+            }
+        }
+        Err(NotPlain)
+    }
 }
 
+/// What the two threads of a huge test case share.
+struct Shared {
+    claims: Mutex<Claims>,
+    /// Signalled when the helper has read a piece.
+    piece_read: Condvar,
+    /// What the helper does once the graph is read: [`WAIT`], [`QUERIES`] or [`DONE`].
+    next: AtomicU8,
+    queries: OnceLock<QueryPieces>,
+}
+
+const WAIT: u8 = 0;
+const QUERIES: u8 = 1;
+const DONE: u8 = 2;
+
+/// The helper's piece read, or abandoned: this thread is woken to merge what was read.
+struct PieceDone<'s>(&'s Shared);
+
+impl Drop for PieceDone<'_> {
+    fn drop(&mut self) {
+        if let Ok(mut claims) = self.0.claims.lock() {
+            claims.reading = false;
+        }
+        self.0.piece_read.notify_one();
+    }
+}
+
+/// `buffer`, emptied.
+fn cleared<T>(buffer: &mut Vec<T>) -> Vec<T> {
+    let mut buffer = std::mem::take(buffer);
+    buffer.clear();
+    buffer
+}
+
+/// The pieces of the `positions` position lines `plain` is at in `text`.
+fn graph_pieces(text: &[u8], plain: &Plain<'_>, positions: u32) -> Vec<GraphPiece> {
+    let count = (positions as usize).clamp(1, GRAPH_PIECES);
+    let total = positions as usize;
+    let first_lines: Vec<usize> = (0..=count).map(|k| k * total / count).collect();
+    let starts = plain.after_each_newlines(first_lines.get(1..count).unwrap_or_default());
+    let starts = std::iter::once(Some(plain.offset())).chain(starts);
+    starts
+        .zip(first_lines.windows(2))
+        .map(|(start, lines)| GraphPiece {
+            start: start.unwrap_or(text.len()),
+            lines: u32::try_from(lines[1] - lines[0]).unwrap_or(u32::MAX),
+        })
+        .collect()
+}
+
+/// Lets the helper go when this thread leaves the test case, whichever way.
+struct LetGo<'s>(&'s Shared);
+
+impl Drop for LetGo<'_> {
+    fn drop(&mut self) {
+        let _ = self
+            .0
+            .next
+            .compare_exchange(WAIT, DONE, Ordering::AcqRel, Ordering::Acquire);
+    }
+}
+
+/// One huge test case on two threads at once, from its position lines on: the graph's
+/// pieces from both ends, then (its values computed here) the queries in pieces taken by
+/// whichever thread is free. The helper is the one kept for the input (`lent`), else a
+/// thread started for this test case; it waits for the values by spinning. The reader past
+/// the test case.
+fn huge_case<'t>(
+    text: &'t [u8],
+    mut plain: Plain<'t>,
+    positions: u32,
+    csr: &mut Csr,
+    outcomes: &mut Vec<Outcome>,
+    lent: Option<Lent<'_>>,
+) -> Result<Plain<'t>, NotPlain> {
+    let pieces = graph_pieces(text, &plain, positions);
+    let work = Arc::new(CaseWork {
+        positions,
+        shared: Shared {
+            claims: Mutex::new(Claims {
+                front: 0,
+                back: pieces.len(),
+                reading: false,
+                read: Vec::new(),
+                offsets: cleared(&mut csr.second_offsets),
+                successors: cleared(&mut csr.second_successors),
+            }),
+            piece_read: Condvar::new(),
+            next: AtomicU8::new(WAIT),
+            queries: OnceLock::new(),
+        },
+        pieces,
+    });
+    let mine = |plain: &mut Plain<'t>, csr: &mut Csr, outcomes: &mut Vec<Outcome>| {
+        let _let_go = LetGo(&work.shared);
+        graph_and_queries(text, plain, positions, &work.pieces, &work.shared, csr, outcomes)
+    };
+    let (in_pieces, graph) = match lent {
+        Some(lent) => {
+            let job = Job {
+                buffer: Arc::clone(lent.buffer),
+                span: lent.span,
+                work: Arc::clone(&work),
+            };
+            let posted = lent.helper.post(job);
+            let result = mine(&mut plain, csr, outcomes);
+            lent.helper.wait(posted);
+            result
+        }
+        None => std::thread::scope(|scope| {
+            let helper = scope.spawn(|| work.help(text));
+            let result = mine(&mut plain, csr, outcomes);
+            if let Err(panic) = helper.join() {
+                std::panic::resume_unwind(panic);
+            }
+            result
+        }),
+    }?;
+    // The helper has let go of the test case (or died, and the precise reader reads it).
+    let work = Arc::try_unwrap(work).map_err(|_| NotPlain)?;
+    if let Ok(claims) = work.shared.claims.into_inner() {
+        (csr.second_offsets, csr.second_successors) = (claims.offsets, claims.successors);
+    }
+    let plain = match (in_pieces, work.shared.queries.into_inner()) {
+        (true, Some(queries)) => queries.answers(text, outcomes)?,
+        _ => plain,
+    };
+    (csr.offsets, csr.successors) = graph.into_csr();
+    Ok(plain)
+}
+
+/// A huge test case as both threads see it.
+struct CaseWork {
+    positions: u32,
+    pieces: Vec<GraphPiece>,
+    shared: Shared,
+}
+
+impl CaseWork {
+    /// The helper's side, `text` being the window.
+    fn help(&self, text: &[u8]) {
+        help(text, self.positions, &self.pieces, &self.shared);
+    }
+}
+
+/// A test case for the helper kept for the input: the window in the stream's lent buffer.
+struct Job {
+    buffer: Arc<Vec<u8>>,
+    span: (usize, usize),
+    work: Arc<CaseWork>,
+}
+
+/// A thread kept for a whole input of huge test cases, which waits for the next one by
+/// spinning and napping ([`Wait`]): a thread started or woken for each test case may wait a
+/// millisecond or more for a core on a virtual machine (put on the busy core of the thread
+/// that started it), and the work it was to share is done by then.
+#[derive(Default)]
+pub(super) struct Helper {
+    job: Mutex<Option<Job>>,
+    /// Jobs posted, and done (or given up: the thread died).
+    posted: AtomicUsize,
+    done: AtomicUsize,
+    gone: AtomicBool,
+    quit: AtomicBool,
+}
+
+/// A waiting thread spins this long, then naps: a nap's end wakes it on its own core (a
+/// thread woken by another may be put on the waker's core, and wait there for it), and a
+/// nap leaves the core to other work on a busy machine.
+const SPIN_FOR: Duration = Duration::from_micros(50);
+
+/// A nap of a waiting thread: how late it may see what it waits for.
+const NAP: Duration = Duration::from_micros(100);
+
+/// Marks the kept helper gone, however its thread ends.
+struct Gone<'h>(&'h Helper);
+
+impl Drop for Gone<'_> {
+    fn drop(&mut self) {
+        self.0.gone.store(true, Ordering::Release);
+    }
+}
+
+impl Helper {
+    /// The helper thread's loop, until [`Helper::quit`].
+    fn serve(&self) {
+        let _gone = Gone(self);
+        let mut taken = 0;
+        loop {
+            let mut waiting = Wait::new();
+            loop {
+                if self.quit.load(Ordering::Acquire) {
+                    return;
+                }
+                if self.posted.load(Ordering::Acquire) > taken {
+                    break;
+                }
+                waiting.pause();
+            }
+            taken += 1;
+            let job = self.job.lock().ok().and_then(|mut job| job.take());
+            if let Some(job) = job {
+                let (from, to) = job.span;
+                job.work.help(job.buffer.get(from..to).unwrap_or_default());
+            }
+            // The job (its hold on the buffer and the test case) is dropped: done.
+            self.done.store(taken, Ordering::Release);
+        }
+    }
+
+    /// Hands `job` to the helper; returns its number for [`Helper::wait`].
+    fn post(&self, job: Job) -> usize {
+        if let Ok(mut slot) = self.job.lock() {
+            *slot = Some(job);
+        }
+        self.posted.fetch_add(1, Ordering::AcqRel) + 1
+    }
+
+    /// Waits until the helper is done with job `posted` (or gone).
+    fn wait(&self, posted: usize) {
+        let mut waiting = Wait::new();
+        while self.done.load(Ordering::Acquire) < posted && !self.gone.load(Ordering::Acquire) {
+            waiting.pause();
+        }
+    }
+
+    /// Lets the helper's thread end.
+    fn quit(&self) {
+        self.quit.store(true, Ordering::Release);
+    }
+}
+
+/// A wait that spins for [`SPIN_FOR`], then naps for [`NAP`] at a time.
+struct Wait {
+    spins: u32,
+    since: Instant,
+}
+
+impl Wait {
+    fn new() -> Self {
+        Wait {
+            spins: 0,
+            since: Instant::now(),
+        }
+    }
+
+    /// One turn of the wait.
+    fn pause(&mut self) {
+        self.spins = self.spins.wrapping_add(1);
+        if !self.spins.is_multiple_of(64) || self.since.elapsed() < SPIN_FOR {
+            std::hint::spin_loop();
+        } else {
+            std::thread::sleep(NAP);
+        }
+    }
+}
+
+/// Every window on this thread and the helper kept for the input, each huge test case on
+/// both (the first window is at `first` in the stream's buffer).
+fn on_two_cores(
+    input: &mut Stream<'_>,
+    windows: &mut Windows,
+    order: &mut InOrder<'_>,
+    first: (std::ops::Range<usize>, usize),
+) -> Result<(), Failure> {
+    let name = input.name().to_owned();
+    let helper = Helper::default();
+    let mut buffers = Buffers::default();
+    std::thread::scope(|scope| {
+        let thread = scope.spawn(|| helper.serve());
+        let each = || -> Result<(), Failure> {
+            let mut next = Some(first);
+            while !order.stopped {
+                let Some((span, lines_before)) = next.take().map_or_else(
+                    || input.next_window_span(|text| windows.split(text)),
+                    |first| Ok(Some(first)),
+                )?
+                else {
+                    break;
+                };
+                let buffer = Arc::new(input.lend());
+                let answered = {
+                    let window =
+                        Window::new(&name, buffer.get(span.clone()).unwrap_or_default(), lines_before);
+                    let lent = Lent {
+                        helper: &helper,
+                        buffer: &buffer,
+                        span: (span.start, span.end),
+                    };
+                    order.answer_in_place(&window, &mut buffers, Halves::Helped(lent))
+                };
+                // The helper let go of it with each test case.
+                input.restore(Arc::try_unwrap(buffer).unwrap_or_else(|shared| shared.to_vec()));
+                answered?;
+            }
+            Ok(())
+        };
+        let result = each();
+        helper.quit();
+        if let Err(panic) = thread.join() {
+            std::panic::resume_unwind(panic);
+        }
+        result
+    })
+}
+
+/// This thread's side of [`huge_case`]: the graph, its values, and the queries (`true`
+/// when they were read in pieces, to be put together once the helper is done).
+fn graph_and_queries<'t>(
+    text: &'t [u8],
+    plain: &mut Plain<'t>,
+    positions: u32,
+    pieces: &[GraphPiece],
+    shared: &Shared,
+    csr: &mut Csr,
+    outcomes: &mut Vec<Outcome>,
+) -> Result<(bool, tabletop_grundy::Graph), NotPlain> {
+    let (mut offsets, mut successors) = graph_buffers(plain, positions, csr);
+    // The pieces from the front, read on from one to the next.
+    loop {
+        let piece = {
+            let mut claims = shared.claims.lock().map_err(|_| NotPlain)?;
+            if claims.front >= claims.back || claims.front >= front_most() {
+                break;
+            }
+            claims.front += 1;
+            claims.front - 1
+        };
+        let lines = pieces.get(piece).map_or(0, |p| p.lines);
+        plain.position_lines(lines, positions, &mut offsets, &mut successors)?;
+    }
+    // The helper's pieces, once it has read those it claimed.
+    let mut claims = shared.claims.lock().map_err(|_| NotPlain)?;
+    while claims.reading || (claims.front < claims.back && front_most() < usize::MAX) {
+        claims = shared.piece_read.wait(claims).map_err(|_| NotPlain)?;
+    }
+    let claims = &mut *claims;
+    claims.read.sort_unstable_by_key(|piece| piece.index);
+    let mut next = claims.front;
+    for read in &claims.read {
+        // Each piece must start where the one before ended, or after blank lines (and
+        // white space starting a line) that the reader there would have skipped.
+        let seam = pieces
+            .get(read.index)
+            .and_then(|piece| text.get(plain.offset()..piece.start));
+        let joins = seam.is_some_and(|gap| gap.iter().all(|b| matches!(b, b'\n' | b'\r' | b' ' | b'\t')));
+        let (true, &Ok(end)) = (joins && read.index == next, &read.end) else {
+            break;
+        };
+        let base = u32::try_from(successors.len()).map_err(|_| NotPlain)?;
+        let first = claims.successors.get(read.successors.clone()).ok_or(NotPlain)?;
+        successors.extend_from_slice(first);
+        let start = read.successors.start;
+        for &offset in claims.offsets.get(read.offsets.clone()).unwrap_or_default() {
+            let within = offset.checked_sub(u32::try_from(start).map_err(|_| NotPlain)?);
+            offsets.push(within.and_then(|w| w.checked_add(base)).ok_or(NotPlain)?);
+        }
+        *plain = Plain::at(text, end);
+        next += 1;
+        #[cfg(test)]
+        MERGED_HALVES.set(MERGED_HALVES.get() + 1);
+    }
+    // Pieces not joined (a blank line put the count off, or text that is not plain): read
+    // on from where the graph stands.
+    let left: u32 = pieces.iter().skip(next).map(|piece| piece.lines).sum();
+    plain.position_lines(left, positions, &mut offsets, &mut successors)?;
+    let graph = tabletop_grundy::Graph::from_csr(offsets, successors).map_err(|_| NotPlain)?;
+    let values = graph.values();
+    let Some(finite) = values.as_finite() else {
+        shared.next.store(DONE, Ordering::Release);
+        loopy_outcomes(plain, &graph, &values, outcomes)?;
+        return Ok((false, graph));
+    };
+    if text.len() - plain.offset() < HALVES_FROM {
+        shared.next.store(DONE, Ordering::Release);
+        fold_outcomes(plain, finite, usize::MAX, outcomes)?;
+        return Ok((false, graph));
+    }
+    let queries = shared
+        .queries
+        .get_or_init(|| QueryPieces::new(text, plain, finite));
+    shared.next.store(QUERIES, Ordering::Release);
+    queries.take(text);
+    Ok((true, graph))
+}
+
+/// The helper's side of [`huge_case`]: graph pieces from the back, then query pieces.
+fn help(text: &[u8], positions: u32, pieces: &[GraphPiece], shared: &Shared) {
+    loop {
+        let (piece, mut offsets, mut successors) = {
+            let Ok(mut claims) = shared.claims.lock() else {
+                return;
+            };
+            if claims.front >= claims.back {
+                break;
+            }
+            claims.back -= 1;
+            claims.reading = true;
+            let buffers = (
+                std::mem::take(&mut claims.offsets),
+                std::mem::take(&mut claims.successors),
+            );
+            (claims.back, buffers.0, buffers.1)
+        };
+        let (offsets_from, successors_from) = (offsets.len(), successors.len());
+        // Marks the piece read when it is, or abandoned if reading it panics.
+        let done = PieceDone(shared);
+        let (start, lines) = pieces.get(piece).map_or((text.len(), 0), |p| (p.start, p.lines));
+        let mut reader = Plain::at(text, start);
+        let end = reader
+            .position_lines(lines, positions, &mut offsets, &mut successors)
+            .map(|()| reader.offset());
+        let Ok(mut claims) = shared.claims.lock() else {
+            return;
+        };
+        claims.read.push(HelperPiece {
+            index: piece,
+            end,
+            offsets: offsets_from..offsets.len(),
+            successors: successors_from..successors.len(),
+        });
+        (claims.offsets, claims.successors) = (offsets, successors);
+        drop(claims);
+        drop(done);
+    }
+    // The values take this thread's time of a few pieces.
+    let mut waiting = Wait::new();
+    loop {
+        match shared.next.load(Ordering::Acquire) {
+            WAIT => waiting.pause(),
+            QUERIES => {
+                if let Some(queries) = shared.queries.get() {
+                    queries.take(text);
+                }
+                return;
+            }
+            _ => return,
+        }
+    }
+}
 #[cfg(test)]
 thread_local! {
-    /// Graphs read in two halves and merged on this thread (for the tests to see that it
-    /// happens).
+    /// Pieces of graphs read by the helper and merged on this thread (for the tests to see
+    /// that it happens).
     pub(super) static MERGED_HALVES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
     /// Pieces of queries read at once and merged on this thread (past the first of each
     /// test case).
     pub(super) static MERGED_QUERY_HALVES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-}
-
-/// The graph of `positions` positions whose position lines `plain` is at, into the buffers
-/// of `csr`; a huge one in two halves on two threads when `halves` allows.
-fn read_graph<'t>(
-    text: &'t [u8],
-    plain: &mut Plain<'t>,
-    positions: u32,
-    csr: &mut Csr,
-    halves: Halves,
-) -> Result<tabletop_grundy::Graph, NotPlain> {
-    let (mut offsets, mut successors) = (
-        std::mem::take(&mut csr.offsets),
-        std::mem::take(&mut csr.successors),
-    );
-    offsets.clear();
-    successors.clear();
-    offsets.reserve(plain.offsets_estimate(positions));
-    offsets.push(0);
-    let first_half = positions / 2;
-    let huge = halves == Halves::Allowed && text.len() - plain.offset() >= HALVES_FROM && first_half > 0;
-    // Where the second half starts when no line of the first half is blank.
-    let cut = huge.then(|| plain.after_newlines(first_half as usize)).flatten();
-    match cut {
-        None => plain.position_lines(positions, positions, &mut offsets, &mut successors)?,
-        Some(cut) => {
-            let offsets_second = std::mem::take(&mut csr.second_offsets);
-            let successors_second = std::mem::take(&mut csr.second_successors);
-            let (first, second) = std::thread::scope(|scope| {
-                let second = scope.spawn(|| {
-                    let mut reader = Plain::at(text, cut);
-                    let (mut offsets, mut successors) = (offsets_second, successors_second);
-                    offsets.clear();
-                    offsets.push(0);
-                    successors.clear();
-                    let read = reader.position_lines(
-                        positions - first_half,
-                        positions,
-                        &mut offsets,
-                        &mut successors,
-                    );
-                    (read.map(|()| reader.offset()), offsets, successors)
-                });
-                let first = plain.position_lines(first_half, positions, &mut offsets, &mut successors);
-                (first, second.join())
-            });
-            first?;
-            let (second, second_offsets, second_successors) = match second {
-                Ok(second) => second,
-                Err(panic) => std::panic::resume_unwind(panic),
-            };
-            // The second half must start where the first ended, or after blank lines (and
-            // white space starting a line) that the first would have skipped; otherwise it is read again from there.
-            let seam = text
-                .get(plain.offset()..cut)
-                .is_some_and(|gap| gap.iter().all(|b| matches!(b, b'\n' | b'\r' | b' ' | b'\t')));
-            match second {
-                Ok(end) if seam => {
-                    let base = u32::try_from(successors.len()).map_err(|_| NotPlain)?;
-                    successors.extend_from_slice(&second_successors);
-                    for &offset in second_offsets.get(1..).unwrap_or_default() {
-                        offsets.push(offset.checked_add(base).ok_or(NotPlain)?);
-                    }
-                    *plain = Plain::at(text, end);
-                    #[cfg(test)]
-                    MERGED_HALVES.set(MERGED_HALVES.get() + 1);
-                }
-                _ => {
-                    plain.position_lines(positions - first_half, positions, &mut offsets, &mut successors)?
-                }
-            }
-            (csr.second_offsets, csr.second_successors) = (second_offsets, second_successors);
-        }
-    }
-    tabletop_grundy::Graph::from_csr(offsets, successors).map_err(|_| NotPlain)
+    /// The most graph pieces this thread takes (the tests take half, so that the helper
+    /// reads the rest whatever the timing).
+    pub(super) static FRONT_MOST: std::cell::Cell<usize> = const { std::cell::Cell::new(usize::MAX) };
 }
 
 /// Cuts the input into windows: whole test cases (as [`CaseSplitter`] finds them), together

@@ -157,6 +157,30 @@ impl<'a> Plain<'a> {
         Some(self.at + newline + 1)
     }
 
+    /// [`Plain::after_newlines`] for each of `lines` (strictly ascending) in one pass: the offset just
+    /// past the `lines[i]`-th newline from where the reader is, `None` where the text has
+    /// fewer (or for a count of zero).
+    ///
+    /// ```
+    /// use tabletop_parse::grundy::Plain;
+    /// let plain = Plain::at(b"x\n1\n2\n3\n", 2);
+    /// assert_eq!(plain.after_each_newlines(&[1, 2, 5]), [Some(4), Some(6), None]);
+    /// ```
+    pub fn after_each_newlines(&self, lines: &[usize]) -> Vec<Option<usize>> {
+        let rest = self.text.get(self.at..).unwrap_or_default();
+        let mut newlines = memchr::memchr_iter(b'\n', rest).enumerate();
+        lines
+            .iter()
+            .map(|&count| {
+                let index = count.checked_sub(1)?;
+                newlines
+                    .by_ref()
+                    .find(|&(i, _)| i == index)
+                    .map(|(_, newline)| self.at + newline + 1)
+            })
+            .collect()
+    }
+
     /// The query lines that follow the graph of `positions` positions, each query's pieces
     /// handed to `each` in order, through the line `0` that ends the test case.
     ///
