@@ -435,10 +435,11 @@ mod tests {
         let merged = || MERGED_HALVES.get();
         let before = merged();
         assert_eq!(with_jobs(&text, Some(2), false).unwrap().text, one);
-        assert_eq!(
-            merged(),
-            before + GRAPH_PIECES - GRAPH_PIECES / 2,
-            "the helper's pieces were read at once and merged"
+        // (It may take more, when it claims them first.)
+        let helpers = merged() - before;
+        assert!(
+            (GRAPH_PIECES - GRAPH_PIECES / 2..=GRAPH_PIECES).contains(&helpers),
+            "the helper's pieces were read at once and merged: {helpers}"
         );
         // Blank lines put the newline count off: the helper's pieces from there on are read
         // again from where the graph stands. Past the last piece's start, they are skipped
