@@ -420,7 +420,8 @@ struct Claims {
 
 /// The queries of a huge test case, cut into pieces at line starts, and the pieces' results.
 struct QueryPieces {
-    values: Vec<u32>,
+    /// The graph's values, every one finite.
+    values: tabletop_grundy::Values,
     /// Each piece from `cuts[i]` to `cuts[i + 1]` (the last to the test case's end).
     cuts: Vec<usize>,
     next: AtomicUsize,
@@ -432,7 +433,7 @@ type PieceRead = (Result<(QueriesRead, usize), NotPlain>, Vec<Outcome>);
 
 impl QueryPieces {
     /// The queries `plain` is at (to the end of `text` at most), in [`QUERY_PIECES`] pieces.
-    fn new(text: &[u8], plain: &Plain<'_>, values: &[u32]) -> Self {
+    fn new(text: &[u8], plain: &Plain<'_>, values: tabletop_grundy::Values) -> Self {
         let start = plain.offset();
         let step = (text.len() - start) / QUERY_PIECES;
         let mut cuts = vec![start];
@@ -446,7 +447,7 @@ impl QueryPieces {
         cuts.push(usize::MAX);
         let pieces = cuts.len() - 1;
         QueryPieces {
-            values: values.to_vec(),
+            values,
             cuts,
             next: AtomicUsize::new(0),
             reads: (0..pieces).map(|_| Mutex::new(None)).collect(),
@@ -455,6 +456,7 @@ impl QueryPieces {
 
     /// Reads pieces not taken yet, until none is left.
     fn take(&self, text: &[u8]) {
+        let values = self.values.as_finite().unwrap_or_default();
         loop {
             let piece = self.next.fetch_add(1, Ordering::Relaxed);
             let (Some(&from), Some(&until), Some(slot)) = (
@@ -466,8 +468,8 @@ impl QueryPieces {
             };
             let mut reader = Plain::at(text, from);
             let mut answers = Vec::new();
-            let read = fold_outcomes(&mut reader, &self.values, until, &mut answers)
-                .map(|read| (read, reader.offset()));
+            let read =
+                fold_outcomes(&mut reader, values, until, &mut answers).map(|read| (read, reader.offset()));
             if let Ok(mut slot) = slot.lock() {
                 *slot = Some((read, answers));
             }
@@ -876,9 +878,10 @@ fn graph_and_queries<'t>(
         fold_outcomes(plain, finite, usize::MAX, outcomes)?;
         return Ok((false, graph));
     }
+    // The values go to the pieces (the helper reads them there), not copied.
     let queries = shared
         .queries
-        .get_or_init(|| QueryPieces::new(text, plain, finite));
+        .get_or_init(|| QueryPieces::new(text, plain, values));
     shared.next.store(QUERIES, Ordering::Release);
     queries.take(text);
     Ok((true, graph))
