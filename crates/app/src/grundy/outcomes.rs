@@ -501,22 +501,12 @@ impl QueryPieces {
     }
 }
 
-/// What the two threads of a huge test case share.
-struct Shared {
-    claims: Mutex<Claims>,
-    /// Signalled when the helper has read a piece.
-    piece_read: Condvar,
-    /// What the helper does once the graph is read: [`WAIT`], [`QUERIES`] or [`DONE`].
-    next: AtomicU8,
-    queries: OnceLock<QueryPieces>,
-}
-
 const WAIT: u8 = 0;
 const QUERIES: u8 = 1;
 const DONE: u8 = 2;
 
 /// The helper's piece read, or abandoned: this thread is woken to merge what was read.
-struct PieceDone<'s>(&'s Shared);
+struct PieceDone<'w>(&'w CaseWork);
 
 impl Drop for PieceDone<'_> {
     fn drop(&mut self) {
@@ -551,7 +541,7 @@ fn graph_pieces(text: &[u8], plain: &Plain<'_>, positions: u32) -> Vec<GraphPiec
 }
 
 /// Lets the helper go when this thread leaves the test case, whichever way.
-struct LetGo<'s>(&'s Shared);
+struct LetGo<'w>(&'w CaseWork);
 
 impl Drop for LetGo<'_> {
     fn drop(&mut self) {
@@ -565,7 +555,7 @@ impl Drop for LetGo<'_> {
 /// One huge test case on two threads at once, from its position lines on: the graph's
 /// pieces from both ends, then (its values computed here) the queries in pieces taken by
 /// whichever thread is free. The helper is the one kept for the input (`lent`), else a
-/// thread started for this test case; it waits for the values by spinning. The reader past
+/// thread started for this test case; it waits for the values ([`Wait`]). The reader past
 /// the test case.
 fn huge_case<'t>(
     text: &'t [u8],
@@ -578,24 +568,22 @@ fn huge_case<'t>(
     let pieces = graph_pieces(text, &plain, positions);
     let work = Arc::new(CaseWork {
         positions,
-        shared: Shared {
-            claims: Mutex::new(Claims {
-                front: 0,
-                back: pieces.len(),
-                reading: false,
-                read: Vec::new(),
-                offsets: cleared(&mut csr.second_offsets),
-                successors: cleared(&mut csr.second_successors),
-            }),
-            piece_read: Condvar::new(),
-            next: AtomicU8::new(WAIT),
-            queries: OnceLock::new(),
-        },
+        claims: Mutex::new(Claims {
+            front: 0,
+            back: pieces.len(),
+            reading: false,
+            read: Vec::new(),
+            offsets: cleared(&mut csr.second_offsets),
+            successors: cleared(&mut csr.second_successors),
+        }),
+        piece_read: Condvar::new(),
+        next: AtomicU8::new(WAIT),
+        queries: OnceLock::new(),
         pieces,
     });
     let mine = |plain: &mut Plain<'t>, csr: &mut Csr, outcomes: &mut Vec<Outcome>| {
-        let _let_go = LetGo(&work.shared);
-        graph_and_queries(text, plain, positions, &work.pieces, &work.shared, csr, outcomes)
+        let _let_go = LetGo(&work);
+        work.graph_and_queries(text, plain, csr, outcomes)
     };
     let (in_pieces, graph) = match lent {
         Some(lent) => {
@@ -620,10 +608,10 @@ fn huge_case<'t>(
     }?;
     // The helper has let go of the test case (or died, and the precise reader reads it).
     let work = Arc::try_unwrap(work).map_err(|_| NotPlain)?;
-    if let Ok(claims) = work.shared.claims.into_inner() {
+    if let Ok(claims) = work.claims.into_inner() {
         (csr.second_offsets, csr.second_successors) = (claims.offsets, claims.successors);
     }
-    let plain = match (in_pieces, work.shared.queries.into_inner()) {
+    let plain = match (in_pieces, work.queries.into_inner()) {
         (true, Some(queries)) => queries.answers(text, outcomes)?,
         _ => plain,
     };
@@ -635,14 +623,12 @@ fn huge_case<'t>(
 struct CaseWork {
     positions: u32,
     pieces: Vec<GraphPiece>,
-    shared: Shared,
-}
-
-impl CaseWork {
-    /// The helper's side, `text` being the window.
-    fn help(&self, text: &[u8]) {
-        help(text, self.positions, &self.pieces, &self.shared);
-    }
+    claims: Mutex<Claims>,
+    /// Signalled when the helper has read a piece.
+    piece_read: Condvar,
+    /// What the helper does once the graph is read: [`WAIT`], [`QUERIES`] or [`DONE`].
+    next: AtomicU8,
+    queries: OnceLock<QueryPieces>,
 }
 
 /// A test case for the helper kept for the input: the window in the stream's lent buffer.
@@ -657,7 +643,7 @@ struct Job {
 /// millisecond or more for a core on a virtual machine (put on the busy core of the thread
 /// that started it), and the work it was to share is done by then.
 #[derive(Default)]
-pub(super) struct Helper {
+struct Helper {
     job: Mutex<Option<Job>>,
     /// Jobs posted, and done (or given up: the thread died).
     posted: AtomicUsize,
@@ -806,141 +792,143 @@ fn on_two_cores(
     })
 }
 
-/// This thread's side of [`huge_case`]: the graph, its values, and the queries (`true`
-/// when they were read in pieces, to be put together once the helper is done).
-fn graph_and_queries<'t>(
-    text: &'t [u8],
-    plain: &mut Plain<'t>,
-    positions: u32,
-    pieces: &[GraphPiece],
-    shared: &Shared,
-    csr: &mut Csr,
-    outcomes: &mut Vec<Outcome>,
-) -> Result<(bool, tabletop_grundy::Graph), NotPlain> {
-    let (mut offsets, mut successors) = graph_buffers(plain, positions, csr);
-    // The pieces from the front, read on from one to the next.
-    loop {
-        let piece = {
-            let mut claims = shared.claims.lock().map_err(|_| NotPlain)?;
-            if claims.front >= claims.back || claims.front >= front_most() {
-                break;
-            }
-            claims.front += 1;
-            claims.front - 1
-        };
-        let lines = pieces.get(piece).map_or(0, |p| p.lines);
-        plain.position_lines(lines, positions, &mut offsets, &mut successors)?;
-    }
-    // The helper's pieces, once it has read those it claimed.
-    let mut claims = shared.claims.lock().map_err(|_| NotPlain)?;
-    while claims.reading || (claims.front < claims.back && front_most() < usize::MAX) {
-        claims = shared.piece_read.wait(claims).map_err(|_| NotPlain)?;
-    }
-    let claims = &mut *claims;
-    claims.read.sort_unstable_by_key(|piece| piece.index);
-    let mut next = claims.front;
-    for read in &claims.read {
-        // Each piece must start where the one before ended, or after blank lines (and
-        // white space starting a line) that the reader there would have skipped.
-        let seam = pieces
-            .get(read.index)
-            .and_then(|piece| text.get(plain.offset()..piece.start));
-        let joins = seam.is_some_and(|gap| gap.iter().all(|b| matches!(b, b'\n' | b'\r' | b' ' | b'\t')));
-        let (true, &Ok(end)) = (joins && read.index == next, &read.end) else {
-            break;
-        };
-        let base = u32::try_from(successors.len()).map_err(|_| NotPlain)?;
-        let first = claims.successors.get(read.successors.clone()).ok_or(NotPlain)?;
-        successors.extend_from_slice(first);
-        let start = read.successors.start;
-        for &offset in claims.offsets.get(read.offsets.clone()).unwrap_or_default() {
-            let within = offset.checked_sub(u32::try_from(start).map_err(|_| NotPlain)?);
-            offsets.push(within.and_then(|w| w.checked_add(base)).ok_or(NotPlain)?);
+impl CaseWork {
+    /// This thread's side of [`huge_case`]: the graph, its values, and the queries (`true`
+    /// when they were read in pieces, to be put together once the helper is done).
+    fn graph_and_queries<'t>(
+        &self,
+        text: &'t [u8],
+        plain: &mut Plain<'t>,
+        csr: &mut Csr,
+        outcomes: &mut Vec<Outcome>,
+    ) -> Result<(bool, tabletop_grundy::Graph), NotPlain> {
+        let (positions, pieces) = (self.positions, &self.pieces);
+        let (mut offsets, mut successors) = graph_buffers(plain, positions, csr);
+        // The pieces from the front, read on from one to the next.
+        loop {
+            let piece = {
+                let mut claims = self.claims.lock().map_err(|_| NotPlain)?;
+                if claims.front >= claims.back || claims.front >= front_most() {
+                    break;
+                }
+                claims.front += 1;
+                claims.front - 1
+            };
+            let lines = pieces.get(piece).map_or(0, |p| p.lines);
+            plain.position_lines(lines, positions, &mut offsets, &mut successors)?;
         }
-        *plain = Plain::at(text, end);
-        next += 1;
-        #[cfg(test)]
-        MERGED_HALVES.set(MERGED_HALVES.get() + 1);
+        // The helper's pieces, once it has read those it claimed.
+        let mut claims = self.claims.lock().map_err(|_| NotPlain)?;
+        while claims.reading || (claims.front < claims.back && front_most() < usize::MAX) {
+            claims = self.piece_read.wait(claims).map_err(|_| NotPlain)?;
+        }
+        let claims = &mut *claims;
+        claims.read.sort_unstable_by_key(|piece| piece.index);
+        let mut next = claims.front;
+        for read in &claims.read {
+            // Each piece must start where the one before ended, or after blank lines (and
+            // white space starting a line) that the reader there would have skipped.
+            let seam = pieces
+                .get(read.index)
+                .and_then(|piece| text.get(plain.offset()..piece.start));
+            let joins = seam.is_some_and(|gap| gap.iter().all(|b| matches!(b, b'\n' | b'\r' | b' ' | b'\t')));
+            let (true, &Ok(end)) = (joins && read.index == next, &read.end) else {
+                break;
+            };
+            let base = u32::try_from(successors.len()).map_err(|_| NotPlain)?;
+            let first = claims.successors.get(read.successors.clone()).ok_or(NotPlain)?;
+            successors.extend_from_slice(first);
+            let start = read.successors.start;
+            for &offset in claims.offsets.get(read.offsets.clone()).unwrap_or_default() {
+                let within = offset.checked_sub(u32::try_from(start).map_err(|_| NotPlain)?);
+                offsets.push(within.and_then(|w| w.checked_add(base)).ok_or(NotPlain)?);
+            }
+            *plain = Plain::at(text, end);
+            next += 1;
+            #[cfg(test)]
+            MERGED_HALVES.set(MERGED_HALVES.get() + 1);
+        }
+        // Pieces not joined (a blank line put the count off, or text that is not plain): read
+        // on from where the graph stands.
+        let left: u32 = pieces.iter().skip(next).map(|piece| piece.lines).sum();
+        plain.position_lines(left, positions, &mut offsets, &mut successors)?;
+        let graph = tabletop_grundy::Graph::from_csr(offsets, successors).map_err(|_| NotPlain)?;
+        let values = graph.values();
+        let Some(finite) = values.as_finite() else {
+            self.next.store(DONE, Ordering::Release);
+            loopy_outcomes(plain, &graph, &values, outcomes)?;
+            return Ok((false, graph));
+        };
+        if text.len() - plain.offset() < HALVES_FROM {
+            self.next.store(DONE, Ordering::Release);
+            fold_outcomes(plain, finite, usize::MAX, outcomes)?;
+            return Ok((false, graph));
+        }
+        // The values go to the pieces (the helper reads them there), not copied.
+        let queries = self.queries.get_or_init(|| QueryPieces::new(text, plain, values));
+        self.next.store(QUERIES, Ordering::Release);
+        queries.take(text);
+        Ok((true, graph))
     }
-    // Pieces not joined (a blank line put the count off, or text that is not plain): read
-    // on from where the graph stands.
-    let left: u32 = pieces.iter().skip(next).map(|piece| piece.lines).sum();
-    plain.position_lines(left, positions, &mut offsets, &mut successors)?;
-    let graph = tabletop_grundy::Graph::from_csr(offsets, successors).map_err(|_| NotPlain)?;
-    let values = graph.values();
-    let Some(finite) = values.as_finite() else {
-        shared.next.store(DONE, Ordering::Release);
-        loopy_outcomes(plain, &graph, &values, outcomes)?;
-        return Ok((false, graph));
-    };
-    if text.len() - plain.offset() < HALVES_FROM {
-        shared.next.store(DONE, Ordering::Release);
-        fold_outcomes(plain, finite, usize::MAX, outcomes)?;
-        return Ok((false, graph));
-    }
-    // The values go to the pieces (the helper reads them there), not copied.
-    let queries = shared
-        .queries
-        .get_or_init(|| QueryPieces::new(text, plain, values));
-    shared.next.store(QUERIES, Ordering::Release);
-    queries.take(text);
-    Ok((true, graph))
-}
 
-/// The helper's side of [`huge_case`]: graph pieces from the back, then query pieces.
-fn help(text: &[u8], positions: u32, pieces: &[GraphPiece], shared: &Shared) {
-    loop {
-        let (piece, mut offsets, mut successors) = {
-            let Ok(mut claims) = shared.claims.lock() else {
+    /// The helper's side of [`huge_case`], `text` being the window: graph pieces from the back,
+    /// then query pieces.
+    fn help(&self, text: &[u8]) {
+        let (positions, pieces) = (self.positions, &self.pieces);
+        loop {
+            let (piece, mut offsets, mut successors) = {
+                let Ok(mut claims) = self.claims.lock() else {
+                    return;
+                };
+                if claims.front >= claims.back {
+                    break;
+                }
+                claims.back -= 1;
+                claims.reading = true;
+                let buffers = (
+                    std::mem::take(&mut claims.offsets),
+                    std::mem::take(&mut claims.successors),
+                );
+                (claims.back, buffers.0, buffers.1)
+            };
+            let (offsets_from, successors_from) = (offsets.len(), successors.len());
+            // Marks the piece read when it is, or abandoned if reading it panics.
+            let done = PieceDone(self);
+            let (start, lines) = pieces.get(piece).map_or((text.len(), 0), |p| (p.start, p.lines));
+            let mut reader = Plain::at(text, start);
+            let end = reader
+                .position_lines(lines, positions, &mut offsets, &mut successors)
+                .map(|()| reader.offset());
+            let Ok(mut claims) = self.claims.lock() else {
                 return;
             };
-            if claims.front >= claims.back {
-                break;
-            }
-            claims.back -= 1;
-            claims.reading = true;
-            let buffers = (
-                std::mem::take(&mut claims.offsets),
-                std::mem::take(&mut claims.successors),
-            );
-            (claims.back, buffers.0, buffers.1)
-        };
-        let (offsets_from, successors_from) = (offsets.len(), successors.len());
-        // Marks the piece read when it is, or abandoned if reading it panics.
-        let done = PieceDone(shared);
-        let (start, lines) = pieces.get(piece).map_or((text.len(), 0), |p| (p.start, p.lines));
-        let mut reader = Plain::at(text, start);
-        let end = reader
-            .position_lines(lines, positions, &mut offsets, &mut successors)
-            .map(|()| reader.offset());
-        let Ok(mut claims) = shared.claims.lock() else {
-            return;
-        };
-        claims.read.push(HelperPiece {
-            index: piece,
-            end,
-            offsets: offsets_from..offsets.len(),
-            successors: successors_from..successors.len(),
-        });
-        (claims.offsets, claims.successors) = (offsets, successors);
-        drop(claims);
-        drop(done);
-    }
-    // The values take this thread's time of a few pieces.
-    let mut waiting = Wait::new();
-    loop {
-        match shared.next.load(Ordering::Acquire) {
-            WAIT => waiting.pause(),
-            QUERIES => {
-                if let Some(queries) = shared.queries.get() {
-                    queries.take(text);
+            claims.read.push(HelperPiece {
+                index: piece,
+                end,
+                offsets: offsets_from..offsets.len(),
+                successors: successors_from..successors.len(),
+            });
+            (claims.offsets, claims.successors) = (offsets, successors);
+            drop(claims);
+            drop(done);
+        }
+        // The values take this thread's time of a few pieces.
+        let mut waiting = Wait::new();
+        loop {
+            match self.next.load(Ordering::Acquire) {
+                WAIT => waiting.pause(),
+                QUERIES => {
+                    if let Some(queries) = self.queries.get() {
+                        queries.take(text);
+                    }
+                    return;
                 }
-                return;
+                _ => return,
             }
-            _ => return,
         }
     }
 }
+
 #[cfg(test)]
 thread_local! {
     /// Pieces of graphs read by the helper and merged on this thread (for the tests to see

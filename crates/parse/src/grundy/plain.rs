@@ -149,17 +149,9 @@ impl<'a> Plain<'a> {
         Ok(())
     }
 
-    /// The offset just past the `lines`-th newline from where the reader is (the start of
-    /// line `lines` when no line between is blank), or `None` when the text has fewer.
-    pub fn after_newlines(&self, lines: usize) -> Option<usize> {
-        let rest = self.text.get(self.at..)?;
-        let newline = memchr::memchr_iter(b'\n', rest).nth(lines.checked_sub(1)?)?;
-        Some(self.at + newline + 1)
-    }
-
-    /// [`Plain::after_newlines`] for each of `lines` (strictly ascending) in one pass: the offset just
-    /// past the `lines[i]`-th newline from where the reader is, `None` where the text has
-    /// fewer (or for a count of zero).
+    /// For each of `lines` (strictly ascending), in one pass: the offset just past the
+    /// `lines[i]`-th newline from where the reader is (the start of that line when no line
+    /// between is blank), `None` where the text has fewer (or for a count of zero).
     ///
     /// ```
     /// use tabletop_parse::grundy::Plain;
