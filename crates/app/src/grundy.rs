@@ -339,7 +339,7 @@ mod tests {
             text.as_bytes(),
             &mut Default::default(),
             &mut outcomes,
-            super::outcomes::Halves::OneThread,
+            super::outcomes::Sharing::OneThread,
         );
         assert_eq!(read, Ok(4));
         let one = with_jobs(&text, Some(1), false).unwrap().text;
@@ -423,7 +423,7 @@ mod tests {
 
     #[test]
     fn a_huge_case_read_in_pieces_answers_as_one_thread_does() {
-        use super::outcomes::{FRONT_MOST, GRAPH_PIECES, MERGED_HALVES};
+        use super::outcomes::{FRONT_MOST, GRAPH_PIECES, MERGED_GRAPH_PIECES};
         let text = one_huge_case(3000, 500, 5);
         assert!(text.len() > super::outcomes::HALVES_FROM);
         let one = with_jobs(&text, Some(1), false).unwrap().text;
@@ -432,7 +432,7 @@ mod tests {
         assert_eq!(with_jobs(&text, Some(2), false).unwrap().text, one);
         // Half the pieces here, so that the helper reads the rest whatever the timing.
         FRONT_MOST.set(GRAPH_PIECES / 2);
-        let merged = || MERGED_HALVES.get();
+        let merged = || MERGED_GRAPH_PIECES.get();
         let before = merged();
         assert_eq!(with_jobs(&text, Some(2), false).unwrap().text, one);
         // (It may take more, when it claims them first.)
@@ -492,7 +492,7 @@ mod tests {
         assert!(text.len() > super::outcomes::HALVES_FROM);
         let one = with_jobs(&text, Some(1), false).unwrap().text;
         assert_eq!(one.lines().count(), 120_000);
-        let merged = || super::outcomes::MERGED_QUERY_HALVES.get();
+        let merged = || super::outcomes::MERGED_QUERY_PIECES.get();
         // Every spelling the fast reader takes is read in pieces alike.
         for line_end in ["\n", "\r\n", " \n", " \r\n"] {
             let spelled = text.replace('\n', line_end);

@@ -80,7 +80,7 @@ pub(super) fn answer(input: &mut Stream<'_>, request: &Request) -> Result<Answer
             &mut windows,
             &mut order,
             &mut Buffers::default(),
-            Halves::OneThread,
+            Sharing::OneThread,
         )?;
         input.release();
         return order.finish(input.notes());
@@ -98,10 +98,10 @@ pub(super) fn answer(input: &mut Stream<'_>, request: &Request) -> Result<Answer
         let mut buffers = Buffers::default();
         let buffer = input.lend();
         let first = Window::new(&name, buffer.get(span).unwrap_or_default(), lines_before);
-        let answered = order.answer_in_place(&first, &mut buffers, Halves::OneThread);
+        let answered = order.answer_in_place(&first, &mut buffers, Sharing::OneThread);
         input.restore(buffer);
         answered?;
-        one_thread(input, &mut windows, &mut order, &mut buffers, Halves::OneThread)?;
+        one_thread(input, &mut windows, &mut order, &mut buffers, Sharing::OneThread)?;
     } else {
         let buffer = input.lend();
         let first = (buffer.get(span).unwrap_or_default().to_vec(), lines_before);
@@ -175,7 +175,7 @@ fn work(turns: &Turns<'_, '_>, report: &Sender<(usize, Result<Done, Failure>)>) 
             return;
         };
         let result = window.map(|(bytes, lines_before)| {
-            answer_window(bytes, lines_before, &mut csr, Halves::Allowed, &mut spare)
+            answer_window(bytes, lines_before, &mut csr, Sharing::Allowed, &mut spare)
         });
         if report.send((index, result)).is_err() {
             return;
@@ -214,19 +214,19 @@ fn next_turn(turns: &Turns<'_, '_>, spare: Vec<u8>) -> Option<Turn> {
 }
 
 /// Every window on this thread, read in place (one buffer, as [`Stream::next_window`] keeps),
-/// each huge test case on two threads at once when `halves` allows.
+/// each huge test case on two threads at once when `sharing` allows.
 fn one_thread(
     input: &mut Stream<'_>,
     windows: &mut Windows,
     order: &mut InOrder<'_>,
     buffers: &mut Buffers,
-    halves: Halves,
+    sharing: Sharing,
 ) -> Result<(), Failure> {
     while !order.stopped {
         let Some(window) = input.next_window(|text| windows.split(text))? else {
             break;
         };
-        order.answer_in_place(&window, buffers, halves)?;
+        order.answer_in_place(&window, buffers, sharing)?;
     }
     Ok(())
 }
@@ -237,11 +237,11 @@ fn answer_window(
     bytes: Vec<u8>,
     lines_before: usize,
     csr: &mut Csr,
-    halves: Halves,
+    sharing: Sharing,
     spare: &mut Vec<u8>,
 ) -> Done {
     let mut outcomes = Vec::new();
-    match plain_outcomes(&bytes, csr, &mut outcomes, halves) {
+    match plain_outcomes(&bytes, csr, &mut outcomes, sharing) {
         Ok(cases) => {
             // The buffer is read into again.
             *spare = bytes;
@@ -253,7 +253,7 @@ fn answer_window(
 
 /// Whether a huge test case may be read on two threads at once.
 #[derive(Clone, Copy)]
-pub(super) enum Halves<'h> {
+pub(super) enum Sharing<'h> {
     /// Everything on the calling thread (`--jobs 1`).
     OneThread,
     /// A test case of [`HALVES_FROM`] bytes or more is read on two threads at once, the
@@ -282,7 +282,7 @@ pub(super) fn plain_outcomes(
     text: &[u8],
     csr: &mut Csr,
     outcomes: &mut Vec<Outcome>,
-    halves: Halves,
+    sharing: Sharing,
 ) -> Result<usize, NotPlain> {
     let mut plain = Plain::new(text);
     let mut cases = 0;
@@ -291,10 +291,10 @@ pub(super) fn plain_outcomes(
             return Ok(cases);
         };
         cases += 1;
-        let lent = match halves {
-            Halves::OneThread => None,
-            Halves::Allowed => Some(None),
-            Halves::Helped(lent) => Some(Some(lent)),
+        let lent = match sharing {
+            Sharing::OneThread => None,
+            Sharing::Allowed => Some(None),
+            Sharing::Helped(lent) => Some(Some(lent)),
         };
         if let Some(lent) = lent.filter(|_| text.len() - plain.offset() >= HALVES_FROM && positions > 1) {
             plain = huge_case(text, plain, positions, csr, outcomes, lent)?;
@@ -491,7 +491,7 @@ impl QueryPieces {
                 // where the next started too): the next piece's queries follow.
                 QueriesRead::Until => {
                     #[cfg(test)]
-                    MERGED_QUERY_HALVES.set(MERGED_QUERY_HALVES.get() + 1);
+                    MERGED_QUERY_PIECES.set(MERGED_QUERY_PIECES.get() + 1);
                 }
                 // The test case ended in this piece: what the later pieces read is not its own.
                 QueriesRead::Ended => return Ok(Plain::at(text, end)),
@@ -775,7 +775,7 @@ fn on_two_cores(
                         buffer: &buffer,
                         span: (span.start, span.end),
                     };
-                    order.answer_in_place(&window, &mut buffers, Halves::Helped(lent))
+                    order.answer_in_place(&window, &mut buffers, Sharing::Helped(lent))
                 };
                 // The helper let go of it with each test case.
                 input.restore(Arc::try_unwrap(buffer).unwrap_or_else(|shared| shared.to_vec()));
@@ -846,7 +846,7 @@ impl CaseWork {
             *plain = Plain::at(text, end);
             next += 1;
             #[cfg(test)]
-            MERGED_HALVES.set(MERGED_HALVES.get() + 1);
+            MERGED_GRAPH_PIECES.set(MERGED_GRAPH_PIECES.get() + 1);
         }
         // Pieces not joined (a blank line put the count off, or text that is not plain): read
         // on from where the graph stands.
@@ -933,10 +933,10 @@ impl CaseWork {
 thread_local! {
     /// Pieces of graphs read by the helper and merged on this thread (for the tests to see
     /// that it happens).
-    pub(super) static MERGED_HALVES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    pub(super) static MERGED_GRAPH_PIECES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
     /// Pieces of queries read at once and merged on this thread (past the first of each
     /// test case).
-    pub(super) static MERGED_QUERY_HALVES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    pub(super) static MERGED_QUERY_PIECES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
     /// The most graph pieces this thread takes (the tests take half, so that the helper
     /// reads the rest whatever the timing).
     pub(super) static FRONT_MOST: std::cell::Cell<usize> = const { std::cell::Cell::new(usize::MAX) };
@@ -1032,11 +1032,11 @@ impl<'n> InOrder<'n> {
         &mut self,
         window: &Window<'_>,
         buffers: &mut Buffers,
-        halves: Halves,
+        sharing: Sharing,
     ) -> Result<(), Failure> {
         let outcomes = &mut buffers.outcomes;
         outcomes.clear();
-        match plain_outcomes(window.bytes(), &mut buffers.csr, outcomes, halves) {
+        match plain_outcomes(window.bytes(), &mut buffers.csr, outcomes, sharing) {
             Ok(cases) => {
                 self.outcomes.extend_from_slice(outcomes);
                 self.cases += cases;
