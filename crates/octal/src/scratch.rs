@@ -178,15 +178,16 @@ pub(crate) fn mark_beside_rare_twice<S: Slot>(
 ) {
     /// The loop with the indices cut to the arrays (a no-op on values below `N`, and on
     /// partners inside the windows of `W`, the second `step` after the first).
-    #[inline(always)]
+    // Not inlined: inlined, two of its pointers were reloaded from the stack at each pair.
+    #[inline(never)]
     fn fixed<S: Slot, const N: usize, const W: usize>(
-        pairs: impl Iterator<Item = (u32, usize)>,
+        (rare, rare_values, last): (&[usize], &[u32], usize),
         (window, window_next): (&[S; W], &[S; W]),
         (now, now_stamp): (&mut [u32; N], u32),
         (next, next_stamp): (&mut [u32; N], u32),
     ) {
-        for (g, at) in pairs {
-            let at = at & (W - 1);
+        for (&g, &r) in rare_values.iter().zip(rare) {
+            let at = last.wrapping_sub(r) & (W - 1);
             now[(g ^ window[at].get()) as usize & (N - 1)] = now_stamp;
             next[(g ^ window_next[at].get()) as usize & (N - 1)] = next_stamp;
         }
@@ -204,11 +205,8 @@ pub(crate) fn mark_beside_rare_twice<S: Slot>(
                 recent, top + step, rare
             ));
             if let Some(((window, last), (window_next, _))) = windows {
-                let pairs = rare_values
-                    .iter()
-                    .zip(rare)
-                    .map(|(&g, &r)| (g, last.wrapping_sub(r)));
-                return fixed(pairs, (window, window_next), (now, now_stamp), (next, next_stamp));
+                let heaps = (rare, rare_values, last);
+                return fixed(heaps, (window, window_next), (now, now_stamp), (next, next_stamp));
             }
         }
     }
@@ -245,8 +243,6 @@ pub(crate) trait Marks {
     /// The smallest value below `cap` not marked whose parity under `mask` is 1 (a common
     /// value), else `cap`; pushes the values below it not marked (rare ones) onto `rare`.
     fn common_gap(&self, cap: usize, mask: u32, rare: &mut Vec<u32>) -> usize;
-    /// The smallest value not marked.
-    fn mex(&self) -> u32;
     /// Marks what `mark` marks: the values of the splits of `key.0` with a rare part (the
     /// first `key.1` rare heaps under the mask `key.2`, which the key fixes, since values
     /// never change). Marks that can be kept apart are kept in `sets`, so that the next
@@ -339,10 +335,6 @@ impl Marks for Stamped<'_> {
         c
     }
 
-    fn mex(&self) -> u32 {
-        first_unstamped(self.mark, self.stamp)
-    }
-
     #[inline(always)]
     fn mark_rare_splits(&mut self, _: &mut RareSets, _: RareKey, mark: impl FnOnce(&mut Self)) {
         // Stamps cannot be told apart by split length: marked afresh.
@@ -427,10 +419,6 @@ impl Marks for WordMarks {
             unmet_rare &= unmet_rare - 1;
         }
         c
-    }
-
-    fn mex(&self) -> u32 {
-        self.0.trailing_ones()
     }
 
     #[inline(always)]
@@ -943,13 +931,14 @@ impl Scratch {
         }
         // 2. The smallest common value not met, and the rare values below it not met yet.
         self.pending.clear();
-        marks.common_gap(cap, mask, &mut self.pending);
+        let gap = marks.common_gap(cap, mask, &mut self.pending) as u32;
         if !self.pending.is_empty() {
             pairs += self.meet_rare_values(marks, moves, values, n, speculative);
         }
-        // Every common value among the moves is marked, so the gap is not; every value below
-        // it is marked unless the scan saw every split without meeting it.
-        (marks.mex(), pairs)
+        // The scan marks rare values only, so the gap is still not met; every value below
+        // it is met but those still pending (ascending), unless the scan met them last.
+        let mex = self.pending.iter().copied().find(|&value| !marks.has(value));
+        (mex.unwrap_or(gap), pairs)
     }
 
     /// Marks the splits with a rare part of `n - k` (the `i`-th split length), as step 1 of
@@ -1404,7 +1393,9 @@ mod tests {
             let stamped_gap = stamped.common_gap(cap, mask, &mut stamped_rare);
             assert_eq!(word_gap, stamped_gap, "set {set:#x}, cap {cap}, mask {mask:#b}");
             assert_eq!(word_rare, stamped_rare, "set {set:#x}, cap {cap}, mask {mask:#b}");
-            assert_eq!(word.mex(), stamped.mex(), "set {set:#x}");
+            // The smallest value not met: the first rare one below the gap, else the gap.
+            let mex = word_rare.first().map_or(word_gap, |&value| value as usize);
+            assert_eq!(mex, (set.trailing_ones() as usize).min(cap), "set {set:#x}");
         }
     }
 
