@@ -935,8 +935,9 @@ impl Scratch {
         if !self.pending.is_empty() {
             pairs += self.meet_rare_values(marks, moves, values, n, speculative);
         }
-        // The scan marks rare values only, so the gap is still not met; every value below
-        // it is met but those still pending (ascending), unless the scan met them last.
+        // A split the scan meets is of two common parts (a rare value) or was marked in step
+        // 1, so the gap is still not met; every value below it is met but those still
+        // pending (ascending), unless the scan met them after its last look.
         let mex = self.pending.iter().copied().find(|&value| !marks.has(value));
         (mex.unwrap_or(gap), pairs)
     }
