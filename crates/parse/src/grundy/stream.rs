@@ -79,18 +79,35 @@ impl CaseSplitter {
     /// zero line that ends the test case, whose end it returns.
     fn query_lines(&mut self, rest: &[u8]) -> Option<usize> {
         let mut start = 0;
-        for newline in memchr::memchr_iter(b'\n', rest) {
-            let line = &rest[start..newline];
-            start = newline + 1;
+        loop {
+            let Some(line_and_after) = rest.get(start..) else {
+                self.at += start;
+                return None;
+            };
+            // Most query lines start with a count of 1 to 9...: neither blank nor zero, and
+            // passed by blocks, their newlines counted.
+            if matches!(line_and_after.first(), Some(b'1'..=b'9')) {
+                let Some(end) = usual_lines_end(line_and_after) else {
+                    let whole = memchr::memrchr(b'\n', line_and_after).map_or(0, |last| last + 1);
+                    self.lines += newlines(line_and_after.get(..whole).unwrap_or_default());
+                    self.at += start + whole;
+                    return None;
+                };
+                self.lines += newlines(line_and_after.get(..end).unwrap_or_default());
+                start += end;
+                continue;
+            }
+            let Some(length) = memchr::memchr(b'\n', line_and_after) else {
+                self.at += start;
+                return None;
+            };
             self.lines += 1;
-            // Most query lines start with a count of 1 to 9...: neither blank nor zero.
-            if !matches!(line.first(), Some(b'1'..=b'9')) && is_zero(line) {
+            start += length + 1;
+            if line_and_after.get(..length).is_some_and(is_zero) {
                 self.at += start;
                 return Some(self.at);
             }
         }
-        self.at += start;
-        None
     }
 
     /// Takes one line before the queries: the end of the test case when this line ends it.
@@ -110,6 +127,50 @@ impl CaseSplitter {
         }
         None
     }
+}
+
+/// The end of the first lines of `text` that start with a digit 1 to 9 (through the newline
+/// before the first line that does not, or that the text ends before), or `None` when no
+/// such newline is in `text`. By blocks compared without a branch, so that they run a vector
+/// at a time: a query line is a few dozen bytes, and a search for each newline costs more.
+fn usual_lines_end(text: &[u8]) -> Option<usize> {
+    /// A newline before a line that needs a look: one not starting with 1 to 9.
+    fn breaks(byte: u8, next: u8) -> bool {
+        byte == b'\n' && !(b'1'..=b'9').contains(&next)
+    }
+    const BLOCK: usize = 64;
+    let nexts = text.get(1..).unwrap_or_default();
+    let mut passed = 0;
+    for (bytes, nexts) in text.chunks_exact(BLOCK).zip(nexts.chunks_exact(BLOCK)) {
+        let met = bytes
+            .iter()
+            .zip(nexts)
+            .fold(false, |met, (&byte, &next)| met | breaks(byte, next));
+        if met {
+            break;
+        }
+        passed += BLOCK;
+    }
+    let after = text.get(passed..).unwrap_or_default();
+    let nexts = after.iter().skip(1).map(Some).chain([None]);
+    after
+        .iter()
+        .zip(nexts)
+        .position(|(&byte, next)| next.map_or(byte == b'\n', |&next| breaks(byte, next)))
+        .map(|newline| passed + newline + 1)
+}
+
+/// How many newlines `text` holds: counted in a byte per 255 bytes at most, so that the
+/// count runs a vector of bytes at a time (a count in `usize` took four bytes a step).
+fn newlines(text: &[u8]) -> usize {
+    text.chunks(255)
+        .map(|chunk| {
+            chunk
+                .iter()
+                .fold(0u8, |count, &byte| count + u8::from(byte == b'\n'))
+        })
+        .map(usize::from)
+        .sum()
 }
 
 /// The line's only token, when it is a plain non-negative number that fits in `u64`.
@@ -278,6 +339,78 @@ mod tests {
                 proptest::prop_assert_eq!(lines, bytes[..end].iter().filter(|&&b| b == b'\n').count());
             }
         }
+    }
+
+    /// A test case whose query lines come in many shapes, often long runs of ordinary ones:
+    /// the text, and where the test case ends, read a line at a time.
+    fn many_query_lines(numbers: &[u8]) -> (Vec<u8>, Option<usize>) {
+        let mut next = numbers.iter().copied().cycle();
+        let mut take = move |below: u8| usize::from(next.next().unwrap_or(0) % below);
+        let mut text = b"1\n0\n".to_vec();
+        for _ in 0..numbers.len() * 3 {
+            let line = match take(40) {
+                0 => String::new(),
+                1 => " 3 1 2".to_string(),
+                2 => "0".to_string(),
+                3 => "-0 \r".to_string(),
+                4 => "05 1 1 1 1 1".to_string(),
+                5 => "\r".to_string(),
+                6 => "\t00".to_string(),
+                _ => format!("{} {}", 1 + take(9), "1 ".repeat(take(50))),
+            };
+            text.extend_from_slice(line.as_bytes());
+            text.extend_from_slice(if take(3) == 0 { b"\r\n" } else { b"\n" });
+        }
+        text.extend_from_slice(b"1 0");
+        let mut at = 0;
+        let mut end = None;
+        for (index, line) in text.split_inclusive(|&b| b == b'\n').enumerate() {
+            at += line.len();
+            if index >= 2 && line.ends_with(b"\n") && is_zero(&line[..line.len() - 1]) {
+                end = Some(at);
+                break;
+            }
+        }
+        (text, end)
+    }
+
+    proptest::proptest! {
+        /// Query lines passed by blocks end the test case where a reading line by line does,
+        /// whether the text comes at once or in two pieces.
+        #[test]
+        fn query_lines_end_where_a_line_by_line_reading_does(numbers in proptest::collection::vec(0u8..255, 1..200), cut in 0usize..20_000) {
+            let (text, end) = many_query_lines(&numbers);
+            let mut splitter = CaseSplitter::default();
+            let cut = cut.min(text.len());
+            let found = splitter.next_case(&text[..cut]).or_else(|| splitter.next_case(&text));
+            proptest::prop_assert_eq!(found.map(|(end, _)| end), end);
+            if let Some((end, lines)) = found {
+                proptest::prop_assert_eq!(lines, text[..end].iter().filter(|&&b| b == b'\n').count());
+            }
+        }
+    }
+
+    #[test]
+    fn the_lines_passed_by_blocks_stop_before_a_line_that_needs_a_look() {
+        let ordinary = "1 2\n".repeat(40);
+        // Through the last newline when the text ends there; none when an ordinary line
+        // follows it unfinished (more text may make it a line that needs a look, or not).
+        let at_ordinary = Some(ordinary.len());
+        for (last, expected) in [
+            ("", at_ordinary),
+            ("0\n", at_ordinary),
+            ("\n", at_ordinary),
+            (" 1\n", at_ordinary),
+            ("-0", at_ordinary),
+            ("7 1", None),
+            ("7 1\n", Some(ordinary.len() + 4)),
+        ] {
+            let text = format!("{ordinary}{last}");
+            assert_eq!(usual_lines_end(text.as_bytes()), expected, "{last:?}");
+        }
+        assert_eq!(usual_lines_end(b"1 2 3"), None);
+        assert_eq!(usual_lines_end(b"1 2\n3 4"), None);
+        assert_eq!(newlines(b"1\n\n2\r\n"), 3);
     }
 
     #[test]
