@@ -12,7 +12,7 @@
 
 use tabletop_grundy::{Graph, Position};
 
-use crate::lex::{fast_number, plain_line, plain_line_end};
+use crate::lex::{fast_number, plain_line, plain_line_end, Block};
 
 /// The text is not in its plainest spelling (or not valid): read it with [`super::cases`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,6 +51,8 @@ pub struct Plain<'a> {
     at: usize,
     /// The pieces of the query being read.
     pieces: Vec<Position>,
+    /// Where numbers end, kept from line to line.
+    block: Block,
 }
 
 impl<'a> Plain<'a> {
@@ -60,6 +62,7 @@ impl<'a> Plain<'a> {
             text,
             at: 0,
             pieces: Vec::new(),
+            block: Block::default(),
         }
     }
 
@@ -70,6 +73,7 @@ impl<'a> Plain<'a> {
             text,
             at: offset.min(text.len()),
             pieces: Vec::new(),
+            block: Block::default(),
         }
     }
 
@@ -141,8 +145,10 @@ impl<'a> Plain<'a> {
         for _ in 0..count {
             self.skip_blank_lines();
             let bound = |_| Some(u64::from(limit));
-            let (at, _) = plain_line(self.text, self.at, bound, |to| successors.push(to as Position))
-                .ok_or(NotPlain)?;
+            let (at, _) = plain_line(self.text, self.at, &mut self.block, bound, |to| {
+                successors.push(to as Position)
+            })
+            .ok_or(NotPlain)?;
             self.at = at;
             offsets.push(u32::try_from(successors.len()).map_err(|_| NotPlain)?);
         }
@@ -185,7 +191,9 @@ impl<'a> Plain<'a> {
             self.skip_blank_lines();
             pieces.clear();
             let bound = |_| Some(u64::from(limit));
-            let read = plain_line(self.text, self.at, bound, |p| pieces.push(p as Position));
+            let read = plain_line(self.text, self.at, &mut self.block, bound, |p| {
+                pieces.push(p as Position)
+            });
             let (at, count) = read.ok_or(NotPlain)?;
             self.at = at;
             if count == 0 {
@@ -263,7 +271,7 @@ impl<'a> Plain<'a> {
             }
             let mut folded = start;
             let bound = |_| Some(u64::from(limit));
-            let read = plain_line(self.text, self.at, bound, |p| {
+            let read = plain_line(self.text, self.at, &mut self.block, bound, |p| {
                 folded = fold(folded, p as Position)
             });
             let (at, count) = read.ok_or(NotPlain)?;
