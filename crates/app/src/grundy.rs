@@ -8,7 +8,7 @@ mod outcomes;
 
 use tabletop_parse::grundy::{CaseSplitter, GrundyCase, Resume};
 use tabletop_parse::ParseError;
-use tabletop_render::grundy::{write_answer, write_values, Dot, MarkedMove};
+use tabletop_render::grundy::{answers_text, write_values, Dot, MarkedMove};
 use tabletop_render::json::write_grundy;
 
 pub use tabletop_grundy::strategy::{Answer as Play, Move, Strategy};
@@ -161,10 +161,7 @@ pub fn answer(input: &mut Stream<'_>, request: &Request) -> Result<Answer, Failu
     }
     // The recycled buffers are no longer needed: free them before the answers are written.
     drop(state);
-    text.reserve(outcomes.len() * 5);
-    for outcome in outcomes {
-        written(write_answer(&mut text, outcome))?;
-    }
+    text.push_str(&answers_text(&outcomes));
     if let Some(dot) = dot {
         text = written(dot.end())?;
     }

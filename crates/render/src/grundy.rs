@@ -33,6 +33,34 @@ pub fn write_answer<W: Write + ?Sized>(out: &mut W, outcome: Outcome) -> fmt::Re
     out.write_char('\n')
 }
 
+/// The judge's answers to many queries: [`write_answer`]'s lines, one after another.
+///
+/// ```
+/// use tabletop_grundy::Outcome;
+/// let text = tabletop_render::grundy::answers_text(&[Outcome::Win, Outcome::Lose, Outcome::Draw]);
+/// assert_eq!(text, "WIN\nLOSE\nDRAW\n");
+/// ```
+pub fn answers_text(outcomes: &[Outcome]) -> String {
+    // A million lines: each written as one eight-byte store (its line and some slack, which
+    // the next line overwrites), not a copy of its own length.
+    let mut bytes = vec![0; outcomes.len() * 5 + 8];
+    let mut at = 0;
+    for &outcome in outcomes {
+        let (line, length): (&[u8; 8], usize) = match outcome {
+            Outcome::Win => (b"WIN\n\0\0\0\0", 4),
+            Outcome::Lose => (b"LOSE\n\0\0\0", 5),
+            Outcome::Draw => (b"DRAW\n\0\0\0", 5),
+        };
+        if let Some(slot) = bytes.get_mut(at..at + 8) {
+            slot.copy_from_slice(line);
+        }
+        at += length;
+    }
+    bytes.truncate(at);
+    // Only ASCII was written.
+    String::from_utf8(bytes).unwrap_or_default()
+}
+
 /// One line: the values of positions `0..N-1`, separated by single spaces.
 ///
 /// ```

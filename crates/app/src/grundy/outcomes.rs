@@ -1080,13 +1080,8 @@ impl<'n> InOrder<'n> {
 
     /// The answer: every outcome on its line.
     fn finish(self, notes: Vec<String>) -> Result<Answer, Failure> {
-        let mut text = String::with_capacity(self.outcomes.len() * 5);
-        for outcome in self.outcomes {
-            text.push_str(outcome.as_str());
-            text.push('\n');
-        }
         self.problems.finish(Answer {
-            text,
+            text: tabletop_render::grundy::answers_text(&self.outcomes),
             picture: None,
             notes,
         })
