@@ -533,6 +533,102 @@ mod tests {
     }
 
     #[test]
+    fn the_queries_the_helper_reads_ahead_answer_as_one_thread_does() {
+        use super::outcomes::{
+            AWAIT_EARLY, EARLY_MOST_SET, EARLY_QUERIES, EARLY_TAKEN, FRONT_MOST, GRAPH_PIECES,
+        };
+        let text = one_huge_dag(1200, 120_000, 11, "\n");
+        let one = with_jobs(&text, Some(1), false).unwrap().text;
+        // The helper reads the last graph piece (so it knows where the queries start), and
+        // this thread waits for it to stop reading ahead of itself.
+        FRONT_MOST.set(GRAPH_PIECES / 2);
+        AWAIT_EARLY.set(true);
+        let early = || EARLY_QUERIES.get();
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        let first_query = 1 + 1200;
+        // A budget that ends the reading ahead among the queries, or one past the test case.
+        for most in [1, 2_000, 1 << 20] {
+            EARLY_MOST_SET.set(most);
+            for line_end in ["\n", "\r\n", " \n"] {
+                let spelled = text.replace('\n', line_end);
+                let before = early();
+                let answered = with_jobs(&spelled, Some(2), false).unwrap().text;
+                assert_eq!(answered, one, "{most} {line_end:?}");
+                let read = early() - before;
+                assert!(read > 0, "{most} {line_end:?}: queries were read ahead");
+                if most == 1 << 20 {
+                    assert_eq!(read, 120_000, "every query, through the closing 0");
+                }
+            }
+            // Blank lines among the queries read ahead, and at their start; among the
+            // position lines, they put the helper's last piece off (it then starts reading
+            // ahead elsewhere than where the queries start: what it reads is not used).
+            for at in [10, 1_150, first_query, first_query + 3, first_query + 300] {
+                let mut blank = lines.clone();
+                blank.insert(at, "\n \n");
+                let blank = blank.concat();
+                let taken = EARLY_TAKEN.get();
+                assert_eq!(
+                    with_jobs(&blank, Some(2), false).unwrap().text,
+                    one,
+                    "{most} blank at {at}"
+                );
+                // Before the last graph piece, the blank lines put its start off.
+                let off = at < 1_200 - 1_200 / GRAPH_PIECES;
+                assert_eq!(
+                    EARLY_TAKEN.get() - taken,
+                    usize::from(!off),
+                    "{most} blank at {at}"
+                );
+            }
+            // A line that is not plain among them: the precise reader, the same answers.
+            let mut doubled = lines.clone();
+            let spaced = lines[first_query + 5].replacen(' ', "  ", 1);
+            doubled[first_query + 5] = &spaced;
+            assert_eq!(
+                with_jobs(&doubled.concat(), Some(2), false).unwrap().text,
+                one,
+                "{most}"
+            );
+            // A piece out of range among them: located as one thread locates it.
+            let mut bad = lines.clone();
+            bad.insert(first_query + 7, "2 3 1200\n");
+            let bad = bad.concat();
+            let one_thread = with_jobs(&bad, Some(1), false).unwrap_err().report();
+            assert!(
+                one_thread.contains("piece position 1200 is outside 0..1199"),
+                "{one_thread}"
+            );
+            assert_eq!(
+                with_jobs(&bad, Some(2), false).unwrap_err().report(),
+                one_thread,
+                "{most}"
+            );
+        }
+        EARLY_MOST_SET.set(1 << 20);
+        // A graph of more than 2^16 positions: no reading ahead (its pieces would not fit in
+        // 16 bits), the same answers.
+        let n = 70_000;
+        let mut wide = format!("{n}\n");
+        for p in 0..n {
+            let moves: Vec<String> = (p + 1..n).step_by(7_919).take(2).map(|q| q.to_string()).collect();
+            wide += &format!("{}\n", [vec![moves.len().to_string()], moves].concat().join(" "));
+        }
+        for q in 0..100_000u64 {
+            wide += &format!("2 {} {}\n", q * 7 % n, q * 13 % n);
+        }
+        wide += "0\n";
+        assert!(wide.len() - wide.find("\n2 ").unwrap_or(0) > super::outcomes::HALVES_FROM);
+        let before = early();
+        let one_wide = with_jobs(&wide, Some(1), false).unwrap().text;
+        assert_eq!(with_jobs(&wide, Some(2), false).unwrap().text, one_wide);
+        assert_eq!(early(), before, "nothing was read ahead");
+        AWAIT_EARLY.set(false);
+        EARLY_MOST_SET.set(super::outcomes::EARLY_MOST);
+        FRONT_MOST.set(usize::MAX);
+    }
+
+    #[test]
     fn a_read_that_fails_midway_is_an_input_error_whatever_the_jobs() {
         /// The text's first `good` bytes, then a failing read.
         struct Failing<'t> {

@@ -55,6 +55,9 @@ pub(super) struct Csr {
     /// The helper's moves, when a graph is read on two threads.
     second_offsets: Vec<u32>,
     second_successors: Vec<Position>,
+    /// The queries the helper read ahead ([`Early`]).
+    early_pieces: Vec<u16>,
+    early_counts: Vec<u16>,
 }
 
 /// The buffers of the windows answered in place, one after another.
@@ -379,6 +382,60 @@ pub(super) const GRAPH_PIECES: usize = 8;
 /// threads is free (so that one thread held up elsewhere delays the other little).
 const QUERY_PIECES: usize = 8;
 
+/// Query pieces the helper reads ahead at most while this thread computes the values: about
+/// half a millisecond of reading here, kept as `u16` (256 KB, which the memory allows).
+pub(super) const EARLY_MOST: usize = 1 << 17;
+
+/// Query lines the helper reads ahead between two looks at whether this thread wants them.
+const EARLY_BATCH: usize = 64;
+
+/// The query lines the helper reads ahead, from where it found the position lines end, while
+/// this thread puts the graph together and computes its values: the helper is otherwise idle
+/// then, and those lines are then not left for the two threads to share.
+#[derive(Debug, Default)]
+struct Early {
+    /// Where the helper started (`None` when it does not read ahead), and where it stopped:
+    /// a line start, or past the test case's closing `0` when `ended`.
+    from: Option<usize>,
+    until: usize,
+    ended: bool,
+    /// The helper stopped of itself: its budget, the closing `0`, or a line it could not read
+    /// the plain way (read again in the pieces, which find it so too).
+    stopped: bool,
+    /// This thread took what was read: the helper reads no further.
+    closed: bool,
+    /// Each query's pieces, one query after another (pieces of a graph of at most 2^16
+    /// positions), and each query's number of pieces (below 2^16: a longer query stops the
+    /// reading ahead).
+    pieces: Vec<u16>,
+    counts: Vec<u16>,
+}
+
+impl Early {
+    /// Nothing read ahead yet, in `pieces` and `counts` (buffers of an earlier test case),
+    /// given room for the most the helper reads ahead at once: grown step by step, they
+    /// would hold their old copies too.
+    fn with_room(mut pieces: Vec<u16>, mut counts: Vec<u16>) -> Self {
+        let most = early_most();
+        // (The last query read may pass the budget: room for a long one.)
+        pieces.reserve_exact(most + 4096);
+        counts.reserve_exact(most / 4);
+        Early {
+            pieces,
+            counts,
+            ..Early::default()
+        }
+    }
+}
+
+/// What this thread took of the helper's reading ahead: the queries end at `until` (past the
+/// test case when `ended`).
+#[derive(Debug, Clone, Copy)]
+struct EarlyRead {
+    until: usize,
+    ended: bool,
+}
+
 /// A piece of a graph's position lines: its first line's offset (counted by newlines, so
 /// off when a line before is blank: checked where the pieces join) and its number of lines.
 #[derive(Debug, Clone, Copy)]
@@ -422,6 +479,10 @@ struct Claims {
 struct QueryPieces {
     /// The graph's values, every one finite.
     values: tabletop_grundy::Values,
+    /// The queries the helper read ahead, before the pieces, and their answers once it has
+    /// put them in.
+    early: Option<EarlyRead>,
+    early_answers: Mutex<Option<Vec<Outcome>>>,
     /// Each piece from `cuts[i]` to `cuts[i + 1]` (the last to the test case's end).
     cuts: Vec<usize>,
     next: AtomicUsize,
@@ -432,10 +493,16 @@ struct QueryPieces {
 type PieceRead = (Result<(QueriesRead, usize), NotPlain>, Vec<Outcome>);
 
 impl QueryPieces {
-    /// The queries `plain` is at (to the end of `text` at most), in [`QUERY_PIECES`] pieces.
-    fn new(text: &[u8], plain: &Plain<'_>, values: tabletop_grundy::Values) -> Self {
-        let start = plain.offset();
-        let step = (text.len() - start) / QUERY_PIECES;
+    /// The queries `plain` is at (to the end of `text` at most), in [`QUERY_PIECES`] pieces
+    /// after those the helper read ahead (`early`).
+    fn new(
+        text: &[u8],
+        plain: &Plain<'_>,
+        values: tabletop_grundy::Values,
+        early: Option<EarlyRead>,
+    ) -> Self {
+        let start = early.map_or(plain.offset(), |early| early.until);
+        let step = text.len().saturating_sub(start) / QUERY_PIECES;
         let mut cuts = vec![start];
         for piece in 1..QUERY_PIECES {
             match plain.next_line_start(start + piece * step) {
@@ -445,12 +512,38 @@ impl QueryPieces {
         }
         // The last piece reads to the end of the test case.
         cuts.push(usize::MAX);
-        let pieces = cuts.len() - 1;
+        if early.is_some_and(|early| early.ended) {
+            // Every query was read ahead.
+            cuts.clear();
+        }
+        let pieces = cuts.len().saturating_sub(1);
         QueryPieces {
             values,
+            early,
+            early_answers: Mutex::new(None),
             cuts,
             next: AtomicUsize::new(0),
             reads: (0..pieces).map(|_| Mutex::new(None)).collect(),
+        }
+    }
+
+    /// The answers of the queries the helper read ahead, if this thread took them.
+    fn answer_early(&self, early: &Mutex<Early>) {
+        let (Some(_), Some(values), Ok(early)) = (self.early, self.values.as_finite(), early.lock()) else {
+            return;
+        };
+        let mut answers = Vec::with_capacity(early.counts.len());
+        let mut pieces = early.pieces.iter();
+        for &count in &early.counts {
+            // Every piece is below the number of positions (the reader checked).
+            let xor = pieces
+                .by_ref()
+                .take(usize::from(count))
+                .fold(0, |xor, &piece| xor ^ values[usize::from(piece)]);
+            answers.push(if xor == 0 { Outcome::Lose } else { Outcome::Win });
+        }
+        if let Ok(mut slot) = self.early_answers.lock() {
+            *slot = Some(answers);
         }
     }
 
@@ -479,6 +572,15 @@ impl QueryPieces {
     /// The answers of the pieces in order (every piece read), up to the end of the test
     /// case; the reader past it.
     fn answers<'t>(self, text: &'t [u8], outcomes: &mut Vec<Outcome>) -> Result<Plain<'t>, NotPlain> {
+        if let Some(early) = self.early {
+            let answers = self.early_answers.into_inner().ok().flatten().ok_or(NotPlain)?;
+            #[cfg(test)]
+            EARLY_QUERIES.set(EARLY_QUERIES.get() + answers.len());
+            outcomes.extend_from_slice(&answers);
+            if early.ended {
+                return Ok(Plain::at(text, early.until));
+            }
+        }
         for slot in self.reads {
             let read = slot.into_inner().ok().flatten();
             let Some((read, answers)) = read else {
@@ -579,6 +681,11 @@ fn huge_case<'t>(
         piece_read: Condvar::new(),
         next: AtomicU8::new(WAIT),
         queries: OnceLock::new(),
+        early: Mutex::new(Early::with_room(
+            cleared(&mut csr.early_pieces),
+            cleared(&mut csr.early_counts),
+        )),
+        early_most: early_most(),
         pieces,
     });
     let mine = |plain: &mut Plain<'t>, csr: &mut Csr, outcomes: &mut Vec<Outcome>| {
@@ -611,6 +718,9 @@ fn huge_case<'t>(
     if let Ok(claims) = work.claims.into_inner() {
         (csr.second_offsets, csr.second_successors) = (claims.offsets, claims.successors);
     }
+    if let Ok(early) = work.early.into_inner() {
+        (csr.early_pieces, csr.early_counts) = (early.pieces, early.counts);
+    }
     let plain = match (in_pieces, work.queries.into_inner()) {
         (true, Some(queries)) => queries.answers(text, outcomes)?,
         _ => plain,
@@ -629,6 +739,9 @@ struct CaseWork {
     /// What the helper does once the graph is read: [`WAIT`], [`QUERIES`] or [`DONE`].
     next: AtomicU8,
     queries: OnceLock<QueryPieces>,
+    /// The queries the helper reads ahead meanwhile, at most `early_most` pieces.
+    early: Mutex<Early>,
+    early_most: usize,
 }
 
 /// A test case for the helper kept for the input: the window in the stream's lent buffer.
@@ -659,6 +772,15 @@ const SPIN_FOR: Duration = Duration::from_micros(50);
 
 /// A nap of a waiting thread: how late it may see what it waits for.
 const NAP: Duration = Duration::from_micros(100);
+
+/// Lets the kept helper's thread end when dropped.
+struct Quit<'h>(&'h Helper);
+
+impl Drop for Quit<'_> {
+    fn drop(&mut self) {
+        self.0.quit();
+    }
+}
 
 /// Marks the kept helper gone, however its thread ends.
 struct Gone<'h>(&'h Helper);
@@ -756,6 +878,9 @@ fn on_two_cores(
     let mut buffers = Buffers::default();
     std::thread::scope(|scope| {
         let thread = scope.spawn(|| helper.serve());
+        // The helper's thread ends however this one leaves (a panic included: the scope
+        // would wait for it for ever).
+        let _quit = Quit(&helper);
         let each = || -> Result<(), Failure> {
             let mut next = Some(first);
             while !order.stopped {
@@ -818,11 +943,11 @@ impl CaseWork {
             plain.position_lines(lines, positions, &mut offsets, &mut successors)?;
         }
         // The helper's pieces, once it has read those it claimed.
-        let mut claims = self.claims.lock().map_err(|_| NotPlain)?;
-        while claims.reading || (claims.front < claims.back && front_most() < usize::MAX) {
-            claims = self.piece_read.wait(claims).map_err(|_| NotPlain)?;
+        let mut guard = self.claims.lock().map_err(|_| NotPlain)?;
+        while guard.reading || (guard.front < guard.back && front_most() < usize::MAX) {
+            guard = self.piece_read.wait(guard).map_err(|_| NotPlain)?;
         }
-        let claims = &mut *claims;
+        let claims = &mut *guard;
         claims.read.sort_unstable_by_key(|piece| piece.index);
         let mut next = claims.front;
         for read in &claims.read {
@@ -848,6 +973,8 @@ impl CaseWork {
             #[cfg(test)]
             MERGED_GRAPH_PIECES.set(MERGED_GRAPH_PIECES.get() + 1);
         }
+        // Let go of the claims: the helper looks at them once more before it reads ahead.
+        drop(guard);
         // Pieces not joined (a blank line put the count off, or text that is not plain): read
         // on from where the graph stands.
         let left: u32 = pieces.iter().skip(next).map(|piece| piece.lines).sum();
@@ -864,17 +991,101 @@ impl CaseWork {
             fold_outcomes(plain, finite, usize::MAX, outcomes)?;
             return Ok((false, graph));
         }
+        let early = self.take_early(plain.offset());
         // The values go to the pieces (the helper reads them there), not copied.
-        let queries = self.queries.get_or_init(|| QueryPieces::new(text, plain, values));
+        let queries = self
+            .queries
+            .get_or_init(|| QueryPieces::new(text, plain, values, early));
         self.next.store(QUERIES, Ordering::Release);
         queries.take(text);
         Ok((true, graph))
+    }
+
+    /// Stops the helper's reading ahead and takes what it read, if it started where this
+    /// thread found the queries start (`queries`).
+    fn take_early(&self, queries: usize) -> Option<EarlyRead> {
+        #[cfg(test)]
+        if AWAIT_EARLY.get() {
+            // The tests wait until the helper stops of itself, so that it reads ahead whatever
+            // the timing.
+            let mut waiting = Wait::new();
+            while self.early.lock().is_ok_and(|early| !early.stopped) {
+                waiting.pause();
+            }
+        }
+        let mut early = self.early.lock().ok()?;
+        early.closed = true;
+        let read = early.from == Some(queries) && (early.ended || !early.counts.is_empty());
+        #[cfg(test)]
+        EARLY_TAKEN.set(EARLY_TAKEN.get() + usize::from(read));
+        read.then_some(EarlyRead {
+            until: early.until,
+            ended: early.ended,
+        })
+    }
+
+    /// The helper reads query lines ahead from `from` (where it found the position lines
+    /// end, if it read the last of them) while this thread has not taken them, up to its
+    /// budget.
+    fn read_ahead(&self, text: &[u8], from: Option<usize>) {
+        let positions = self.positions as usize;
+        let Ok(mut early) = self.early.lock() else {
+            return;
+        };
+        let Some(from) = from.filter(|_| positions <= 1 << 16 && !early.closed) else {
+            early.stopped = true;
+            return;
+        };
+        early.from = Some(from);
+        early.until = from;
+        drop(early);
+        let mut reader = Plain::at(text, from);
+        loop {
+            let Ok(mut early) = self.early.lock() else {
+                return;
+            };
+            let early = &mut *early;
+            // Taken, or not wanted (this thread reads the queries alone, or has left).
+            if early.closed || self.next.load(Ordering::Acquire) != WAIT {
+                return;
+            }
+            for _ in 0..EARLY_BATCH {
+                if early.pieces.len() >= self.early_most {
+                    early.stopped = true;
+                    return;
+                }
+                // Each piece is below `positions`, at most 2^16: it fits.
+                let read = reader.next_query(positions, |piece| early.pieces.push(piece as u16));
+                match read.map(|count| count.map(u16::try_from)) {
+                    Ok(Some(Ok(count))) => {
+                        early.counts.push(count);
+                        early.until = reader.offset();
+                    }
+                    Ok(None) => {
+                        early.ended = true;
+                        early.until = reader.offset();
+                        early.stopped = true;
+                        return;
+                    }
+                    Err(NotPlain) | Ok(Some(Err(_))) => {
+                        // The pieces of the line not read are dropped: the count says where
+                        // the last query read ends.
+                        let kept = early.counts.iter().map(|&c| usize::from(c)).sum();
+                        early.pieces.truncate(kept);
+                        early.stopped = true;
+                        return;
+                    }
+                }
+            }
+        }
     }
 
     /// The helper's side of [`huge_case`], `text` being the window: graph pieces from the back,
     /// then query pieces.
     fn help(&self, text: &[u8]) {
         let (positions, pieces) = (self.positions, &self.pieces);
+        // Where the last piece ends, if this thread read it: where the queries start.
+        let mut queries_start = None;
         loop {
             let (piece, mut offsets, mut successors) = {
                 let Ok(mut claims) = self.claims.lock() else {
@@ -899,6 +1110,9 @@ impl CaseWork {
             let end = reader
                 .position_lines(lines, positions, &mut offsets, &mut successors)
                 .map(|()| reader.offset());
+            if piece + 1 == pieces.len() {
+                queries_start = end.ok();
+            }
             let Ok(mut claims) = self.claims.lock() else {
                 return;
             };
@@ -912,13 +1126,15 @@ impl CaseWork {
             drop(claims);
             drop(done);
         }
-        // The values take this thread's time of a few pieces.
+        // The values take this thread's time of a few pieces: it reads queries ahead.
+        self.read_ahead(text, queries_start);
         let mut waiting = Wait::new();
         loop {
             match self.next.load(Ordering::Acquire) {
                 WAIT => waiting.pause(),
                 QUERIES => {
                     if let Some(queries) = self.queries.get() {
+                        queries.answer_early(&self.early);
                         queries.take(text);
                     }
                     return;
@@ -940,6 +1156,23 @@ thread_local! {
     /// The most graph pieces this thread takes (the tests take half, so that the helper
     /// reads the rest whatever the timing).
     pub(super) static FRONT_MOST: std::cell::Cell<usize> = const { std::cell::Cell::new(usize::MAX) };
+    /// Queries the helper read ahead and this thread put in, and the test cases whose
+    /// reading ahead this thread took.
+    pub(super) static EARLY_QUERIES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    pub(super) static EARLY_TAKEN: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    /// This thread waits for the helper to stop reading ahead of itself, and the most pieces
+    /// it reads ahead (the tests' choices, so that what is read ahead does not depend on the
+    /// timing).
+    pub(super) static AWAIT_EARLY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    pub(super) static EARLY_MOST_SET: std::cell::Cell<usize> = const { std::cell::Cell::new(EARLY_MOST) };
+}
+
+/// The most query pieces the helper reads ahead: [`EARLY_MOST`], but in the tests.
+fn early_most() -> usize {
+    #[cfg(test)]
+    return EARLY_MOST_SET.get();
+    #[cfg(not(test))]
+    EARLY_MOST
 }
 
 /// Cuts the input into windows: whole test cases (as [`CaseSplitter`] finds them), together

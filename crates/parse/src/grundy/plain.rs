@@ -179,6 +179,40 @@ impl<'a> Plain<'a> {
             .collect()
     }
 
+    /// The next query line of a graph of `positions` positions: its pieces handed to `each`
+    /// in order, and their number; `None` for the line `0` that ends the test case (the
+    /// reader is then past it).
+    ///
+    /// ```
+    /// use tabletop_parse::grundy::Plain;
+    /// let mut plain = Plain::new(b"2\n0\n0\n2 0 1\n\n1 1\n0\n");
+    /// plain.graph(Vec::new(), Vec::new()).unwrap();
+    /// let mut pieces = Vec::new();
+    /// assert_eq!(plain.next_query(2, |p| pieces.push(p)), Ok(Some(2)));
+    /// assert_eq!(plain.next_query(2, |p| pieces.push(p)), Ok(Some(1)));
+    /// assert_eq!(plain.next_query(2, |p| pieces.push(p)), Ok(None));
+    /// assert_eq!(pieces, [0, 1, 1]);
+    /// ```
+    ///
+    /// # Errors
+    /// [`NotPlain`] for a line that is not plain (the reader stays at its start, some of its
+    /// pieces maybe handed out).
+    pub fn next_query(
+        &mut self,
+        positions: usize,
+        mut each: impl FnMut(Position),
+    ) -> Result<Option<u64>, NotPlain> {
+        let limit = u32::try_from(positions).map_err(|_| NotPlain)?;
+        self.skip_blank_lines();
+        let bound = |_| Some(u64::from(limit));
+        let read = plain_line(self.text, self.at, &mut self.block, bound, |p| {
+            each(p as Position)
+        });
+        let (at, count) = read.ok_or(NotPlain)?;
+        self.at = at;
+        Ok((count > 0).then_some(count))
+    }
+
     /// The query lines that follow the graph of `positions` positions, each query's pieces
     /// handed to `each` in order, through the line `0` that ends the test case.
     ///
