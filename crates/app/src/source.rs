@@ -472,7 +472,10 @@ pub struct Stream<'r> {
     name: String,
     /// `Send`, so that the threads of a request can take turns reading.
     reader: Box<dyn Read + Send + 'r>,
+    /// The text read so far is `buffer[..filled]`; the rest is room the next read fills
+    /// (kept, so that it is not zeroed again for every block).
     buffer: Vec<u8>,
+    filled: usize,
     /// Where the text not yet handed out starts in `buffer`.
     start: usize,
     /// Lines of the input before `buffer[start]`.
@@ -502,6 +505,7 @@ impl<'r> Stream<'r> {
             name: name.into(),
             reader: Box::new(reader),
             buffer: Vec::new(),
+            filled: 0,
             start: 0,
             lines_before: 0,
             started: false,
@@ -542,7 +546,7 @@ impl<'r> Stream<'r> {
         mut split: impl FnMut(&[u8]) -> Option<(usize, usize)>,
     ) -> Result<Option<Window<'_>>, Failure> {
         loop {
-            let rest = &self.buffer[self.start..];
+            let rest = &self.buffer[self.start..self.filled];
             let (length, lines) = match split(rest) {
                 Some((length, lines)) => (length.min(rest.len()), lines),
                 None if self.at_end && rest.iter().all(u8::is_ascii_whitespace) => return Ok(None),
@@ -597,7 +601,10 @@ impl<'r> Stream<'r> {
     /// [`Failure::Io`] when reading fails.
     pub fn is_blank(&mut self) -> Result<bool, Failure> {
         loop {
-            if !self.buffer[self.start..].iter().all(u8::is_ascii_whitespace) {
+            if !self.buffer[self.start..self.filled]
+                .iter()
+                .all(u8::is_ascii_whitespace)
+            {
                 return Ok(false);
             }
             if self.at_end {
@@ -609,35 +616,50 @@ impl<'r> Stream<'r> {
 
     /// Drops the text already handed out and reads up to one more block.
     fn fill(&mut self) -> Result<(), Failure> {
-        self.buffer.drain(..self.start);
-        self.start = 0;
-        let kept = self.buffer.len();
-        self.buffer.reserve(BLOCK);
-        // Into the spare capacity, not zeroed first; to the end of the input or one block.
-        let read = (&mut self.reader)
-            .take(BLOCK as u64)
-            .read_to_end(&mut self.buffer)
-            .map_err(|e| Failure::Io(format!("error: {}: {e}", escape(&self.name))))?;
+        self.drop_handed_out();
+        if self.buffer.len() < self.filled + BLOCK {
+            self.buffer.resize(self.filled + BLOCK, 0);
+        }
+        // To the end of the input or one block, asked for whole (`read_to_end` asks for 8 KB
+        // first and doubles: six calls a block).
+        let room = &mut self.buffer[self.filled..self.filled + BLOCK];
+        let mut read = 0;
+        while read < BLOCK {
+            match self.reader.read(&mut room[read..]) {
+                Ok(0) => break,
+                Ok(n) => read += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(Failure::Io(format!("error: {}: {e}", escape(&self.name)))),
+            }
+        }
+        self.filled += read;
         if read < BLOCK {
             self.at_end = true;
         }
-        let filled = kept + read;
-        if !self.started && (filled >= BYTE_ORDER_MARK.len() || self.at_end) {
+        if !self.started && (self.filled >= BYTE_ORDER_MARK.len() || self.at_end) {
             self.started = true;
-            if self.buffer.starts_with(BYTE_ORDER_MARK) {
+            if self.buffer[..self.filled].starts_with(BYTE_ORDER_MARK) {
                 self.had_byte_order_mark = true;
-                self.buffer.drain(..BYTE_ORDER_MARK.len());
+                self.buffer.copy_within(BYTE_ORDER_MARK.len()..self.filled, 0);
+                self.filled -= BYTE_ORDER_MARK.len();
             }
         }
         Ok(())
     }
 
+    /// Moves the text not yet handed out to the start of the buffer.
+    fn drop_handed_out(&mut self) {
+        self.buffer.copy_within(self.start..self.filled, 0);
+        self.filled -= self.start;
+        self.start = 0;
+    }
+
     /// Frees the text read so far, for a request that has used its last window and needs
     /// the memory for its answer; the next window is read into a new buffer.
     pub fn release(&mut self) {
-        self.buffer.drain(..self.start);
+        self.drop_handed_out();
+        self.buffer.truncate(self.filled);
         self.buffer.shrink_to_fit();
-        self.start = 0;
     }
 
     /// [`Stream::next_window`], the window's text handed over as its own buffer (for
@@ -658,10 +680,11 @@ impl<'r> Stream<'r> {
         let (lines_before, length) = (window.lines_before, window.bytes().len());
         let from = self.start - length;
         spare.clear();
-        spare.extend_from_slice(&self.buffer[self.start..]);
+        spare.extend_from_slice(&self.buffer[self.start..self.filled]);
         let mut taken = std::mem::replace(&mut self.buffer, spare);
         taken.truncate(self.start);
         taken.drain(..from);
+        self.filled = self.buffer.len();
         self.start = 0;
         Ok(Some((taken, lines_before)))
     }
