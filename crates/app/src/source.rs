@@ -755,6 +755,63 @@ mod tests {
         assert_eq!(stream.notes().len(), 1);
     }
 
+    /// Hands out a text a few bytes a read, sometimes interrupted first, as a pipe may.
+    struct Trickle<'t> {
+        text: &'t [u8],
+        reads: usize,
+    }
+
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+            self.reads += 1;
+            if self.reads.is_multiple_of(5) {
+                return Err(std::io::ErrorKind::Interrupted.into());
+            }
+            let n = (self.reads % 7 + 1).min(buffer.len()).min(self.text.len());
+            buffer[..n].copy_from_slice(&self.text[..n]);
+            self.text = &self.text[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn windows_read_in_trickles_are_those_of_the_whole_text() {
+        // Windows of two lines each, over more than one block, with a byte-order mark.
+        let lines: String = (0..120_000).map(|i| format!("{i} {}\n", i * 7)).collect();
+        let text = ["\u{FEFF}", &lines].concat();
+        let two_lines = |rest: &[u8]| {
+            let first = rest.iter().position(|&b| b == b'\n')?;
+            let second = rest[first + 1..].iter().position(|&b| b == b'\n')?;
+            Some((first + second + 2, 2))
+        };
+        let mut whole = Stream::new("w", lines.as_bytes());
+        let mut trickled = Stream::new(
+            "t",
+            Trickle {
+                text: text.as_bytes(),
+                reads: 0,
+            },
+        );
+        let mut windows = 0;
+        loop {
+            let expected = whole
+                .next_window(two_lines)
+                .unwrap()
+                .map(|w| (w.bytes().to_vec(), w.lines_before));
+            let got = trickled
+                .next_window(two_lines)
+                .unwrap()
+                .map(|w| (w.bytes().to_vec(), w.lines_before));
+            assert_eq!(got, expected, "window {windows}");
+            if got.is_none() {
+                break;
+            }
+            windows += 1;
+        }
+        assert_eq!(windows, 60_000);
+        assert_eq!(trickled.notes().len(), 1, "the byte-order mark was noted");
+    }
+
     #[test]
     fn locating_many_problems_is_linear() {
         // 200,000 lines, a problem on every one: one index, a binary search each.
