@@ -7,7 +7,8 @@
 //! test case on two threads at once, this one and a helper kept for the whole input (a
 //! thread started for each test case may wait a millisecond for a core): its position lines
 //! in pieces, this thread taking them from the first, the helper from the last, then its
-//! queries in pieces taken by whichever thread is free. The helper reads the window in the
+//! queries in pieces taken by whichever thread is free (the first of them read ahead by the
+//! helper while this thread computes the values, [`Early`]). The helper reads the window in the
 //! stream's buffer, lent to it for the test case. Only one window is in memory, as with one
 //! job: two windows in flight would double the memory for the text (and a test case's text
 //! is most of it). Otherwise,
@@ -655,10 +656,10 @@ impl Drop for LetGo<'_> {
 }
 
 /// One huge test case on two threads at once, from its position lines on: the graph's
-/// pieces from both ends, then (its values computed here) the queries in pieces taken by
-/// whichever thread is free. The helper is the one kept for the input (`lent`), else a
-/// thread started for this test case; it waits for the values ([`Wait`]). The reader past
-/// the test case.
+/// pieces from both ends, then (its values computed here, while the helper reads the first
+/// queries ahead) the queries in pieces taken by whichever thread is free. The helper is the
+/// one kept for the input (`lent`), else a thread started for this test case; it waits for
+/// the values ([`Wait`]). The reader past the test case.
 fn huge_case<'t>(
     text: &'t [u8],
     mut plain: Plain<'t>,
