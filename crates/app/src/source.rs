@@ -472,8 +472,8 @@ pub struct Stream<'r> {
     name: String,
     /// `Send`, so that the threads of a request can take turns reading.
     reader: Box<dyn Read + Send + 'r>,
-    /// The text read so far is `buffer[..filled]`; the rest is room the next read fills
-    /// (kept, so that it is not zeroed again for every block).
+    /// The text read so far is `buffer[..filled]`; the rest is room a larger window left,
+    /// which the next reads fill whole.
     buffer: Vec<u8>,
     filled: usize,
     /// Where the text not yet handed out starts in `buffer`.
