@@ -464,21 +464,10 @@ fn swar_digits(word: u64) -> (u64, usize) {
     // sets its high bit otherwise (no carry leaves a byte).
     let non_digit = (((digits & LOW7) + 0x7676_7676_7676_7676) | digits) & HIGHS;
     let length = (non_digit.trailing_zeros() / 8) as usize;
-    if length == 0 || length > 6 {
-        return (0, 0);
+    match digits_value(word, length) {
+        Some(value) if length <= 6 => (value, length),
+        _ => (0, 0),
     }
-    let value = if length <= 4 {
-        // The digits in the top of four bytes, the first digit the most significant.
-        let mut v = (digits << (32 - 8 * length)) & 0xFFFF_FFFF;
-        v = (v * 10 + (v >> 8)) & 0x00FF_00FF;
-        (v * 100 + (v >> 16)) & 0xFFFF
-    } else {
-        let mut v = digits << (64 - 8 * length);
-        v = (v.wrapping_mul(10).wrapping_add(v >> 8)) & 0x00FF_00FF_00FF_00FF;
-        v = (v.wrapping_mul(100).wrapping_add(v >> 16)) & 0x0000_FFFF_0000_FFFF;
-        (v.wrapping_mul(10_000).wrapping_add(v >> 32)) & 0xFFFF_FFFF
-    };
-    (value, length)
 }
 
 /// The white space a fast-path number may end at (a form feed or vertical tab goes the
