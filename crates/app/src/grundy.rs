@@ -629,6 +629,67 @@ mod tests {
     }
 
     #[test]
+    fn the_position_lines_the_helper_reads_while_a_window_is_read_answer_as_one_thread_does() {
+        use super::outcomes::{AWAIT_HEAD, HEAD_LINES, OFFER_MOST};
+        // Two huge test cases, a window each: while this thread reads the second, the helper
+        // reads its first position lines (this thread waits for it to read what it was
+        // offered, so that how much it reads does not depend on the timing).
+        let first = one_huge_dag(1200, 100_000, 12, "\n");
+        let second = one_huge_dag(1200, 100_000, 13, "\n");
+        assert!(first.len().min(second.len()) > super::outcomes::HALVES_FROM);
+        AWAIT_HEAD.set(true);
+        let read = |text: &str, most: usize| {
+            OFFER_MOST.set(most);
+            let before = HEAD_LINES.get();
+            let answered = with_jobs(text, Some(2), false);
+            (answered, HEAD_LINES.get() - before)
+        };
+        for line_end in ["\n", "\r\n", " \n"] {
+            let text = (first.clone() + &second).replace('\n', line_end);
+            let one = with_jobs(&text, Some(1), false).unwrap().text;
+            // Offered nothing, the first line or so, about a tenth of the lines, or everything.
+            for most in [0, 3_000, 200_000, usize::MAX] {
+                let (answered, lines) = read(&text, most);
+                assert_eq!(answered.unwrap().text, one, "{most} {line_end:?}");
+                match most {
+                    0 => assert_eq!(lines, 0, "{line_end:?}"),
+                    usize::MAX => assert_eq!(lines, 1200, "every position line {line_end:?}"),
+                    _ => assert!((1..1200).contains(&lines), "{most} {line_end:?}: {lines}"),
+                }
+            }
+        }
+        let text = first.clone() + &second;
+        let one = with_jobs(&text, Some(1), false).unwrap().text;
+        let lines: Vec<&str> = second.split_inclusive('\n').collect();
+        // Blank lines before the test case, among the lines the helper reads, and after them:
+        // it stops at them (and this thread reads on from where it stopped).
+        for at in [0, 1, 40, 700] {
+            let mut blank = lines.clone();
+            blank.insert(at, "\n \n");
+            let text = first.clone() + &blank.concat();
+            let (answered, head) = read(&text, 200_000);
+            assert_eq!(answered.unwrap().text, one, "blank at {at}");
+            assert_eq!(head > 0, at != 1, "blank at {at}: {head}");
+        }
+        // A line that is not plain among them: the precise reader, the same answers.
+        let mut doubled = lines.clone();
+        let spaced = lines[5].replacen(' ', "  ", 1);
+        doubled[5] = &spaced;
+        let (answered, head) = read(&(first.clone() + &doubled.concat()), 200_000);
+        assert_eq!(answered.unwrap().text, one);
+        assert_eq!(head, 0, "the precise reader read the window");
+        // A move out of range among them: located as one thread locates it.
+        let mut bad = lines.clone();
+        bad[5] = "2 3 1200\n";
+        let bad = first.clone() + &bad.concat();
+        let one_thread = with_jobs(&bad, Some(1), false).unwrap_err().report();
+        assert!(one_thread.contains("1200"), "{one_thread}");
+        assert_eq!(read(&bad, 200_000).0.unwrap_err().report(), one_thread);
+        AWAIT_HEAD.set(false);
+        OFFER_MOST.set(usize::MAX);
+    }
+
+    #[test]
     fn a_read_that_fails_midway_is_an_input_error_whatever_the_jobs() {
         /// The text's first `good` bytes, then a failing read.
         struct Failing<'t> {

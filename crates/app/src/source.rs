@@ -666,12 +666,18 @@ impl<'r> Stream<'r> {
         self.start = 0;
     }
 
-    /// Frees the text read so far, for a request that has used its last window and needs
-    /// the memory for its answer; the next window is read into a new buffer.
-    pub fn release(&mut self) {
-        self.drop_handed_out();
-        self.buffer.truncate(self.filled);
-        self.buffer.shrink_to_fit();
+    /// Hands over the buffer of the text read so far (its bytes no longer needed), for a
+    /// request that has used its last window and needs memory for its answer: memory that
+    /// has been read into is in place, which new memory is not until first touched. What
+    /// is left unread moves to a new buffer.
+    pub fn release(&mut self) -> Vec<u8> {
+        let unread = self
+            .buffer
+            .get(self.start..self.filled)
+            .unwrap_or_default()
+            .to_vec();
+        (self.start, self.filled) = (0, unread.len());
+        std::mem::replace(&mut self.buffer, unread)
     }
 
     /// [`Stream::next_window`], the window's text handed over as its own buffer (for

@@ -9,7 +9,8 @@
 //! in pieces, this thread taking them from the first, the helper from the last, then its
 //! queries in pieces taken by whichever thread is free (the first of them read ahead by the
 //! helper while this thread computes the values, [`Early`]). The helper reads the window in the
-//! stream's buffer, lent to it for the test case. Only one window is in memory, as with one
+//! stream's buffer, lent to it for the test case; while this thread reads the next window,
+//! the helper reads its first position lines out of copies handed to it ([`head`]). Only one window is in memory, as with one
 //! job: two windows in flight would double the memory for the text (and a test case's text
 //! is most of it). Otherwise,
 //! `jobs` worker threads take turns at the input: a worker locks it, reads and cuts the
@@ -23,7 +24,9 @@
 //! plain text is read again by the precise reader, numbered on from the test cases before
 //! it, so its errors are located and worded exactly as when the input is read in one piece.
 
-use std::collections::BTreeMap;
+mod head;
+
+use std::collections::{BTreeMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
@@ -35,6 +38,9 @@ use super::{answer_case, Output, Request};
 use super::{Outcome, Position};
 use crate::keep_going::Problems;
 use crate::{Answer, Failure, Stream, Window};
+use head::{Head, StopHead};
+#[cfg(test)]
+pub(super) use head::{AWAIT_HEAD, HEAD_LINES, OFFER_MOST};
 
 /// Test cases are put together into windows of at least this many bytes (while the input
 /// lasts), so that small test cases do not cost a hand-over each.
@@ -86,15 +92,15 @@ pub(super) fn answer(input: &mut Stream<'_>, request: &Request) -> Result<Answer
             &mut Buffers::default(),
             Sharing::OneThread,
         )?;
-        input.release();
-        return order.finish(input.notes());
+        let spent = input.release();
+        return order.finish(input.notes(), spent);
     }
     // The first window decides. An input of one small window is answered here. A window of
     // a huge test case is answered on two threads at once, and so is every other: the text
     // in memory is one window, as with one job. Otherwise windows go to the workers.
     let Some((span, lines_before)) = input.next_window_span(|text| windows.split(text))? else {
-        input.release();
-        return order.finish(input.notes());
+        let spent = input.release();
+        return order.finish(input.notes(), spent);
     };
     if span.len() >= HALVES_FROM {
         on_two_cores(input, &mut windows, &mut order, (span, lines_before))?;
@@ -122,8 +128,8 @@ pub(super) fn answer(input: &mut Stream<'_>, request: &Request) -> Result<Answer
         };
         on_workers(&turns, jobs, &mut order)?;
     }
-    input.release();
-    order.finish(input.notes())
+    let spent = input.release();
+    order.finish(input.notes(), spent)
 }
 
 /// The input the workers take turns at.
@@ -273,6 +279,8 @@ pub(super) struct Lent<'h> {
     helper: &'h Helper,
     buffer: &'h Arc<Vec<u8>>,
     span: (usize, usize),
+    /// The first position lines the helper read while this thread read the window.
+    head: Option<&'h Head>,
 }
 
 /// Test cases whose text (with what follows in the window) is at least this long are read
@@ -381,7 +389,7 @@ pub(super) const GRAPH_PIECES: usize = 8;
 
 /// Pieces the queries of a huge test case are cut into, taken by whichever of the two
 /// threads is free (so that one thread held up elsewhere delays the other little).
-const QUERY_PIECES: usize = 8;
+const QUERY_PIECES: usize = 12;
 
 /// Query pieces the helper reads ahead at most while this thread computes the values: about
 /// half a millisecond of reading here, kept as `u16` (256 KB, which the memory allows).
@@ -503,12 +511,18 @@ impl QueryPieces {
         early: Option<EarlyRead>,
     ) -> Self {
         let start = early.map_or(plain.offset(), |early| early.until);
-        let step = text.len().saturating_sub(start) / QUERY_PIECES;
+        // Each piece a third of what is left: the last ones are short, so that the two
+        // threads end close together.
         let mut cuts = vec![start];
-        for piece in 1..QUERY_PIECES {
-            match plain.next_line_start(start + piece * step) {
-                Some(cut) if cuts.last().is_some_and(|&last| cut > last) => cuts.push(cut),
-                _ => {}
+        let mut at = start;
+        for _ in 1..QUERY_PIECES {
+            let step = (text.len().saturating_sub(at) / 3).max(1);
+            match plain.next_line_start(at + step) {
+                Some(cut) if cut > at => {
+                    cuts.push(cut);
+                    at = cut;
+                }
+                _ => break,
             }
         }
         // The last piece reads to the end of the test case.
@@ -627,10 +641,10 @@ fn cleared<T>(buffer: &mut Vec<T>) -> Vec<T> {
     buffer
 }
 
-/// The pieces of the `positions` position lines `plain` is at in `text`.
-fn graph_pieces(text: &[u8], plain: &Plain<'_>, positions: u32) -> Vec<GraphPiece> {
-    let count = (positions as usize).clamp(1, GRAPH_PIECES);
-    let total = positions as usize;
+/// The pieces of the `lines` position lines `plain` is at in `text`.
+fn graph_pieces(text: &[u8], plain: &Plain<'_>, lines: u32) -> Vec<GraphPiece> {
+    let count = (lines as usize).clamp(1, GRAPH_PIECES);
+    let total = lines as usize;
     let first_lines: Vec<usize> = (0..=count).map(|k| k * total / count).collect();
     let starts = plain.after_each_newlines(first_lines.get(1..count).unwrap_or_default());
     let starts = std::iter::once(Some(plain.offset())).chain(starts);
@@ -668,7 +682,22 @@ fn huge_case<'t>(
     outcomes: &mut Vec<Outcome>,
     lent: Option<Lent<'_>>,
 ) -> Result<Plain<'t>, NotPlain> {
-    let pieces = graph_pieces(text, &plain, positions);
+    // The first position lines, if the helper read them while this thread read the window.
+    let mut head_lines = 0;
+    if let Some(taken) = lent.and_then(|lent| lent.head?.take(plain.offset(), positions)) {
+        (csr.second_offsets, csr.second_successors) = (taken.offsets, taken.successors);
+        if let Some((lines, end)) = taken.lines {
+            head_lines = lines;
+            plain = Plain::at(text, end);
+        }
+    }
+    let mut graph = graph_buffers(&plain, positions, csr);
+    if head_lines > 0 {
+        // The head's offsets count from the first move on, as these do.
+        graph.0.extend_from_slice(&csr.second_offsets);
+        graph.1.extend_from_slice(&csr.second_successors);
+    }
+    let pieces = graph_pieces(text, &plain, positions - head_lines);
     let work = Arc::new(CaseWork {
         positions,
         claims: Mutex::new(Claims {
@@ -689,25 +718,25 @@ fn huge_case<'t>(
         early_most: early_most(),
         pieces,
     });
-    let mine = |plain: &mut Plain<'t>, csr: &mut Csr, outcomes: &mut Vec<Outcome>| {
+    let mine = |plain: &mut Plain<'t>, outcomes: &mut Vec<Outcome>| {
         let _let_go = LetGo(&work);
-        work.graph_and_queries(text, plain, csr, outcomes)
+        work.graph_and_queries(text, plain, graph, outcomes)
     };
     let (in_pieces, graph) = match lent {
         Some(lent) => {
-            let job = Job {
+            let job = Job::Case {
                 buffer: Arc::clone(lent.buffer),
                 span: lent.span,
                 work: Arc::clone(&work),
             };
             let posted = lent.helper.post(job);
-            let result = mine(&mut plain, csr, outcomes);
+            let result = mine(&mut plain, outcomes);
             lent.helper.wait(posted);
             result
         }
         None => std::thread::scope(|scope| {
             let helper = scope.spawn(|| work.help(text));
-            let result = mine(&mut plain, csr, outcomes);
+            let result = mine(&mut plain, outcomes);
             if let Err(panic) = helper.join() {
                 std::panic::resume_unwind(panic);
             }
@@ -745,11 +774,16 @@ struct CaseWork {
     early_most: usize,
 }
 
-/// A test case for the helper kept for the input: the window in the stream's lent buffer.
-struct Job {
-    buffer: Arc<Vec<u8>>,
-    span: (usize, usize),
-    work: Arc<CaseWork>,
+/// Work for the helper kept for the input.
+enum Job {
+    /// A test case: the window in the stream's lent buffer.
+    Case {
+        buffer: Arc<Vec<u8>>,
+        span: (usize, usize),
+        work: Arc<CaseWork>,
+    },
+    /// The first position lines of the window this thread is reading.
+    Head(Arc<Head>),
 }
 
 /// A thread kept for a whole input of huge test cases, which waits for the next one by
@@ -758,7 +792,8 @@ struct Job {
 /// that started it), and the work it was to share is done by then.
 #[derive(Default)]
 struct Helper {
-    job: Mutex<Option<Job>>,
+    /// Jobs posted and not yet taken, in order.
+    jobs: Mutex<VecDeque<Job>>,
     /// Jobs posted, and done (or given up: the thread died).
     posted: AtomicUsize,
     done: AtomicUsize,
@@ -773,6 +808,11 @@ const SPIN_FOR: Duration = Duration::from_micros(50);
 
 /// A nap of a waiting thread: how late it may see what it waits for.
 const NAP: Duration = Duration::from_micros(100);
+
+/// The kept helper spins this long for its next job before it naps: this thread posts the
+/// next window's head as soon as it has put a test case's answers together, a few hundred
+/// microseconds after the helper's part ends (a nap's end would come 150 µs late or more).
+const NEXT_JOB_SPIN: Duration = Duration::from_micros(300);
 
 /// Lets the kept helper's thread end when dropped.
 struct Quit<'h>(&'h Helper);
@@ -797,8 +837,10 @@ impl Helper {
     fn serve(&self) {
         let _gone = Gone(self);
         let mut taken = 0;
+        // The copies of a window's text a head reads.
+        let mut head_text = Vec::new();
         loop {
-            let mut waiting = Wait::new();
+            let mut waiting = Wait::spinning_for(NEXT_JOB_SPIN);
             loop {
                 if self.quit.load(Ordering::Acquire) {
                     return;
@@ -809,10 +851,13 @@ impl Helper {
                 waiting.pause();
             }
             taken += 1;
-            let job = self.job.lock().ok().and_then(|mut job| job.take());
-            if let Some(job) = job {
-                let (from, to) = job.span;
-                job.work.help(job.buffer.get(from..to).unwrap_or_default());
+            let job = self.jobs.lock().ok().and_then(|mut jobs| jobs.pop_front());
+            match job {
+                Some(Job::Case { buffer, span, work }) => {
+                    work.help(buffer.get(span.0..span.1).unwrap_or_default());
+                }
+                Some(Job::Head(head)) => head.read(&mut head_text),
+                None => {}
             }
             // The job (its hold on the buffer and the test case) is dropped: done.
             self.done.store(taken, Ordering::Release);
@@ -821,8 +866,8 @@ impl Helper {
 
     /// Hands `job` to the helper; returns its number for [`Helper::wait`].
     fn post(&self, job: Job) -> usize {
-        if let Ok(mut slot) = self.job.lock() {
-            *slot = Some(job);
+        if let Ok(mut jobs) = self.jobs.lock() {
+            jobs.push_back(job);
         }
         self.posted.fetch_add(1, Ordering::AcqRel) + 1
     }
@@ -845,20 +890,27 @@ impl Helper {
 struct Wait {
     spins: u32,
     since: Instant,
+    spin_for: Duration,
 }
 
 impl Wait {
     fn new() -> Self {
+        Wait::spinning_for(SPIN_FOR)
+    }
+
+    /// A wait that spins for `spin_for` before it naps.
+    fn spinning_for(spin_for: Duration) -> Self {
         Wait {
             spins: 0,
             since: Instant::now(),
+            spin_for,
         }
     }
 
     /// One turn of the wait.
     fn pause(&mut self) {
         self.spins = self.spins.wrapping_add(1);
-        if !self.spins.is_multiple_of(64) || self.since.elapsed() < SPIN_FOR {
+        if !self.spins.is_multiple_of(64) || self.since.elapsed() < self.spin_for {
             std::hint::spin_loop();
         } else {
             std::thread::sleep(NAP);
@@ -885,11 +937,33 @@ fn on_two_cores(
         let each = || -> Result<(), Failure> {
             let mut next = Some(first);
             while !order.stopped {
-                let Some((span, lines_before)) = next.take().map_or_else(
-                    || input.next_window_span(|text| windows.split(text)),
+                // While this thread reads the window, the helper reads its first lines.
+                let head = next.is_none().then(|| {
+                    let csr = &mut buffers.csr;
+                    let head = Arc::new(Head::new(
+                        std::mem::take(&mut csr.second_offsets),
+                        std::mem::take(&mut csr.second_successors),
+                    ));
+                    helper.post(Job::Head(Arc::clone(&head)));
+                    head
+                });
+                let _stop = head.as_deref().map(StopHead);
+                let mut offered = 0;
+                let read = next.take().map_or_else(
+                    || {
+                        input.next_window_span(|text| {
+                            if let Some(head) = &head {
+                                head.offer(text, &mut offered);
+                            }
+                            windows.split(text)
+                        })
+                    },
                     |first| Ok(Some(first)),
-                )?
-                else {
+                );
+                if let Some(head) = &head {
+                    head.close();
+                }
+                let Some((span, lines_before)) = read? else {
                     break;
                 };
                 let buffer = Arc::new(input.lend());
@@ -900,11 +974,17 @@ fn on_two_cores(
                         helper: &helper,
                         buffer: &buffer,
                         span: (span.start, span.end),
+                        head: head.as_deref(),
                     };
                     order.answer_in_place(&window, &mut buffers, Sharing::Helped(lent))
                 };
                 // The helper let go of it with each test case.
                 input.restore(Arc::try_unwrap(buffer).unwrap_or_else(|shared| shared.to_vec()));
+                // A window whose first test case was not huge did not take the head's buffers.
+                if let Some(taken) = head.as_deref().and_then(|head| head.take(usize::MAX, 0)) {
+                    (buffers.csr.second_offsets, buffers.csr.second_successors) =
+                        (taken.offsets, taken.successors);
+                }
                 answered?;
             }
             Ok(())
@@ -925,11 +1005,10 @@ impl CaseWork {
         &self,
         text: &'t [u8],
         plain: &mut Plain<'t>,
-        csr: &mut Csr,
+        (mut offsets, mut successors): (Vec<u32>, Vec<Position>),
         outcomes: &mut Vec<Outcome>,
     ) -> Result<(bool, tabletop_grundy::Graph), NotPlain> {
         let (positions, pieces) = (self.positions, &self.pieces);
-        let (mut offsets, mut successors) = graph_buffers(plain, positions, csr);
         // The pieces from the front, read on from one to the next.
         loop {
             let piece = {
@@ -1312,10 +1391,10 @@ impl<'n> InOrder<'n> {
         Ok(())
     }
 
-    /// The answer: every outcome on its line.
-    fn finish(self, notes: Vec<String>) -> Result<Answer, Failure> {
+    /// The answer: every outcome on its line, written in `spent`'s memory.
+    fn finish(self, notes: Vec<String>, spent: Vec<u8>) -> Result<Answer, Failure> {
         self.problems.finish(Answer {
-            text: tabletop_render::grundy::answers_text(&self.outcomes),
+            text: tabletop_render::grundy::answers_text_in(spent, &self.outcomes),
             picture: None,
             notes,
         })
