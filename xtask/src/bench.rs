@@ -80,7 +80,7 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     println!(
         "\nmachine: {} cores; tabletop built with `cargo build --release`; reference: C++ `g++ -O2`, or \
          tabletop itself on the baseline input; peak memory: maximum resident set size from \
-         `{TIME} -f %M` (one extra run)",
+         `{TIME} -f %M`, the median of {PEAK_RUNS} extra runs",
         cores()
     );
     Ok(all_met)
@@ -196,8 +196,8 @@ fn compile(name: &str, source: &str, work: &Path) -> Result<PathBuf, String> {
 }
 
 /// Runs `command` `runs` times (plus one warm-up) and returns the median wall time and the
-/// output of the last run; then once more under `/usr/bin/time` (if present) for the peak
-/// memory. With `stdin`, the file is fed on standard input.
+/// output of the last run; then [`PEAK_RUNS`] more under `/usr/bin/time` (if present) for
+/// the peak memory. With `stdin`, the file is fed on standard input.
 fn time_runs(
     command: &mut Command,
     stdin: Option<&Path>,
@@ -241,8 +241,13 @@ fn run_once(command: &mut Command, stdin: Option<&Path>) -> Result<Vec<u8>, Stri
     Ok(result.stdout)
 }
 
-/// The peak resident memory (kB) of one run of `command`, from `/usr/bin/time -f %M` (the
-/// child's `ru_maxrss`); `None` when `/usr/bin/time` is missing.
+/// Runs measured for the peak memory: one run's peak varies by a megabyte or more (the
+/// pages of the program's own file mapped around each one it touches depend on how much of
+/// the file the page cache holds, and how).
+const PEAK_RUNS: usize = 5;
+
+/// The median peak resident memory (kB) of [`PEAK_RUNS`] runs of `command`, from
+/// `/usr/bin/time -f %M` (the child's `ru_maxrss`); `None` when `/usr/bin/time` is missing.
 fn peak_memory(command: &Command, stdin: Option<&Path>, work: &Path) -> Result<Option<u64>, String> {
     if !Path::new(TIME).exists() {
         return Ok(None);
@@ -254,10 +259,22 @@ fn peak_memory(command: &Command, stdin: Option<&Path>, work: &Path) -> Result<O
         .arg(&report)
         .arg(command.get_program())
         .args(command.get_args());
-    run_once(&mut timed, stdin)?;
-    let text =
-        std::fs::read_to_string(&report).map_err(|e| format!("cannot read {}: {e}", report.display()))?;
-    Ok(text.lines().last().and_then(|line| line.trim().parse().ok()))
+    let mut peaks = Vec::with_capacity(PEAK_RUNS);
+    for _ in 0..PEAK_RUNS {
+        run_once(&mut timed, stdin)?;
+        let text =
+            std::fs::read_to_string(&report).map_err(|e| format!("cannot read {}: {e}", report.display()))?;
+        match text
+            .lines()
+            .last()
+            .and_then(|line| line.trim().parse::<u64>().ok())
+        {
+            Some(peak) => peaks.push(peak),
+            None => return Ok(None),
+        }
+    }
+    peaks.sort_unstable();
+    Ok(peaks.get(peaks.len() / 2).copied())
 }
 
 /// One program of a lineup: a label, the command, and the input file it reads.
@@ -296,7 +313,8 @@ fn lineup_table(
     println!(
         "\nmachine: {} cores, load average {}; median of {runs} runs each, the programs taking turns \
          (one warm-up round first); tabletop built with `cargo build --release`, the C++ with \
-         `g++ -O2`; peak memory: maximum resident set size from `{TIME} -f %M` (one extra run each)",
+         `g++ -O2`; peak memory: maximum resident set size from `{TIME} -f %M`, the median of \
+         {PEAK_RUNS} extra runs each",
         cores(),
         load_average()
     );
@@ -415,7 +433,8 @@ fn lineup_row(
 }
 
 /// Runs every contender once per round, `runs` rounds after a warm-up round, so that the
-/// machine's ups and downs fall on all of them alike; then each once for its peak memory.
+/// machine's ups and downs fall on all of them alike; then each [`PEAK_RUNS`] times for its
+/// peak memory.
 fn alternate(contenders: &mut [Contender], runs: usize, work: &Path) -> Result<Vec<Measured>, String> {
     let mut times = vec![Vec::with_capacity(runs); contenders.len()];
     let mut outputs = vec![Vec::new(); contenders.len()];
