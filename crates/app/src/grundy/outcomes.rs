@@ -103,7 +103,7 @@ pub(super) fn answer(input: &mut Stream<'_>, request: &Request) -> Result<Answer
         return order.finish(input.notes(), spent);
     };
     if span.len() >= HALVES_FROM {
-        on_two_cores(input, &mut windows, &mut order, (span, lines_before))?;
+        return on_two_cores(input, &mut windows, order, (span, lines_before));
     } else if span.len() < MIN_WINDOW {
         let mut buffers = Buffers::default();
         let buffer = input.lend();
@@ -919,13 +919,13 @@ impl Wait {
 }
 
 /// Every window on this thread and the helper kept for the input, each huge test case on
-/// both (the first window is at `first` in the stream's buffer).
+/// both (the first window is at `first` in the stream's buffer); then the answer.
 fn on_two_cores(
     input: &mut Stream<'_>,
     windows: &mut Windows,
-    order: &mut InOrder<'_>,
+    mut order: InOrder<'_>,
     first: (std::ops::Range<usize>, usize),
-) -> Result<(), Failure> {
+) -> Result<Answer, Failure> {
     let name = input.name().to_owned();
     let helper = Helper::default();
     let mut buffers = Buffers::default();
@@ -991,10 +991,15 @@ fn on_two_cores(
         };
         let result = each();
         helper.quit();
+        // Written while the helper's thread ends.
+        let answer = result.and_then(|()| {
+            let spent = input.release();
+            order.finish(input.notes(), spent)
+        });
         if let Err(panic) = thread.join() {
             std::panic::resume_unwind(panic);
         }
-        result
+        answer
     })
 }
 
