@@ -10,9 +10,9 @@
 //! queries in pieces taken by whichever thread is free (the first of them read ahead by the
 //! helper while this thread computes the values, [`Early`]). The helper reads the window in the
 //! stream's buffer, lent to it for the test case; while this thread reads the next window,
-//! the helper reads its first position lines out of copies handed to it ([`head`]). Only one window is in memory, as with one
-//! job: two windows in flight would double the memory for the text (and a test case's text
-//! is most of it). Otherwise,
+//! the helper reads its first position lines out of copies handed to it ([`head`]). Only one
+//! window is in memory, as with one job: two windows in flight would double the memory for
+//! the text (and a test case's text is most of it). Otherwise,
 //! `jobs` worker threads take turns at the input: a worker locks it, reads and cuts the
 //! next window, lets go and answers that window while the next worker reads, so that
 //! reading never waits for answering and every core answers; this thread only puts the
