@@ -707,22 +707,26 @@ mod tests {
                 Ok(n)
             }
         }
-        let text = judge_text(4, 3);
-        for jobs in [Some(1), Some(2), Some(3)] {
-            let reader = Failing {
-                text: text.as_bytes(),
-                good: text.len() * 3 / 4,
-            };
-            let mut stream = Stream::new("judge.txt", reader);
-            let request = Request {
-                jobs,
-                ..Request::default()
-            };
-            match answer(&mut stream, &request) {
-                Err(Failure::Io(message)) => {
-                    assert!(message.contains("judge.txt: the disk went away"), "{message}")
+        // Windows for the workers; and huge test cases, the read failing while the helper
+        // reads the next window's first lines.
+        let huge = one_huge_dag(1200, 60_000, 5, "\n") + &one_huge_dag(1200, 60_000, 6, "\n");
+        for text in [judge_text(4, 3), huge] {
+            for jobs in [Some(1), Some(2), Some(3)] {
+                let reader = Failing {
+                    text: text.as_bytes(),
+                    good: text.len() * 3 / 4,
+                };
+                let mut stream = Stream::new("judge.txt", reader);
+                let request = Request {
+                    jobs,
+                    ..Request::default()
+                };
+                match answer(&mut stream, &request) {
+                    Err(Failure::Io(message)) => {
+                        assert!(message.contains("judge.txt: the disk went away"), "{message}")
+                    }
+                    other => panic!("{jobs:?}: {other:?}"),
                 }
-                other => panic!("{jobs:?}: {other:?}"),
             }
         }
     }
