@@ -898,12 +898,16 @@ impl Wait {
         Wait::spinning_for(SPIN_FOR)
     }
 
-    /// A wait that spins for `spin_for` before it naps.
+    /// A wait that spins for `spin_for` before it naps; on one core (more jobs than cores
+    /// asked for), it naps at once, so that the thread it waits for has the core.
     fn spinning_for(spin_for: Duration) -> Self {
+        static ONE_CORE: OnceLock<bool> = OnceLock::new();
+        let one_core =
+            *ONE_CORE.get_or_init(|| std::thread::available_parallelism().map_or(true, |n| n.get() < 2));
         Wait {
             spins: 0,
             since: Instant::now(),
-            spin_for,
+            spin_for: if one_core { Duration::ZERO } else { spin_for },
         }
     }
 
