@@ -57,14 +57,22 @@ pub fn answers_text_in(mut buffer: Vec<u8>, outcomes: &[Outcome]) -> String {
     // A million lines: each written as one eight-byte store (its line and some slack, which
     // the next line overwrites), not a copy of its own length, into room for the longest
     // lines (counting the short ones first would take as long as writing them).
+    let line = |outcome: Outcome| {
+        let word = outcome.as_str().as_bytes();
+        let mut line = [0; 8];
+        line[..word.len()].copy_from_slice(word);
+        line[word.len()] = b'\n';
+        (line, word.len() + 1)
+    };
+    let [win, lose, draw] = [Outcome::Win, Outcome::Lose, Outcome::Draw].map(line);
     buffer.clear();
-    buffer.resize(outcomes.len() * 5 + 8, 0);
+    buffer.resize(outcomes.len() * win.1.max(lose.1).max(draw.1) + 8, 0);
     let mut at = 0;
     for &outcome in outcomes {
-        let (line, length): (&[u8; 8], usize) = match outcome {
-            Outcome::Win => (b"WIN\n\0\0\0\0", 4),
-            Outcome::Lose => (b"LOSE\n\0\0\0", 5),
-            Outcome::Draw => (b"DRAW\n\0\0\0", 5),
+        let (line, length) = match outcome {
+            Outcome::Win => &win,
+            Outcome::Lose => &lose,
+            Outcome::Draw => &draw,
         };
         if let Some(slot) = buffer.get_mut(at..at + 8) {
             slot.copy_from_slice(line);

@@ -219,24 +219,16 @@ impl<'a> Plain<'a> {
     /// # Errors
     /// [`NotPlain`] for text that is not plain (the queries before it have been handed out).
     pub fn queries(&mut self, positions: usize, mut each: impl FnMut(&[Position])) -> Result<(), NotPlain> {
-        let limit = u32::try_from(positions).map_err(|_| NotPlain)?;
         let mut pieces = std::mem::take(&mut self.pieces);
-        loop {
-            self.skip_blank_lines();
+        let read = loop {
             pieces.clear();
-            let bound = |_| Some(u64::from(limit));
-            let read = plain_line(self.text, self.at, &mut self.block, bound, |p| {
-                pieces.push(p as Position)
-            });
-            let (at, count) = read.ok_or(NotPlain)?;
-            self.at = at;
-            if count == 0 {
-                // `0` alone on its line ends the test case.
-                self.pieces = pieces;
-                return Ok(());
+            match self.next_query(positions, |piece| pieces.push(piece)) {
+                Ok(Some(_)) => each(&pieces),
+                ended => break ended.map(|_| ()),
             }
-            each(&pieces);
-        }
+        };
+        self.pieces = pieces;
+        read
     }
 
     /// The query lines that follow the graph of `positions` positions, through the line `0`

@@ -34,10 +34,9 @@ pub(super) struct Head {
     feed: Mutex<Vec<u8>>,
     /// Nothing more comes to the feed.
     closed: AtomicBool,
-    /// The helper reads no further (this thread takes what it read).
+    /// The helper reads no further (this thread takes what it read, or the helper is
+    /// done): nothing more is worth copying.
     stop: AtomicBool,
-    /// The helper is done: what it takes is not worth copying any more.
-    over: AtomicBool,
     read: Mutex<HeadRead>,
 }
 
@@ -80,7 +79,6 @@ impl Head {
             feed: Mutex::new(Vec::new()),
             closed: AtomicBool::new(false),
             stop: AtomicBool::new(false),
-            over: AtomicBool::new(false),
             read: Mutex::new(HeadRead {
                 offsets,
                 successors,
@@ -94,7 +92,7 @@ impl Head {
     /// much as the feed has room for. It never waits for the helper.
     pub(super) fn offer(&self, window: &[u8], offered: &mut usize) {
         let most = offer_most();
-        if self.over.load(Ordering::Acquire) || *offered >= most {
+        if self.stop.load(Ordering::Acquire) || *offered >= most {
             return;
         }
         let Some(new) = window
@@ -234,7 +232,6 @@ impl Head {
             }
         }
         self.stop.store(true, Ordering::Release);
-        self.over.store(true, Ordering::Release);
         let mut waiting = Wait::new();
         loop {
             let mut read = self.read.lock().ok()?;
@@ -266,7 +263,6 @@ pub(super) struct StopHead<'h>(pub(super) &'h Head);
 impl Drop for StopHead<'_> {
     fn drop(&mut self) {
         self.0.stop.store(true, Ordering::Release);
-        self.0.over.store(true, Ordering::Release);
     }
 }
 
@@ -282,7 +278,7 @@ struct Publish<'h> {
 
 impl Drop for Publish<'_> {
     fn drop(&mut self) {
-        self.head.over.store(true, Ordering::Release);
+        self.head.stop.store(true, Ordering::Release);
         if let Ok(mut read) = self.head.read.lock() {
             read.case = self.case;
             read.lines = self.lines;
