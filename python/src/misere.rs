@@ -3,7 +3,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use tabletop_app::grundy::Outcome;
-use tabletop_app::misere::MisereQuotient;
+use tabletop_app::octal::misere::MisereQuotient;
 use tabletop_app::octal::{Leave, OctalCode};
 use tabletop_app::Source;
 
@@ -79,7 +79,7 @@ pub fn misere(py: Python<'_>, code: &str, heaps: u64) -> PyResult<Misere> {
     let code = tabletop_app::octal::read_code(&code_source).map_err(|f| raise(py, f))?;
     let work_code = code.clone();
     let quotient = interruptible(py, None, move |control| {
-        tabletop_app::misere::quotient(&work_code, heaps, control)
+        tabletop_app::octal::misere::quotient(&work_code, heaps, control)
     })?
     .map_err(|f| raise(py, f))?;
     Ok(Misere { code, quotient })

@@ -41,15 +41,11 @@ pub mod grundy;
 pub mod grundy_play;
 pub mod judge;
 mod keep_going;
-pub mod misere;
 pub mod octal;
-#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-mod octal_history;
 pub mod odds;
 pub mod pigs;
 pub mod snakes;
 pub mod source;
-pub mod views;
 
 pub use source::{Failure, Location, Problem, Source, Stream, Window};
 /// How every long computation is stopped (Ctrl-C, a cancel, a deadline) and reports progress:

@@ -25,7 +25,7 @@ use std::fmt::{self, Write};
 use serde::Serialize;
 use tabletop_octal::{MisereQuotient, OctalCode, Period, Presentation};
 
-use crate::octal::{query_view, Query, QueryView};
+use crate::octal::{period_view, query_view, PeriodView, Query, QueryView, SumView};
 
 /// The name of generator `index`: `a` … `z`, then `g27`, `g28`, ….
 fn generator_name(index: usize) -> String {
@@ -116,24 +116,73 @@ fn none_or(items: &[String]) -> String {
     }
 }
 
-/// `{"period", "preperiod"}`.
-#[derive(Serialize)]
-struct PeriodView {
-    period: usize,
-    preperiod: usize,
-}
-
 /// `{"left", "right"}`: words as exponent lists.
-#[derive(Serialize)]
-struct RelationView<'a> {
-    left: &'a [u32],
-    right: &'a [u32],
+#[derive(Debug, Clone, Serialize)]
+struct RelationView {
+    left: Vec<u32>,
+    right: Vec<u32>,
 }
 
-/// The quotient (and a query's answer) as one JSON object on one line: elements numbered
-/// `0..order` (0 the identity), `product[i][j]`, `p` the P-portion, `pretend[n]` for heaps
-/// `0..=N`, `generators` the heap of each generator, `words` each element's normal word
-/// as exponents, `relations`; `period` when asked (`null`: none proven).
+/// The `"misere"` object of `tabletop octal --misere --json`, and of the playground's
+/// `/api/octal` under misère play: `{"order", "pretend", "product", "p", "generators",
+/// "relations", "words", "period"?}`, elements numbered `0..order` (0 the identity),
+/// `product[i][j]`, `p` the P-portion, `pretend[n]` for heaps `0..=N`, `generators` the heap
+/// of each generator, `words` each element's normal word as exponents; `period` when asked
+/// (`null`: none proven).
+#[derive(Debug, Clone, Serialize)]
+pub struct MisereView {
+    order: usize,
+    pretend: Vec<u32>,
+    product: Vec<Vec<u32>>,
+    p: Vec<u32>,
+    generators: Vec<usize>,
+    relations: Vec<RelationView>,
+    words: Vec<Vec<u32>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    period: Option<Option<PeriodView>>,
+}
+
+impl MisereView {
+    /// The view of `quotient`, with `period` when it was asked for.
+    pub fn new(quotient: &MisereQuotient, period: Option<Option<Period>>) -> MisereView {
+        let Presentation {
+            generators,
+            relations,
+            words,
+            ..
+        } = quotient.presentation();
+        MisereView {
+            order: quotient.order(),
+            pretend: quotient.pretend().to_vec(),
+            product: quotient.product_table(),
+            p: quotient.p_portion(),
+            generators,
+            relations: relations
+                .into_iter()
+                .map(|(left, right)| RelationView { left, right })
+                .collect(),
+            words,
+            period: period_view(period),
+        }
+    }
+}
+
+/// The playground's answer under misère play: `{"code", "heaps", "misere", "query"}`, the
+/// query (`null` without one) as [`SumView`] shows it.
+#[derive(Serialize)]
+pub struct MisereReply {
+    /// The code, as `0.07`.
+    pub code: String,
+    /// The largest heap N.
+    pub heaps: u64,
+    /// The quotient.
+    pub misere: MisereView,
+    /// The sum's misère answer.
+    pub query: Option<SumView>,
+}
+
+/// The quotient (and a query's answer) as one JSON object on one line:
+/// `{"code", "heaps", "misere": `[`MisereView`]`, "query"?}`.
 pub fn write_json<W: Write + ?Sized>(
     out: &mut W,
     code: &OctalCode,
@@ -142,53 +191,20 @@ pub fn write_json<W: Write + ?Sized>(
     query: Option<&Query>,
 ) -> fmt::Result {
     #[derive(Serialize)]
-    struct Misere<'a> {
-        order: usize,
-        pretend: &'a [u32],
-        product: Vec<Vec<u32>>,
-        p: Vec<u32>,
-        generators: &'a [usize],
-        relations: Vec<RelationView<'a>>,
-        words: &'a [Vec<u32>],
-        #[serde(skip_serializing_if = "Option::is_none")]
-        period: Option<Option<PeriodView>>,
-    }
-    #[derive(Serialize)]
-    struct Object<'a> {
+    struct Object {
         code: String,
         heaps: usize,
-        misere: Misere<'a>,
+        misere: MisereView,
         #[serde(skip_serializing_if = "Option::is_none")]
         query: Option<QueryView>,
     }
-    let presentation: Presentation = quotient.presentation();
     let object = Object {
         code: code.to_string(),
         heaps: quotient.largest_heap(),
-        misere: Misere {
-            order: quotient.order(),
-            pretend: quotient.pretend(),
-            product: quotient.product_table(),
-            p: quotient.p_portion(),
-            generators: &presentation.generators,
-            relations: presentation
-                .relations
-                .iter()
-                .map(|(left, right)| RelationView { left, right })
-                .collect(),
-            words: &presentation.words,
-            period: period.map(|p| {
-                p.map(|p| PeriodView {
-                    period: p.period,
-                    preperiod: p.preperiod,
-                })
-            }),
-        },
+        misere: MisereView::new(quotient, period),
         query: query.map(query_view),
     };
-    let text = serde_json::to_string(&object).map_err(|_| fmt::Error)?;
-    out.write_str(&text)?;
-    out.write_char('\n')
+    crate::json::write_line(out, &object)
 }
 
 #[cfg(test)]

@@ -112,10 +112,19 @@ struct OctalLine<'a> {
 }
 
 /// `{"period", "preperiod"}`.
-#[derive(Serialize)]
-struct PeriodView {
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct PeriodView {
     period: usize,
     preperiod: usize,
+}
+
+impl From<Period> for PeriodView {
+    fn from(p: Period) -> PeriodView {
+        PeriodView {
+            period: p.period,
+            preperiod: p.preperiod,
+        }
+    }
 }
 
 /// `{"outcome", "move"}` of a sum of heaps.
@@ -157,13 +166,8 @@ pub fn write_json<W: Write + ?Sized>(
     crate::json::write_line(out, &line)
 }
 
-fn period_view(period: Option<Option<Period>>) -> Option<Option<PeriodView>> {
-    period.map(|found| {
-        found.map(|p| PeriodView {
-            period: p.period,
-            preperiod: p.preperiod,
-        })
-    })
+pub(crate) fn period_view(period: Option<Option<Period>>) -> Option<Option<PeriodView>> {
+    period.map(|found| found.map(PeriodView::from))
 }
 
 pub(crate) fn query_view(query: &Query) -> QueryView {
@@ -259,7 +263,7 @@ pub fn write_json_tail<W: Write + ?Sized>(
 
 /// `{"method","mask","rare","last_rare","max_value","max_first","frequencies"}`.
 #[derive(Serialize)]
-struct TallyView<'a> {
+pub struct TallyView<'a> {
     method: &'a str,
     mask: Option<u32>,
     rare: u64,
@@ -270,7 +274,8 @@ struct TallyView<'a> {
 }
 
 impl<'a> TallyView<'a> {
-    fn of(tally: &'a Tally, method: &'a str) -> Self {
+    /// The view of `tally`, with the method in words ([`method_used`]).
+    pub fn of(tally: &'a Tally, method: &'a str) -> Self {
         TallyView {
             method,
             mask: tally.mask,
@@ -281,6 +286,65 @@ impl<'a> TallyView<'a> {
             frequencies: &tally.frequencies,
         }
     }
+}
+
+/// A sum of heaps as the playground shows it: `{"heaps", "outcome", "move"}`, the move
+/// `{"heap", "size", "take", "leave", "text"}` (the heap numbered from 1, `text` in the
+/// command line's words) or `null` when the sum is lost.
+#[derive(Debug, Clone, Serialize)]
+pub struct SumView {
+    heaps: Vec<u64>,
+    outcome: &'static str,
+    #[serde(rename = "move")]
+    best: Option<MoveWords>,
+}
+
+/// A move with its words.
+#[derive(Debug, Clone, Serialize)]
+struct MoveWords {
+    heap: usize,
+    size: u64,
+    take: u64,
+    leave: Vec<u64>,
+    text: String,
+}
+
+impl SumView {
+    /// The view of the answer `query` to the sum of `heaps`.
+    pub fn new(heaps: &[u64], query: &Query) -> SumView {
+        SumView {
+            heaps: heaps.to_vec(),
+            outcome: query.outcome.as_str(),
+            best: query.best.map(|best| MoveWords {
+                heap: best.heap + 1,
+                size: best.size,
+                take: best.take,
+                leave: best.leave.heaps(),
+                text: best.to_string(),
+            }),
+        }
+    }
+}
+
+/// The playground's answer to a normal-play octal request: `{"code", "heaps", "values",
+/// "period", "stats", "stats_lines", "query"}` (`period` and `query` `null` when there are
+/// none; `stats` as in `tabletop octal --stats --json`, `stats_lines` its lines of text).
+#[derive(Serialize)]
+pub struct ValuesView<'a> {
+    /// The code, as `0.77`.
+    pub code: String,
+    /// The largest heap N.
+    pub heaps: u64,
+    /// `G(0..=N)`.
+    pub values: &'a [u32],
+    /// The period found within the values.
+    pub period: Option<PeriodView>,
+    /// The tables' numbers.
+    pub stats: TallyView<'a>,
+    /// The `--stats` lines of the tally.
+    pub stats_lines: &'a [String],
+    /// The query's answer.
+    pub query: Option<SumView>,
 }
 
 /// How the values were computed, in words with the heap counts of each kind of step:

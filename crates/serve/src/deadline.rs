@@ -4,9 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use tabletop_app::octal::OctalCode;
 use tabletop_app::odds;
-use tabletop_app::views::{self, OctalView};
 use tabletop_app::{Answer, Control, Failure, Source};
 
 /// A time limit and a cancel for one piece of work.
@@ -99,11 +97,8 @@ impl Deadline {
         odds::answer_until(source, request, ticks, &self.control)
     }
 
-    /// An octal code's view for a page, stopped between rounds of heaps.
-    ///
-    /// # Errors
-    /// As [`views::octal_view`].
-    pub fn octal(&self, code: &OctalCode, heaps: u64, query: Option<&Source>) -> Result<OctalView, Failure> {
-        views::octal_view(code, heaps, query, &self.control)
+    /// The control every long computation of this request looks at.
+    pub fn control(&self) -> &Control {
+        &self.control
     }
 }

@@ -34,7 +34,7 @@ pub mod reply;
 mod router;
 
 pub use deadline::Deadline;
-pub use endpoints::octal::{MAX_OCTAL_HEAPS, MAX_OCTAL_WORK};
+
 pub use endpoints::odds::MAX_PLAYERS;
 #[cfg(feature = "server")]
 pub use http::Server;

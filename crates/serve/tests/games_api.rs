@@ -6,10 +6,11 @@
 
 use proptest::prelude::*;
 use serde_json::{json, Value};
+use tabletop_app::octal::Limits;
 use tabletop_app::octal::{Game as OctalGame, Request as OctalRequest};
 use tabletop_app::pigs::{self, Request as PigsRequest};
 use tabletop_app::{snakes, Source};
-use tabletop_serve::{respond, MAX_BODY, MAX_OCTAL_HEAPS};
+use tabletop_serve::{respond, MAX_BODY};
 
 const SAMPLE: &str = "3 10\nMP D D F F\nZP N N N D\nFP J J J J\nF F D D J J F F K D\n";
 const NEVER: &str = "2 1\nMP D D D D\nFP D D D D\nD\n";
@@ -359,7 +360,7 @@ fn bad_octal_requests_are_located_and_bounded() {
     assert_eq!(body["error"]["problems"][0]["file"], "query");
     let (status, body) = post(
         "/api/octal",
-        &json!({ "code": "0.77", "heaps": MAX_OCTAL_HEAPS + 1 }),
+        &json!({ "code": "0.77", "heaps": Limits::PLAYGROUND.max_heaps.expect("a limit") + 1 }),
     );
     assert_eq!(status, 422);
     assert!(
@@ -371,7 +372,7 @@ fn bad_octal_requests_are_located_and_bounded() {
     );
     let (status, _) = post(
         "/api/octal",
-        &json!({ "code": "0.77", "heaps": 10, "query": format!("{}", MAX_OCTAL_HEAPS + 1) }),
+        &json!({ "code": "0.77", "heaps": 10, "query": format!("{}", Limits::PLAYGROUND.max_heaps.expect("a limit") + 1) }),
     );
     assert_eq!(status, 422);
     for body in [

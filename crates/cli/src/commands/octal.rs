@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use tabletop_app::octal::{Game, Progress, Request};
+use tabletop_app::octal::{Game, Limits, Play, Progress, Request};
 use tabletop_app::{Answer, Failure, Source};
 
 use crate::input::InputArgs;
@@ -97,10 +97,11 @@ fn seconds(text: &str) -> Result<Duration, String> {
 
 /// Computes and prints the values as they come; fails without output for a bad input.
 pub fn run(args: &Args) -> Result<Answer, Failure> {
-    if args.misere {
-        return misere(args);
-    }
     let request = Request {
+        play: match args.misere {
+            true => Play::Misere,
+            false => Play::Normal,
+        },
         heaps: args.heaps,
         period: args.period,
         json: args.json,
@@ -111,6 +112,7 @@ pub fn run(args: &Args) -> Result<Answer, Failure> {
         resume: args.resume.clone(),
         jobs: args.jobs,
         layout: None,
+        limits: Limits::NONE,
     };
     let source = game_source(args)?;
     let game = game_of(args, &source);
@@ -155,20 +157,6 @@ fn query_source(args: &Args) -> Option<Source> {
     args.query
         .as_ref()
         .map(|text| Source::new("<query>", text.as_bytes().to_vec()))
-}
-
-/// `--misere`: the quotient, or the misère answer to the query.
-fn misere(args: &Args) -> Result<Answer, Failure> {
-    let request = tabletop_app::misere::Request {
-        heaps: args.heaps,
-        period: args.period,
-        json: args.json,
-        query: query_source(args),
-    };
-    let source = game_source(args)?;
-    let game = game_of(args, &source);
-    let control = crate::interrupt_control();
-    tabletop_app::misere::answer(game, &request, control)
 }
 
 /// The progress line: on a terminal only (hidden otherwise).

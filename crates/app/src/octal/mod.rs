@@ -1,4 +1,10 @@
-//! Octal games: the nim-values G(0..=N), the period, the answer to a sum of heaps.
+//! Octal games: the nim-values G(0..=N), the period, the answer to a sum of heaps, in normal
+//! or misère play.
+//!
+//! One [`Request`] says what is asked (the play, the heaps, a query, the limits of the front
+//! end asking); [`answer_to`] streams the command line's text, [`report`] computes the typed
+//! [`Report`] pages and Python show. Both check the request's limits in [`Request::check`]
+//! and step the engine through the one loop of `session.rs`.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -16,11 +22,21 @@ use tabletop_render::octal::{
 };
 
 #[cfg(not(target_arch = "wasm32"))]
-use crate::octal_history::FileHistory;
-use crate::octal_history::HistoryHealth;
-use crate::{Answer, Control, Failure, Problem, Source, Tick};
+use history::FileHistory;
+use history::HistoryHealth;
+use session::Session;
 
-/// Heaps computed when neither the request nor the game text says.
+use crate::{Answer, Control, Failure, Problem, Source};
+
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+mod history;
+pub mod misere;
+mod report;
+mod session;
+
+pub use report::{octal_work, report, MisereReport, PlayReport, QueryReport, Report, ValuesReport};
+
+/// Heaps computed when neither the request nor the game text says (normal play).
 pub const DEFAULT_HEAPS: u64 = 200;
 /// The most memory an octal request allows itself (values, working space and output text).
 pub const MEMORY_CAP: u64 = 4 << 30;
@@ -34,22 +50,97 @@ pub enum Game<'a> {
     Text(&'a Source),
 }
 
+/// Which player wins when the other cannot move.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Play {
+    /// Normal play: the player who cannot move loses (nim-values).
+    #[default]
+    Normal,
+    /// Misère play: the player who cannot move wins (the misère quotient).
+    Misere,
+}
+
+impl Play {
+    /// The heaps computed when neither the request nor the game text says.
+    pub const fn default_heaps(self) -> u64 {
+        match self {
+            Play::Normal => DEFAULT_HEAPS,
+            Play::Misere => misere::DEFAULT_HEAPS,
+        }
+    }
+}
+
+/// What a front end allows one request beyond the engine's own limits (memory, and
+/// [`misere::MAX_HEAPS`] under misère play): the playground answers within seconds, the
+/// command line runs for as long as it is asked to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// The largest heap N a request may ask for.
+    pub max_heaps: Option<u64>,
+    /// The most work, in moves looked at ([`octal_work`]'s estimate).
+    pub max_work: Option<u128>,
+    /// The largest heap N of a misère request.
+    pub max_misere_heaps: Option<u64>,
+    /// What the front end's user calls the largest heap (`--heaps` on the command line,
+    /// `heaps` in the API and in Python), named by refusals.
+    pub heaps_name: &'static str,
+}
+
+impl Limits {
+    /// The command line's: the engine's own limits only.
+    pub const NONE: Limits = Limits {
+        max_heaps: None,
+        max_work: None,
+        max_misere_heaps: None,
+        heaps_name: "--heaps",
+    };
+
+    /// The playground's (the server's API and the static site): a few seconds of work in a
+    /// release build. Four splitting digits at 50,000 heaps, and misère quotients to heap 40.
+    pub const PLAYGROUND: Limits = Limits {
+        max_heaps: Some(PLAYGROUND_HEAPS),
+        max_work: Some(4 * ((PLAYGROUND_HEAPS as u128).pow(2) / 4 + PLAYGROUND_HEAPS as u128)),
+        max_misere_heaps: Some(40),
+        heaps_name: "heaps",
+    };
+
+    /// Where a refusal of heaps `0..=n` is located: the option and its value (`--heaps 40`),
+    /// or the field's name.
+    pub fn heaps_label(&self, n: u64) -> String {
+        match self.heaps_name.starts_with("--") {
+            true => format!("{} {n}", self.heaps_name),
+            false => self.heaps_name.to_owned(),
+        }
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits::NONE
+    }
+}
+
+/// The most heaps the playground computes in normal play.
+const PLAYGROUND_HEAPS: u64 = 50_000;
+
 /// An octal request.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Request {
-    /// The largest heap N (default: the game text's number, else [`DEFAULT_HEAPS`]).
+    /// Normal or misère play.
+    pub play: Play,
+    /// The largest heap N (default: the game text's number, else [`Play::default_heaps`]).
     pub heaps: Option<u64>,
-    /// Also find the period.
+    /// Also find the period (of the values, or under misère play of the pretending function).
     pub period: bool,
     /// JSON instead of plain lines.
     pub json: bool,
     /// The heap sizes of a sum (text such as `3 5 7`): its outcome and a winning move.
     pub query: Option<Source>,
     /// A note with the time, the values per second and the sparse-space counts, and the
-    /// published tables' numbers (also in the JSON object).
+    /// published tables' numbers (also in the JSON object). Normal play only.
     pub stats: bool,
     /// Save the state to this file now and then and when stopped (written to a temporary
-    /// file beside it, then renamed over it).
+    /// file beside it, then renamed over it). Normal play only.
     pub checkpoint: Option<PathBuf>,
     /// How often the checkpoint is saved (default: [`CHECKPOINT_EVERY`]).
     pub checkpoint_every: Option<Duration>,
@@ -63,6 +154,8 @@ pub struct Request {
     /// [`HistoryLayout::default`], from 2^24 heaps on, or from 2^22 heaps on for a run with
     /// a checkpoint, [`HistoryLayout::small_checkpoints`]).
     pub layout: Option<HistoryLayout>,
+    /// What the front end allows beyond the engine's own limits.
+    pub limits: Limits,
 }
 
 impl Request {
@@ -76,6 +169,74 @@ impl Request {
                 HistoryLayout::default()
             }
         })
+    }
+
+    /// The largest heap computed: the one asked for (else the game text's, else the play's
+    /// default), grown to the query's largest heap, whose value a query always needs.
+    pub fn largest_heap(&self, file_heaps: Option<u64>, query: Option<&[u64]>) -> u64 {
+        let asked = self
+            .heaps
+            .or(file_heaps)
+            .unwrap_or_else(|| self.play.default_heaps());
+        asked.max(query.into_iter().flatten().copied().max().unwrap_or(0))
+    }
+
+    /// Refuses up front what this request may not ask of `code` with heaps `0..=n`: options
+    /// of the other play, and anything past its [`Limits`] or the memory cap, each naming
+    /// what to ask instead.
+    ///
+    /// # Errors
+    /// [`Failure::Usage`] for options that do not go together, [`Failure::Invalid`] for heaps
+    /// or work past a limit.
+    pub fn check(&self, code: &OctalCode, n: u64) -> Result<(), Failure> {
+        let refuse =
+            |message: String| Failure::invalid(Problem::unlocated(&self.limits.heaps_label(n), message));
+        match self.play {
+            Play::Misere => {
+                let normal_only = [
+                    ("--stats", self.stats),
+                    ("--checkpoint", self.checkpoint.is_some()),
+                    ("--resume", self.resume.is_some()),
+                    ("--jobs", self.jobs.is_some()),
+                ];
+                if let Some((option, _)) = normal_only.iter().find(|(_, given)| *given) {
+                    return Err(Failure::Usage(format!(
+                        "error: {option} is for normal play, not with --misere\n"
+                    )));
+                }
+                let most = self
+                    .limits
+                    .max_misere_heaps
+                    .unwrap_or(misere::MAX_HEAPS)
+                    .min(misere::MAX_HEAPS);
+                if n > most {
+                    return Err(refuse(match most < misere::MAX_HEAPS {
+                        true => format!(
+                            "misère quotients are computed for heaps up to {most} here; `tabletop octal {code} --misere --heaps {n}` computes it"
+                        ),
+                        false => format!(
+                            "misère quotients are computed for heaps up to {most}; ask for fewer heaps"
+                        ),
+                    }));
+                }
+                Ok(())
+            }
+            Play::Normal => {
+                if let Some(most) = self.limits.max_heaps.filter(|&most| n > most) {
+                    return Err(refuse(format!(
+                        "G(0..={n}) is more than the {most} heaps the playground computes; `tabletop octal {code} --heaps {n}` computes it"
+                    )));
+                }
+                let work = octal_work(code, n);
+                if let Some(most) = self.limits.max_work.filter(|&most| work > most) {
+                    return Err(refuse(format!(
+                        "G(0..={n}) of {code} may look at about {:.2e} moves, more than the {:.2e} the playground allows itself; `tabletop octal {code} --heaps {n}` computes it",
+                        work as f64, most as f64,
+                    )));
+                }
+                Ok(())
+            }
+        }
     }
 }
 
@@ -129,14 +290,28 @@ pub fn answer_to(
         Some(source) => Some(read_heaps(source)?),
         None => None,
     };
-    let asked = request.heaps.or(file_heaps).unwrap_or(DEFAULT_HEAPS);
-    // A query's heaps are always computed.
-    let n = asked.max(query.iter().flatten().copied().max().unwrap_or(0));
+    let n = request.largest_heap(file_heaps, query.as_deref());
+    request.check(&code, n)?;
+    if request.play == Play::Misere {
+        let text = misere::text(&code, n, request, query.as_deref(), control)?;
+        let mut output = Output::new(out);
+        output.put(|out| std::fmt::Write::write_str(out, &text))?;
+        output.flush()?;
+        return Ok(Answer {
+            notes,
+            ..Answer::default()
+        });
+    }
     let layout = request.layout();
     let file = keeps_a_file(n, &layout);
     // With a file, memory holds the first heaps and the windows; the rare heaps, if a mask
     // leaves many, are watched as the run goes.
-    check_memory(&code, if file { layout.from as u64 } else { n }, 0)?;
+    check_memory(
+        &code,
+        if file { layout.from as u64 } else { n },
+        0,
+        request.limits,
+    )?;
     if file {
         check_disk(n, request.checkpoint.as_deref())?;
     }
@@ -149,8 +324,9 @@ pub fn answer_to(
     }
     // A query takes the place of the values line, not of the JSON values.
     let streamed = query.is_none() || request.json;
+    let mut session = Session::new(run);
     drive(
-        &mut run,
+        &mut session,
         request,
         &mut output,
         streamed,
@@ -159,6 +335,7 @@ pub fn answer_to(
         started,
         health.as_ref(),
     )?;
+    let run = session.into_run();
     let period = request.period.then(|| run.period());
     let query = match (&query, &request.query) {
         (Some(heaps), Some(source)) => {
@@ -391,7 +568,7 @@ fn check_health(health: Option<&HistoryHealth>) -> Result<(), Failure> {
 /// saving checkpoints, stopping when told to.
 #[allow(clippy::too_many_arguments)]
 fn drive(
-    run: &mut Computation,
+    session: &mut Session,
     request: &Request,
     output: &mut Output<'_>,
     streamed: bool,
@@ -404,11 +581,9 @@ fn drive(
     let mut last_save = Instant::now();
     let mut written = 0usize;
     let mut chunk = Vec::new();
-    // Heaps per round: grown or shrunk so that a round takes about 50 ms.
-    let mut round = 64usize;
     loop {
-        let before = Instant::now();
-        run.advance(round);
+        let round = session.step(control);
+        let run = session.run();
         check_health(health)?;
         // Rare heaps take 8 bytes each, held whatever else goes to the file.
         let rare = run.progress().rare as u64;
@@ -418,12 +593,6 @@ fn drive(
                 run.computed(),
                 MEMORY_CAP >> 30
             )));
-        }
-        let took = before.elapsed();
-        if took < Duration::from_millis(25) {
-            round = round.saturating_mul(2);
-        } else if took > Duration::from_millis(100) {
-            round = (round / 2).max(1);
         }
         if streamed {
             while written < run.known() {
@@ -441,22 +610,16 @@ fn drive(
         if let Some(progress) = progress.as_mut() {
             progress(&run.progress(), started.elapsed());
         }
-        let tick = Tick::new(
-            TICK_STAGE,
-            run.known() as u64,
-            Some(run.largest_heap() as u64 + 1),
-        );
-        let stopped = control.tick(tick).is_err();
-        if run.is_done() {
+        if round.done {
             return Ok(());
         }
         if let Some(path) = &request.checkpoint {
-            if stopped || last_save.elapsed() >= every {
+            if round.stopped.is_some() || last_save.elapsed() >= every {
                 save_checkpoint(path, &run.checkpoint())?;
                 last_save = Instant::now();
             }
         }
-        if stopped {
+        if let Some(stopped) = round.stopped {
             output.flush()?;
             let saved = match &request.checkpoint {
                 Some(path) => format!(
@@ -465,11 +628,7 @@ fn drive(
                 ),
                 None => String::new(),
             };
-            return Err(Failure::Stopped(format!(
-                "error: stopped after G(0..{}) of {}{saved}\n",
-                run.computed(),
-                run.largest_heap() + 1
-            )));
+            return Err(session.stopped(stopped, &saved));
         }
     }
 }
@@ -546,14 +705,14 @@ pub fn save_checkpoint(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
 
 /// Refuses up front a computation of G(0..=n) that would need more than [`MEMORY_CAP`]
 /// (with `per_value` bytes of output per value on top of the working space).
-pub(crate) fn check_memory(code: &OctalCode, n: u64, per_value: u64) -> Result<(), Failure> {
+pub(crate) fn check_memory(code: &OctalCode, n: u64, per_value: u64, limits: Limits) -> Result<(), Failure> {
     let needed = code
         .memory_estimate(n)
         .and_then(|bytes| bytes.checked_add(n.saturating_add(1).saturating_mul(per_value)))
         .unwrap_or(u64::MAX);
     if needed > MEMORY_CAP {
         return Err(Failure::invalid(Problem::unlocated(
-            &format!("--heaps {n}"),
+            &limits.heaps_label(n),
             format!(
                 "computing G(0..={n}) needs about {:.1} GiB, more than the {} GiB `tabletop octal` allows itself; ask for fewer heaps",
                 needed as f64 / (1u64 << 30) as f64,
@@ -581,12 +740,9 @@ pub fn values(code: &OctalCode, heaps: u64) -> Result<NimSequence, Failure> {
     values_until(code, heaps, None, &Control::new())
 }
 
-/// Heaps [`values_until`] computes between two ticks of its control.
-const VALUES_ROUND: usize = 4096;
-
 /// [`values`] on `jobs` threads (`None`: as the command line, one per core, at most 2),
-/// ticking `control` between rounds of a few thousand heaps (stage [`TICK_STAGE`]) and
-/// stopping there once it says so.
+/// ticking `control` between rounds (stage [`TICK_STAGE`]) and stopping there once it says
+/// so.
 ///
 /// # Errors
 /// As [`values`]; [`Failure::Stopped`] once `control` is cancelled or past its deadline.
@@ -596,22 +752,13 @@ pub fn values_until(
     jobs: Option<usize>,
     control: &Control,
 ) -> Result<NimSequence, Failure> {
-    check_memory(code, heaps, 0)?;
+    check_memory(code, heaps, 0, Limits::NONE)?;
     // The cap keeps heaps far below usize::MAX.
     let mut run = Computation::new(code, heaps as usize, Options::default());
     run.set_threads(threads(jobs));
-    while !run.is_done() {
-        let tick = Tick::new(TICK_STAGE, run.known() as u64, Some(heaps.saturating_add(1)));
-        control.tick(tick).map_err(|stopped| {
-            Failure::Stopped(format!(
-                "error: {stopped} after G(0..{}) of {}\n",
-                run.computed(),
-                heaps.saturating_add(1)
-            ))
-        })?;
-        run.advance(VALUES_ROUND);
-    }
-    Ok(run.into_sequence())
+    let mut session = Session::new(run);
+    session.finish(control)?;
+    Ok(session.into_run().into_sequence())
 }
 
 /// The heap sizes of a sum, read from `source` (such as `3 5 7`).
@@ -649,6 +796,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
+    use crate::Tick;
 
     #[test]
     fn a_run_cancelled_by_its_progress_sink_stops_at_that_tick() {

@@ -1,0 +1,97 @@
+//! The one loop that drives an octal computation: rounds of heaps sized to take about 50 ms,
+//! a tick of the [`Control`] after each, and a stop that says where the run got to. The
+//! command line's streaming answer, the typed report of pages and Python, and every other
+//! caller step through it, so round sizes, ticks and stop messages are decided here once.
+
+use std::time::{Duration, Instant};
+
+use tabletop_octal::Computation;
+
+use super::TICK_STAGE;
+use crate::{Control, Failure, Stopped, Tick};
+
+/// The first round's heaps; later rounds double or halve towards [`ROUND_TIME`].
+const FIRST_ROUND: usize = 64;
+/// What a round aims to take: short enough that a stop is felt at once, long enough that
+/// the ticks cost nothing.
+const ROUND_TIME: Duration = Duration::from_millis(50);
+
+/// A computation and the size of its next round.
+pub(crate) struct Session {
+    run: Computation,
+    round: usize,
+}
+
+/// What one round left: whether the run is done, and whether its control said stop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Round {
+    /// Every value asked for is known.
+    pub done: bool,
+    /// The control said stop after this round (cancelled or past its deadline).
+    pub stopped: Option<Stopped>,
+}
+
+impl Session {
+    pub(crate) fn new(run: Computation) -> Session {
+        Session {
+            run,
+            round: FIRST_ROUND,
+        }
+    }
+
+    pub(crate) fn run(&self) -> &Computation {
+        &self.run
+    }
+
+    pub(crate) fn into_run(self) -> Computation {
+        self.run
+    }
+
+    /// Computes one round, then ticks `control` (stage [`TICK_STAGE`], the values known of
+    /// those asked for).
+    pub(crate) fn step(&mut self, control: &Control) -> Round {
+        let before = Instant::now();
+        self.run.advance(self.round);
+        let took = before.elapsed();
+        if took < ROUND_TIME / 2 {
+            self.round = self.round.saturating_mul(2);
+        } else if took > ROUND_TIME * 2 {
+            self.round = (self.round / 2).max(1);
+        }
+        let tick = Tick::new(
+            TICK_STAGE,
+            self.run.known() as u64,
+            Some(self.run.largest_heap() as u64 + 1),
+        );
+        Round {
+            done: self.run.is_done(),
+            stopped: control.tick(tick).err(),
+        }
+    }
+
+    /// Steps until every value is known, failing at the first round after which `control`
+    /// says stop (unless that round finished the run).
+    ///
+    /// # Errors
+    /// [`Failure::Stopped`], saying where the run stopped.
+    pub(crate) fn finish(&mut self, control: &Control) -> Result<(), Failure> {
+        while !self.run.is_done() {
+            let round = self.step(control);
+            if let (false, Some(stopped)) = (round.done, round.stopped) {
+                return Err(self.stopped(stopped, ""));
+            }
+        }
+        Ok(())
+    }
+
+    /// The failure of a run stopped here (by a cancel or a deadline alike: what matters to
+    /// the user is where), with `then` after where it stopped (such as how to go on from a
+    /// checkpoint).
+    pub(crate) fn stopped(&self, _: Stopped, then: &str) -> Failure {
+        Failure::Stopped(format!(
+            "error: stopped after G(0..{}) of {}{then}\n",
+            self.run.computed(),
+            self.run.largest_heap() + 1
+        ))
+    }
+}
