@@ -12,7 +12,13 @@
 //! - engines never print, read files or spawn processes;
 //! - every crate has the workspace's one `rust-version` (whose value covers every locked
 //!   dependency: that check lives in `xtask/src/msrv.rs`, run by the same
-//!   `cargo test --workspace`).
+//!   `cargo test --workspace`);
+//! - no non-test source file is longer than [`LONGEST_FILE`] lines;
+//! - the maps stay true and short: every path written in backticks in ARCHITECTURE.md and
+//!   docs/adding-a-game.md exists, ARCHITECTURE.md names every crate and keeps to
+//!   [`LONGEST_ARCHITECTURE`] lines, docs/benchmarks.md to [`LONGEST_BENCHMARKS`];
+//! - the games agree across layers (fixtures, CLI subcommands, server endpoints, the app:
+//!   `tidy/games.rs`).
 //!
 //! The packages, their folders and dependencies come from `cargo metadata` (cargo's own
 //! reading of the manifests); sources are tokenized by `proc-macro2`.
@@ -22,6 +28,10 @@
 
 #[path = "tidy/circles.rs"]
 mod circles;
+#[path = "tidy/docs.rs"]
+mod docs;
+#[path = "tidy/games.rs"]
+mod games;
 #[path = "tidy/manifest.rs"]
 mod manifest;
 #[path = "tidy/scan.rs"]
@@ -34,6 +44,24 @@ use manifest::{DepKind, Manifest};
 
 /// The longest a non-test function may be, in lines from `fn` to its closing brace.
 const LONGEST_FUNCTION: usize = 100;
+
+/// The longest a non-test source file may be, in lines: past it a file holds several
+/// concerns, one a file is easier to read.
+const LONGEST_FILE: usize = 900;
+
+/// TEMPORARY: files over [`LONGEST_FILE`] that are being split into one concern a file right
+/// now. This list must become empty: the check fails for an entry that is short again or
+/// gone, so that the entry is removed with the split that fixes it.
+const BEING_SPLIT: &[&str] = &["crates/octal/src/scratch.rs", "crates/app/src/grundy/outcomes.rs"];
+
+/// ARCHITECTURE.md is a map: at most this many lines.
+const LONGEST_ARCHITECTURE: usize = 200;
+
+/// docs/benchmarks.md holds the current figures only (history is in git).
+const LONGEST_BENCHMARKS: usize = 400;
+
+/// The pages whose backticked repository paths must exist.
+const MAPS: &[&str] = &["ARCHITECTURE.md", "docs/adding-a-game.md"];
 
 /// Each workspace package and the workspace packages it may depend on. A package missing here
 /// is itself a violation: a new crate must take its place in the layers.
@@ -704,5 +732,240 @@ fn a_circle_of_any_length_is_caught_but_a_parent_declaring_its_child_is_not() {
     assert!(
         found.contains(&vec!["tree/leaf.rs".to_string(), "tree/mod.rs".into()]),
         "{found:?}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// File sizes, the maps and the games across layers.
+
+/// Non-test source files (relative path, line count) longer than [`LONGEST_FILE`], except
+/// those `being_split`; and entries of `being_split` that are no longer long (or gone).
+fn long_files(files: &[(String, usize)], being_split: &[&str]) -> Vec<String> {
+    let mut violations: Vec<String> = files
+        .iter()
+        .filter(|(path, lines)| *lines > LONGEST_FILE && !being_split.contains(&path.as_str()))
+        .map(|(path, lines)| {
+            format!("{path} is {lines} lines long (at most {LONGEST_FILE}): one concern a file")
+        })
+        .collect();
+    for path in being_split {
+        let still_long = files.iter().any(|(p, lines)| p == path && *lines > LONGEST_FILE);
+        if !still_long {
+            violations.push(format!(
+                "{path} is no longer over {LONGEST_FILE} lines: remove it from BEING_SPLIT"
+            ));
+        }
+    }
+    violations
+}
+
+/// Every non-test source file of the workspace and of the Python binding, relative to the
+/// root, with its line count.
+fn source_file_lengths() -> Vec<(String, usize)> {
+    let root = workspace_root();
+    let shown = |path: &Path| path.strip_prefix(&root).unwrap_or(path).display().to_string();
+    let mut files = Vec::new();
+    for package in packages() {
+        let tests = test_files(&package);
+        for (path, text) in package.sources.iter().filter(|(path, _)| !tests.contains(path)) {
+            files.push((shown(path), text.lines().count()));
+        }
+    }
+    let mut binding = Vec::new();
+    collect_sources(&root.join("python/src"), &mut binding);
+    for (path, text) in &binding {
+        files.push((shown(path), text.lines().count()));
+    }
+    files
+}
+
+/// A file of the repository, or a failure that names it.
+fn read_repository_file(path: &str) -> String {
+    fs::read_to_string(workspace_root().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The repository's top-level folders (`crates`, `docs`, ...): a backticked text starting
+/// with one of them and a slash is a path.
+fn top_level_folders() -> Vec<String> {
+    let Ok(entries) = fs::read_dir(workspace_root()) else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().is_dir())
+        .filter_map(|e| e.file_name().to_str().map(str::to_owned))
+        .filter(|name| !name.starts_with('.') && name != "target")
+        .collect()
+}
+
+/// The names a source file or folder of the repository lists, for the games check.
+fn listed_games() -> Vec<(games::Layer, Vec<String>)> {
+    let root = workspace_root();
+    let names_in = |folder: &str| -> Vec<String> {
+        let Ok(entries) = fs::read_dir(root.join(folder)) else {
+            return Vec::new();
+        };
+        let mut names: Vec<String> = entries
+            .filter_map(|e| e.ok())
+            .filter_map(|e| {
+                let path = e.path();
+                let name = path.file_name()?.to_str()?;
+                if path.is_dir() {
+                    Some(name.to_owned())
+                } else {
+                    name.strip_suffix(".rs").map(str::to_owned)
+                }
+            })
+            .collect();
+        names.sort();
+        names
+    };
+    let app = read_repository_file("crates/app/src/lib.rs");
+    let cli = read_repository_file("crates/cli/src/main.rs");
+    vec![
+        (games::Layer::Fixtures, names_in("fixtures")),
+        (games::Layer::Subcommands, games::enum_variants(&cli, "Command")),
+        (games::Layer::Endpoints, names_in("crates/serve/src/endpoints")),
+        (games::Layer::AppModules, games::declared_modules(&app)),
+        (games::Layer::JudgeGames, games::enum_variants(&app, "Game")),
+    ]
+}
+
+#[test]
+fn no_source_file_is_longer_than_the_limit() {
+    assert_none("long files", long_files(&source_file_lengths(), BEING_SPLIT));
+}
+
+#[test]
+fn every_path_the_maps_name_exists() {
+    let root = workspace_root();
+    let folders = top_level_folders();
+    let roots: Vec<&str> = folders.iter().map(String::as_str).collect();
+    let mut violations = Vec::new();
+    for page in MAPS {
+        let text = read_repository_file(page);
+        violations.extend(docs::missing_paths(page, &text, &roots, |path| {
+            root.join(path).exists()
+        }));
+    }
+    assert_none("paths in the maps", violations);
+}
+
+#[test]
+fn the_architecture_names_every_crate_and_the_maps_stay_short() {
+    let root = workspace_root();
+    let mut folders: Vec<String> = packages()
+        .iter()
+        .map(|p| p.dir.strip_prefix(&root).unwrap_or(&p.dir).display().to_string())
+        .collect();
+    folders.push("python".into());
+    let folders: Vec<&str> = folders.iter().map(String::as_str).collect();
+    let architecture = read_repository_file("ARCHITECTURE.md");
+    let mut violations = docs::unnamed_crates("ARCHITECTURE.md", &architecture, &folders);
+    violations.extend(docs::too_long(
+        "ARCHITECTURE.md",
+        &architecture,
+        LONGEST_ARCHITECTURE,
+    ));
+    let benchmarks = read_repository_file("docs/benchmarks.md");
+    violations.extend(docs::too_long(
+        "docs/benchmarks.md",
+        &benchmarks,
+        LONGEST_BENCHMARKS,
+    ));
+    assert_none("the maps", violations);
+}
+
+#[test]
+fn the_games_agree_across_layers() {
+    let layers = listed_games();
+    for (layer, names) in &layers {
+        assert!(!names.is_empty(), "{layer:?}: no names read (did a file move?)");
+    }
+    assert_none("games across layers", games::violations(&layers));
+}
+
+#[test]
+fn a_long_file_is_caught_and_an_entry_of_being_split_that_is_short_again_too() {
+    let files = [
+        ("crates/a/src/long.rs".to_string(), LONGEST_FILE + 1),
+        ("crates/a/src/fine.rs".to_string(), LONGEST_FILE),
+        ("crates/a/src/splitting.rs".to_string(), 2 * LONGEST_FILE),
+        ("crates/a/src/split.rs".to_string(), 10),
+    ];
+    let violations = long_files(
+        &files,
+        &[
+            "crates/a/src/splitting.rs",
+            "crates/a/src/split.rs",
+            "crates/a/src/gone.rs",
+        ],
+    );
+    assert_eq!(violations.len(), 3, "{violations:?}");
+    assert!(violations[0].starts_with("crates/a/src/long.rs is 901 lines"));
+    assert!(violations[1].contains("split.rs is no longer over"));
+    assert!(violations[2].contains("gone.rs is no longer over"));
+}
+
+#[test]
+fn a_missing_path_in_a_map_is_caught_but_not_placeholders_or_fenced_text() {
+    let page = "See `crates/app/src/lib.rs` and `crates/gone/src/lib.rs`, the folder\n\
+                `fixtures/` and `docs/rules/*.md`, `fixtures/<game>/`, `tabletop_app::judge`,\n\
+                ``crates/double/`` and a span that `crosses\ndocs/lines`.\n\
+                ```text\n`crates/fenced/src/lib.rs`\n```\n";
+    let existing = ["crates/app/src/lib.rs", "fixtures"];
+    let violations = docs::missing_paths("MAP.md", page, &["crates", "docs", "fixtures"], |p| {
+        existing.contains(&p)
+    });
+    assert_eq!(
+        violations,
+        [
+            "MAP.md names `crates/gone/src/lib.rs`, which does not exist",
+            "MAP.md names `crates/double`, which does not exist",
+        ]
+    );
+}
+
+#[test]
+fn an_unnamed_crate_and_a_long_page_are_caught() {
+    let page = "- **`crates/app` (tabletop-app)**\n- **`xtask/`**: tasks\n- tabletop-parse in prose\n";
+    let violations = docs::unnamed_crates("MAP.md", page, &["crates/app", "xtask", "crates/parse"]);
+    assert_eq!(violations, ["MAP.md never names the crate `crates/parse`"]);
+    assert_eq!(docs::too_long("MAP.md", page, 3), Vec::<String>::new());
+    assert_eq!(docs::too_long("MAP.md", page, 2).len(), 1);
+}
+
+#[test]
+fn a_game_missing_from_a_layer_or_unknown_to_it_is_caught() {
+    let cli = "#[derive(Subcommand)]\nenum Command {\n    /// A game.\n    Chutes(chutes::Args),\n    \
+               Snakes(snakes::Args),\n    Grundy { x: u8 },\n    Pigs(pigs::Args),\n    Odds(a::B),\n    \
+               #[cfg(feature = \"serve\")]\n    Serve(serve::Args),\n    NewGame(new::Args),\n}\n\
+               enum Other { Octal }\n";
+    let subcommands = games::enum_variants(cli, "Command");
+    assert_eq!(
+        subcommands,
+        ["chutes", "snakes", "grundy", "pigs", "odds", "serve", "new-game"]
+    );
+    let app = "pub mod chutes;\nmod source;\n#[cfg(test)]\nmod tests;\npub mod snakes { }\n";
+    assert_eq!(games::declared_modules(app), ["chutes", "source", "tests"]);
+    let all = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+    let violations = games::violations(&[
+        (games::Layer::Subcommands, subcommands),
+        (
+            games::Layer::AppModules,
+            all(&["chutes", "snakes", "grundy", "pigs", "odds", "octal", "views"]),
+        ),
+        (
+            games::Layer::JudgeGames,
+            all(&["chutes", "snakes", "grundy", "pigs", "octal"]),
+        ),
+    ]);
+    assert_eq!(
+        violations,
+        [
+            "Subcommands lacks the game `octal` (or list why in ABSENT)",
+            "Subcommands lists `new-game`, which is no game of GAMES (nor of NOT_GAMES)",
+            "JudgeGames has `octal`: remove it from ABSENT",
+        ]
     );
 }
