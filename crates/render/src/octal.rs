@@ -288,15 +288,17 @@ impl<'a> TallyView<'a> {
     }
 }
 
-/// A sum of heaps as the playground shows it: `{"heaps", "outcome", "move"}`, the move
-/// `{"heap", "size", "take", "leave", "text"}` (the heap numbered from 1, `text` in the
-/// command line's words) or `null` when the sum is lost.
+/// A sum of heaps as the playground shows it: `{"heaps", "outcome", "move", "reply"}`, the
+/// winning move `{"heap", "size", "take", "leave", "text"}` (the heap numbered from 1, `text`
+/// in the command line's words) or `null` when the sum is lost, and the engine's reply in
+/// the same shape: the winning move, else any legal move, `null` when none is left.
 #[derive(Debug, Clone, Serialize)]
 pub struct SumView {
     heaps: Vec<u64>,
     outcome: &'static str,
     #[serde(rename = "move")]
     best: Option<MoveWords>,
+    reply: Option<MoveWords>,
 }
 
 /// A move with its words.
@@ -310,18 +312,25 @@ struct MoveWords {
 }
 
 impl SumView {
-    /// The view of the answer `query` to the sum of `heaps`.
-    pub fn new(heaps: &[u64], query: &Query) -> SumView {
+    /// The view of the answer `query` to the sum of `heaps`, and the engine's `reply`.
+    pub fn new(heaps: &[u64], query: &Query, reply: Option<HeapMove>) -> SumView {
         SumView {
             heaps: heaps.to_vec(),
             outcome: query.outcome.as_str(),
-            best: query.best.map(|best| MoveWords {
-                heap: best.heap + 1,
-                size: best.size,
-                take: best.take,
-                leave: best.leave.heaps(),
-                text: best.to_string(),
-            }),
+            best: query.best.map(MoveWords::from),
+            reply: reply.map(MoveWords::from),
+        }
+    }
+}
+
+impl From<HeapMove> for MoveWords {
+    fn from(played: HeapMove) -> MoveWords {
+        MoveWords {
+            heap: played.heap + 1,
+            size: played.size,
+            take: played.take,
+            leave: played.leave.heaps(),
+            text: played.to_string(),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! playground's pages, Python) needs, computed once, as numbers rather than rendered text to
 //! be read back.
 
-use tabletop_octal::{Computation, OctalCode, Options, Period, Tally};
+use tabletop_octal::{Computation, HeapMove, OctalCode, Options, Period, Tally};
 use tabletop_render::json::write_line;
 use tabletop_render::misere::{MisereReply, MisereView};
 use tabletop_render::octal::{write_tally, Query, SumView, TallyView, ValuesView};
@@ -58,6 +58,21 @@ pub struct QueryReport {
     pub heaps: Vec<u64>,
     /// Who wins with best play, and how.
     pub answer: Query,
+    /// The move the engine plays in this sum: the winning move when there is one, else the
+    /// first legal move (`None` when no move is left: the game is over).
+    pub reply: Option<HeapMove>,
+}
+
+/// The first legal move in the sum of `heaps`, heap by heap in order.
+fn first_move(code: &OctalCode, heaps: &[u64]) -> Option<HeapMove> {
+    heaps.iter().enumerate().find_map(|(heap, &size)| {
+        code.find_move(size, |_, _| true).map(|(take, leave)| HeapMove {
+            heap,
+            size,
+            take,
+            leave,
+        })
+    })
 }
 
 impl Report {
@@ -66,7 +81,10 @@ impl Report {
     /// "stats_lines", "query"}`; under misère play `{"code", "heaps", "misere", "query"}`,
     /// `misere` the object of `tabletop octal CODE --misere --period --json`.
     pub fn playground_json(&self) -> String {
-        let query = self.query.as_ref().map(|q| SumView::new(&q.heaps, &q.answer));
+        let query = self
+            .query
+            .as_ref()
+            .map(|q| SumView::new(&q.heaps, &q.answer, q.reply));
         let code = self.code.to_string();
         tabletop_render::to_string(|out| match &self.play {
             PlayReport::Misere(misere) => write_line(
@@ -126,14 +144,19 @@ pub fn report(game: Game<'_>, request: &Request, control: &Control) -> Result<Re
     };
     let n = request.largest_heap(file_heaps, asked.as_deref());
     request.check(&code, n)?;
-    let answer = |heaps: Vec<u64>, answer: Query| QueryReport { heaps, answer };
+    let answer = |heaps: Vec<u64>, answer: Query| QueryReport {
+        reply: answer.best.or_else(|| first_move(&code, &heaps)),
+        heaps,
+        answer,
+    };
     if request.play == Play::Misere {
         let (misere, query) = super::misere::report(&code, n, request, asked.as_deref(), control)?;
+        let query = asked.zip(query).map(|(heaps, query)| answer(heaps, query));
         return Ok(Report {
             code,
             heaps: n,
             play: PlayReport::Misere(misere),
-            query: asked.zip(query).map(|(heaps, query)| answer(heaps, query)),
+            query,
         });
     }
     // What needs too much memory is refused before any work, counting the values kept here.
