@@ -5,54 +5,96 @@
 //! The whole input is read with the judge's parser and checked first, as [`crate::grundy`]
 //! does; problems are located the same way.
 
-pub use tabletop_grundy::strategy::Move;
 use tabletop_grundy::strategy::Strategy;
-use tabletop_grundy::{Graph, Outcome, Position, Value};
-use tabletop_parse::grundy::GrundyCase;
+pub use tabletop_grundy::strategy::{Answer, Move};
+pub use tabletop_grundy::Values;
+use tabletop_grundy::{Graph, Outcome, Position};
+pub use tabletop_parse::grundy::GrundyCase;
 use tabletop_render::graph_svg::{write_graph_svg, GraphPicture, GraphQuery, MAX_POSITIONS};
+use tabletop_render::grundy::CaseView;
 
 use crate::{Failure, Problem, Source};
 
-/// One position of a test case.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PositionView {
-    /// Its generalized Sprague-Grundy value, spelled as the values output does (`3`, `∞(0,2)`).
-    pub value: String,
-    /// The outcome of one piece standing on it, the player to move first.
-    pub outcome: Outcome,
+/// A POJ 2425 input answered once for the playground: the judge's answers, each test case's
+/// graph, values and query answers, and one test case drawn.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// The test cases, in input order.
+    pub cases: Vec<CaseReport>,
+    /// The test case asked for, drawn ([`draw`]'s picture).
+    pub svg: String,
 }
 
-/// One query of a test case.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct QueryView {
-    /// The pieces' positions.
-    pub pieces: Vec<Position>,
-    /// The judge's answer.
-    pub outcome: Outcome,
-    /// The move to play (the winning move, or a drawing move), as `tabletop grundy --json`.
-    pub play: Option<Move>,
+/// One test case: the graph and its queries, the values and the queries' answers.
+#[derive(Debug, Clone)]
+pub struct CaseReport {
+    /// The graph and the queries, as read.
+    pub case: GrundyCase,
+    /// The generalized Sprague-Grundy value of each position.
+    pub values: Values,
+    /// Each query's outcome and move to play, in input order.
+    pub answers: Vec<Answer>,
 }
 
-/// One test case: the graph, its values and its queries.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CaseView {
-    /// The successors of each position, in input order.
-    pub successors: Vec<Vec<Position>>,
-    /// Each position's value and outcome.
-    pub positions: Vec<PositionView>,
-    /// Whether the graph has a cycle (some position can be reached from itself).
-    pub cyclic: bool,
-    /// The queries, in input order.
-    pub queries: Vec<QueryView>,
+impl Report {
+    /// The judge's answer: one outcome a query, one a line.
+    pub fn answers_text(&self) -> String {
+        let outcomes: Vec<Outcome> = self
+            .cases
+            .iter()
+            .flat_map(|case| case.answers.iter().map(|answer| answer.outcome))
+            .collect();
+        tabletop_render::grundy::answers_text(&outcomes)
+    }
+
+    /// The playground's JSON object: `{"answers", "cases", "svg"}`
+    /// ([`tabletop_render::grundy::write_playground_json`]).
+    pub fn playground_json(&self) -> String {
+        let cases: Vec<CaseView> = self
+            .cases
+            .iter()
+            .map(|report| {
+                let answers: Vec<(&[Position], Answer)> = report
+                    .case
+                    .queries
+                    .iter()
+                    .zip(report.answers.iter().copied())
+                    .collect();
+                CaseView::new(&report.case.graph, &report.values, &answers)
+            })
+            .collect();
+        tabletop_render::to_string(|out| {
+            tabletop_render::grundy::write_playground_json(out, &self.answers_text(), &cases, &self.svg)
+        })
+    }
 }
 
-/// Every test case of `source`, with its values and answers.
+/// Reads `source` once and answers every test case: values, the queries' outcomes and moves,
+/// and test case `case` (1-based) drawn with query `shown` (1-based) ringed, as [`draw`]
+/// draws it.
 ///
 /// # Errors
 /// [`Failure::Invalid`] for a bad input (the first problem, located as `tabletop grundy`
-/// locates it), or an input with no test case.
-pub fn cases(source: &Source) -> Result<Vec<CaseView>, Failure> {
-    parse(source)?.iter().map(case_view).collect()
+/// locates it), or an input with no test case; [`Failure::Usage`] for a case or a query the
+/// input does not have.
+pub fn report(source: &Source, case: usize, shown: Option<usize>) -> Result<Report, Failure> {
+    let cases = parse(source)?;
+    let shown = shown_query(source, &cases, case, shown)?;
+    let mut reports = Vec::with_capacity(cases.len());
+    let mut svg = String::new();
+    for (number, game) in (1..).zip(cases) {
+        let values = game.graph.values();
+        let answers = answers(source, &game, &values)?;
+        if number == case {
+            svg = picture(&game, case, &values, &answers, shown);
+        }
+        reports.push(CaseReport {
+            case: game,
+            values,
+            answers,
+        });
+    }
+    Ok(Report { cases: reports, svg })
 }
 
 /// Test case `case` (1-based) of `source` drawn in SVG ([`tabletop_render::graph_svg`]): its
@@ -65,6 +107,24 @@ pub fn cases(source: &Source) -> Result<Vec<CaseView>, Failure> {
 /// does not have.
 pub fn draw(source: &Source, case: usize, shown: Option<usize>) -> Result<String, Failure> {
     let cases = parse(source)?;
+    let shown = shown_query(source, &cases, case, shown)?;
+    // `shown_query` found the case.
+    let Some(game) = cases.get(case - 1) else {
+        return Err(illegal(source, format!("test case {case} is out of range")));
+    };
+    let values = game.graph.values();
+    let answers = answers(source, game, &values)?;
+    Ok(picture(game, case, &values, &answers, shown))
+}
+
+/// Checks that test case `case` and its query `shown` (both 1-based) exist; the query's
+/// index from 0.
+fn shown_query(
+    source: &Source,
+    cases: &[GrundyCase],
+    case: usize,
+    shown: Option<usize>,
+) -> Result<Option<usize>, Failure> {
     let Some(game) = case.checked_sub(1).and_then(|k| cases.get(k)) else {
         return Err(illegal(
             source,
@@ -72,33 +132,50 @@ pub fn draw(source: &Source, case: usize, shown: Option<usize>) -> Result<String
         ));
     };
     let queries = game.queries.len();
-    let shown = match shown {
-        Some(k) if k == 0 || k > queries => {
-            return Err(illegal(
-                source,
-                format!("query {k} is out of range: test case {case} has {queries}"),
-            ));
-        }
-        other => other.map(|k| k - 1),
-    };
-    let graph = &game.graph;
-    let values = graph.values();
-    let strategy = Strategy::new(graph, &values);
-    let mut answers = Vec::with_capacity(queries);
-    for pieces in game.queries.iter() {
-        let answer = strategy
-            .answer(pieces)
-            .map_err(|e| illegal(source, e.to_string()))?;
-        answers.push(GraphQuery { pieces, answer });
+    match shown {
+        Some(k) if k == 0 || k > queries => Err(illegal(
+            source,
+            format!("query {k} is out of range: test case {case} has {queries}"),
+        )),
+        other => Ok(other.map(|k| k - 1)),
     }
+}
+
+/// The answers of `game`'s queries by the engine's strategy.
+fn answers(source: &Source, game: &GrundyCase, values: &Values) -> Result<Vec<Answer>, Failure> {
+    let strategy = Strategy::new(&game.graph, values);
+    game.queries
+        .iter()
+        .map(|pieces| {
+            strategy
+                .answer(pieces)
+                .map_err(|e| illegal(source, e.to_string()))
+        })
+        .collect()
+}
+
+/// Test case number `case`, drawn.
+fn picture(
+    game: &GrundyCase,
+    case: usize,
+    values: &Values,
+    answers: &[Answer],
+    shown: Option<usize>,
+) -> String {
+    let queries: Vec<GraphQuery<'_>> = game
+        .queries
+        .iter()
+        .zip(answers.iter().copied())
+        .map(|(pieces, answer)| GraphQuery { pieces, answer })
+        .collect();
     let picture = GraphPicture {
         case,
-        graph,
-        values: &values,
-        queries: &answers,
+        graph: &game.graph,
+        values,
+        queries: &queries,
         shown,
     };
-    Ok(tabletop_render::to_string(|out| write_graph_svg(out, &picture)))
+    tabletop_render::to_string(|out| write_graph_svg(out, &picture))
 }
 
 /// The most positions [`draw`] draws.
@@ -118,13 +195,28 @@ pub struct Turn {
     pub outcome: Outcome,
 }
 
+impl Turn {
+    /// The playground's JSON object of this turn ([`tabletop_render::grundy::write_turn_json`]).
+    pub fn playground_json(&self) -> String {
+        tabletop_render::to_string(|out| {
+            tabletop_render::grundy::write_turn_json(
+                out,
+                &self.pieces,
+                self.reply,
+                self.user_won,
+                self.outcome,
+            )
+        })
+    }
+}
+
 /// A move the user asked for that the game does not allow.
 fn illegal(source: &Source, message: String) -> Failure {
     Failure::Usage(format!("error: {}: {message}", source.name()))
 }
 
 /// One turn of a game on test case `case` (1-based) with pieces on `pieces`: the user's move
-/// `user` (piece index, 0-based, and the position it moves to), if any, then the engine's
+/// `user` (the piece's number, from 1, and the position it moves to), if any, then the engine's
 /// reply by its strategy (the winning move from a WIN position, a drawing move from a DRAW,
 /// else its first legal move). With `user` absent the engine moves first.
 ///
@@ -158,14 +250,17 @@ pub fn turn(
         return Err(illegal(source, message));
     }
     let mut pieces = pieces.to_vec();
-    if let Some((piece, to)) = user {
+    if let Some((number, to)) = user {
+        let Some(piece) = number.checked_sub(1) else {
+            return Err(Failure::Usage("error: pieces are numbered from 1\n".into()));
+        };
         let Some(&from) = pieces.get(piece) else {
-            return Err(illegal(source, format!("there is no piece #{}", piece + 1)));
+            return Err(illegal(source, format!("there is no piece #{number}")));
         };
         if !graph.successors(from).contains(&to) {
             return Err(illegal(
                 source,
-                format!("piece #{} cannot move from {from} to {to}", piece + 1),
+                format!("piece #{number} cannot move from {from} to {to}"),
             ));
         }
         pieces[piece] = to;
@@ -224,43 +319,6 @@ fn parse(source: &Source) -> Result<Vec<GrundyCase>, Failure> {
     Ok(input.cases.into_iter().map(|case| case.value).collect())
 }
 
-fn case_view(case: &GrundyCase) -> Result<CaseView, Failure> {
-    let graph = &case.graph;
-    let values = graph.values();
-    let strategy = Strategy::new(graph, &values);
-    let positions = (0..graph.len())
-        .map(|p| {
-            let position = p as Position;
-            let value = values.get(position).unwrap_or(Value::Finite(0));
-            let outcome = values.outcome(&[position]).unwrap_or(Outcome::Lose);
-            PositionView {
-                value: value.to_string(),
-                outcome,
-            }
-        })
-        .collect();
-    let mut queries = Vec::with_capacity(case.queries.len());
-    for pieces in case.queries.iter() {
-        // The parser checks every piece, so an answer always exists.
-        let answer = strategy
-            .answer(pieces)
-            .map_err(|e| Failure::Usage(format!("error: {e}")))?;
-        queries.push(QueryView {
-            pieces: pieces.to_vec(),
-            outcome: answer.outcome,
-            play: answer.play,
-        });
-    }
-    Ok(CaseView {
-        successors: (0..graph.len())
-            .map(|p| graph.successors(p as Position).to_vec())
-            .collect(),
-        positions,
-        cyclic: graph.acyclic_values().is_err(),
-        queries,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -272,44 +330,58 @@ mod tests {
         Source::new("g", SAMPLE.to_vec())
     }
 
+    /// The report read once agrees with the judge's answer, the drawing and the views.
     #[test]
-    fn the_views_agree_with_the_judge_answers() {
-        let cases = cases(&sample()).unwrap();
-        assert_eq!(cases.len(), 2);
-        let outcomes: Vec<&str> = cases
-            .iter()
-            .flat_map(|c| c.queries.iter().map(|q| q.outcome.as_str()))
-            .collect();
-        assert_eq!(outcomes, ["WIN", "WIN", "WIN", "LOSE", "WIN"]);
-        assert_eq!(cases[0].successors[0], [1, 2]);
-        assert_eq!(cases[0].positions[3].value, "0");
-        assert_eq!(cases[0].positions[3].outcome, Outcome::Lose);
-        assert!(!cases[0].cyclic);
+    fn the_report_agrees_with_the_judge_answers() {
+        let source = sample();
+        let report = report(&source, 2, Some(1)).unwrap();
+        assert_eq!(report.cases.len(), 2);
+        assert_eq!(
+            report.answers_text(),
+            crate::answer(crate::Game::Grundy, SAMPLE).unwrap()
+        );
+        assert_eq!(report.svg, draw(&source, 2, Some(1)).unwrap());
+        let json = report.playground_json();
+        assert!(json.starts_with("{\"answers\":\"WIN\\nWIN\\nWIN\\nLOSE\\nWIN\\n\",\"cases\":[{\"successors\":[[1,2],[],[3],[]],"), "{json}");
+        assert!(json.contains("{\"value\":\"0\",\"outcome\":\"LOSE\"}"), "{json}");
+        assert!(json.contains("\"cyclic\":false"), "{json}");
     }
 
     #[test]
     fn a_cycle_is_seen_and_drawn_positions_spelled() {
-        let cases = cases(&Source::new("g", b"2\n1 1\n1 0\n1 0\n0\n".to_vec())).unwrap();
-        assert!(cases[0].cyclic);
-        assert_eq!(cases[0].positions[0].value, "∞()");
-        assert_eq!(cases[0].queries[0].outcome, Outcome::Draw);
+        let report = report(&Source::new("g", b"2\n1 1\n1 0\n1 0\n0\n".to_vec()), 1, None).unwrap();
+        let json = report.playground_json();
+        assert!(json.contains("\"cyclic\":true"), "{json}");
+        assert!(
+            json.contains("{\"value\":\"∞()\",\"outcome\":\"DRAW\"}"),
+            "{json}"
+        );
+        assert_eq!(report.cases[0].answers[0].outcome, Outcome::Draw);
     }
 
     /// The engine, moving first from every WIN query, wins against every user reply.
     #[test]
     fn the_engine_wins_from_win_against_any_reply() {
         let source = sample();
-        for (number, case) in cases(&source).unwrap().iter().enumerate() {
-            for query in case.queries.iter().filter(|q| q.outcome == Outcome::Win) {
-                let mut games = vec![turn(&source, number + 1, &query.pieces, None).unwrap()];
+        for (number, case) in report(&source, 1, None).unwrap().cases.iter().enumerate() {
+            let wins = case
+                .case
+                .queries
+                .iter()
+                .zip(&case.answers)
+                .filter(|(_, a)| a.outcome == Outcome::Win);
+            for (pieces, _) in wins {
+                let mut games = vec![turn(&source, number + 1, pieces, None).unwrap()];
                 while let Some(game) = games.pop() {
-                    assert_ne!(game.user_won, Some(true), "{query:?}");
+                    assert_ne!(game.user_won, Some(true), "{pieces:?}");
                     if game.user_won.is_some() {
                         continue;
                     }
                     for (piece, &from) in game.pieces.iter().enumerate() {
-                        for &to in &case.successors[from as usize] {
-                            games.push(turn(&source, number + 1, &game.pieces, Some((piece, to))).unwrap());
+                        for &to in case.case.graph.successors(from) {
+                            games.push(
+                                turn(&source, number + 1, &game.pieces, Some((piece + 1, to))).unwrap(),
+                            );
                         }
                     }
                 }
@@ -320,7 +392,7 @@ mod tests {
     #[test]
     fn illegal_moves_and_cases_are_refused() {
         let source = sample();
-        let error = turn(&source, 1, &[0], Some((0, 3))).unwrap_err();
+        let error = turn(&source, 1, &[0], Some((1, 3))).unwrap_err();
         assert_eq!(error.report(), "error: g: piece #1 cannot move from 0 to 3\n");
         assert!(turn(&source, 3, &[0], None)
             .unwrap_err()
@@ -330,10 +402,14 @@ mod tests {
             .unwrap_err()
             .report()
             .contains("outside 0..3"));
-        assert!(turn(&source, 1, &[0], Some((1, 1)))
+        assert!(turn(&source, 1, &[0], Some((2, 1)))
             .unwrap_err()
             .report()
             .contains("no piece #2"));
+        assert!(turn(&source, 1, &[0], Some((0, 1)))
+            .unwrap_err()
+            .report()
+            .contains("numbered from 1"));
         let bad = turn(&Source::new("g", b"2\n1 5\n".to_vec()), 1, &[0], None).unwrap_err();
         assert!(matches!(bad, Failure::Invalid { .. }));
     }

@@ -77,6 +77,60 @@ pub fn answer(source: &Source, request: &Request) -> Result<Answer, Failure> {
     problems.finish(answer)
 }
 
+/// Every board of a snakes input answered once, as typed data: what the playground shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    /// One optimal line per board, in input order (`None`: its goal cannot be reached);
+    /// its `throws` is the board's fewest throws.
+    pub lines: Vec<Option<Line>>,
+    /// The board asked for, drawn with its optimal line (SVG).
+    pub picture: String,
+    /// Notes for the user (a byte-order mark skipped, a board too large to draw).
+    pub notes: Vec<String>,
+}
+
+impl Report {
+    /// The playground's JSON object: `{"answers", "boards", "svg", "notes"}`, `answers` the
+    /// judge's text, `boards` one object a board as `tabletop snakes --json` writes it.
+    pub fn playground_json(&self) -> String {
+        tabletop_render::to_string(|out| {
+            tabletop_render::snakes::write_playground_json(out, &self.lines, &self.picture, &self.notes)
+        })
+    }
+}
+
+/// Reads every board of `source` once, finds one optimal line of each and draws board
+/// `case` (1-based).
+///
+/// # Errors
+/// [`Failure::Invalid`] for a bad input (the first bad board), or a board to draw that the
+/// input does not have.
+pub fn report(source: &Source, case: usize) -> Result<Report, Failure> {
+    if source.is_blank() {
+        return Err(Failure::invalid(source.empty_problem("the board size N")));
+    }
+    let mut report = Report {
+        lines: Vec::new(),
+        picture: String::new(),
+        notes: source.notes(),
+    };
+    for (k, board) in (1..).zip(tabletop_parse::snakes::cases_from(source.bytes(), 0)) {
+        let board = board.map_err(|error| Failure::invalid(source.problem(&error).in_case(k)))?;
+        let line = line::optimal_line(&board.value.board, START);
+        if k == case {
+            report.picture = draw_line(&board.value, line.as_ref(), k, &mut report.notes);
+        }
+        report.lines.push(line);
+    }
+    let boards = report.lines.len();
+    if case == 0 || case > boards {
+        let noun = if boards == 1 { "board" } else { "boards" };
+        let message = format!("--case {case} is out of range: the input has {boards} {noun}");
+        return Err(Failure::invalid(source.whole(message)));
+    }
+    Ok(report)
+}
+
 /// Inputs shorter than this are answered on one thread.
 const PARALLEL_INPUT: usize = 1 << 20;
 
@@ -178,16 +232,27 @@ fn line(request: &Request, board: &Spanned<SnakesBoard>, text: &mut String) -> R
 /// Board `k` drawn with one optimal line; a board too large to draw gets a picture that
 /// says so, and a note.
 fn draw(board: &SnakesBoard, k: usize, notes: &mut Vec<String>) -> String {
-    let (side, board) = (board.n, &board.board);
-    let line = if side <= MAX_SIDE {
-        line::optimal_line(board, START)
-    } else {
-        notes.push(format!(
-            "note: board {k} is {side} x {side}, too large to draw (at most {MAX_SIDE} x {MAX_SIDE}); the picture says so"
-        ));
-        None
+    let line = match board.n <= MAX_SIDE {
+        true => line::optimal_line(&board.board, START),
+        false => None,
     };
-    tabletop_render::to_string(|out| write_board_svg(out, side, board, line.as_ref()))
+    draw_line(board, line.as_ref(), k, notes)
+}
+
+/// Board `k` drawn with `line`; a board too large to draw gets a picture that says so, and
+/// a note.
+fn draw_line(board: &SnakesBoard, line: Option<&Line>, k: usize, notes: &mut Vec<String>) -> String {
+    let side = board.n;
+    let line = match side <= MAX_SIDE {
+        true => line,
+        false => {
+            notes.push(format!(
+                "note: board {k} is {side} x {side}, too large to draw (at most {MAX_SIDE} x {MAX_SIDE}); the picture says so"
+            ));
+            None
+        }
+    };
+    tabletop_render::to_string(|out| write_board_svg(out, side, &board.board, line))
 }
 
 /// The fewest throws and one optimal line of a race board (a board file), from its start

@@ -5,6 +5,8 @@ use std::collections::BTreeMap;
 use std::fmt::{self, Write};
 
 use itertools::Itertools;
+use serde::Serialize;
+use tabletop_grundy::strategy::{Answer, Move};
 use tabletop_grundy::{Graph, Outcome, Position, Value, Values};
 
 /// How infinite values are spelled.
@@ -213,6 +215,125 @@ impl<W: Write> Dot<W> {
         self.out.write_str("}\n")?;
         Ok(self.out)
     }
+}
+
+/// One test case as the playground's graph page shows it: `{"successors", "positions",
+/// "cyclic", "queries"}`, each position `{"value", "outcome"}` (the value spelled as the
+/// values output does), each query `{"pieces", "outcome", "play"}` with `play` the move of
+/// `tabletop grundy --json` (`{"piece", "from", "to"}`, the piece numbered from 1) or `null`.
+#[derive(Debug, Clone, Serialize)]
+pub struct CaseView {
+    successors: Vec<Vec<Position>>,
+    positions: Vec<PositionView>,
+    cyclic: bool,
+    queries: Vec<SumView>,
+}
+
+/// `{"value", "outcome"}` of one position.
+#[derive(Debug, Clone, Serialize)]
+struct PositionView {
+    value: String,
+    outcome: &'static str,
+}
+
+/// `{"pieces", "outcome", "play"}` of one query.
+#[derive(Debug, Clone, Serialize)]
+struct SumView {
+    pieces: Vec<Position>,
+    outcome: &'static str,
+    play: Option<MoveView>,
+}
+
+/// `{"piece", "from", "to"}`, the piece numbered from 1.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct MoveView {
+    piece: usize,
+    from: Position,
+    to: Position,
+}
+
+impl From<Move> for MoveView {
+    fn from(played: Move) -> MoveView {
+        MoveView {
+            piece: played.piece + 1,
+            from: played.from,
+            to: played.to,
+        }
+    }
+}
+
+impl CaseView {
+    /// The view of `graph` with its `values` and its queries' `answers` (pieces and answer).
+    pub fn new(graph: &Graph, values: &Values, answers: &[(&[Position], Answer)]) -> CaseView {
+        let positions = (0..graph.len())
+            .map(|p| {
+                let position = p as Position;
+                PositionView {
+                    value: values.get(position).unwrap_or(Value::Finite(0)).to_string(),
+                    outcome: values.outcome(&[position]).unwrap_or(Outcome::Lose).as_str(),
+                }
+            })
+            .collect();
+        CaseView {
+            successors: (0..graph.len())
+                .map(|p| graph.successors(p as Position).to_vec())
+                .collect(),
+            positions,
+            cyclic: graph.acyclic_values().is_err(),
+            queries: answers
+                .iter()
+                .map(|(pieces, answer)| SumView {
+                    pieces: pieces.to_vec(),
+                    outcome: answer.outcome.as_str(),
+                    play: answer.play.map(MoveView::from),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The playground's JSON object of a POJ 2425 input, on one line: `{"answers", "cases",
+/// "svg"}`, `answers` the judge's text, `cases` one [`CaseView`] a test case, `svg` the
+/// test case drawn.
+pub fn write_playground_json<W: Write + ?Sized>(
+    out: &mut W,
+    answers: &str,
+    cases: &[CaseView],
+    svg: &str,
+) -> fmt::Result {
+    #[derive(Serialize)]
+    struct Reply<'a> {
+        answers: &'a str,
+        cases: &'a [CaseView],
+        svg: &'a str,
+    }
+    crate::json::write_line(out, &Reply { answers, cases, svg })
+}
+
+/// The playground's JSON object of one turn against the engine: `{"pieces", "reply",
+/// "winner", "outcome"}`, `reply` the engine's move or `null`, `winner` `"you"`, `"engine"`
+/// or `null` while the game goes on, `outcome` the user's outcome.
+pub fn write_turn_json<W: Write + ?Sized>(
+    out: &mut W,
+    pieces: &[Position],
+    reply: Option<Move>,
+    user_won: Option<bool>,
+    outcome: Outcome,
+) -> fmt::Result {
+    #[derive(Serialize)]
+    struct Turn<'a> {
+        pieces: &'a [Position],
+        reply: Option<MoveView>,
+        winner: Option<&'static str>,
+        outcome: &'static str,
+    }
+    let turn = Turn {
+        pieces,
+        reply: reply.map(MoveView::from),
+        winner: user_won.map(|won| if won { "you" } else { "engine" }),
+        outcome: outcome.as_str(),
+    };
+    crate::json::write_line(out, &turn)
 }
 
 #[cfg(test)]

@@ -48,15 +48,26 @@ pub fn write_line<W: Write + ?Sized, T: Serialize + ?Sized>(out: &mut W, value: 
     out.write_char('\n')
 }
 
-/// `{"throws", "path"}` of one board.
-#[derive(Serialize)]
-struct SnakesLine {
+/// `{"throws", "path"}` of one board: the object [`write_snakes`] writes, for front ends
+/// that put it inside a larger object.
+#[derive(Debug, Clone, Serialize)]
+pub struct SnakesView {
     throws: Option<u64>,
     path: Option<Vec<StepView>>,
 }
 
+impl SnakesView {
+    /// The view of one board's optimal line (`None`: the goal cannot be reached).
+    pub fn new(path: Option<&Line>) -> SnakesView {
+        SnakesView {
+            throws: path.map(|p| p.throws),
+            path: path.map(|p| p.steps.iter().map(StepView::from).collect()),
+        }
+    }
+}
+
 /// `{"throw", "repeat"?, "land", "to"}`: `repeat` only when the throw is repeated.
-#[derive(Serialize)]
+#[derive(Debug, Clone, Serialize)]
 struct StepView {
     throw: u8,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -81,11 +92,7 @@ impl From<&Step> for StepView {
 /// `k − 1` landing on squares without a jump; `land` and `to` describe the last one).
 /// Unreachable: `{"throws":null,"path":null}`.
 pub fn write_snakes<W: Write + ?Sized>(out: &mut W, path: Option<&Line>) -> fmt::Result {
-    let line = SnakesLine {
-        throws: path.map(|p| p.throws),
-        path: path.map(|p| p.steps.iter().map(StepView::from).collect()),
-    };
-    write_line(out, &line)
+    write_line(out, &SnakesView::new(path))
 }
 
 /// `{"throws", "turns", "path"}` of a race board's fewest-turns line.

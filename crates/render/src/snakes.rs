@@ -1,6 +1,12 @@
-//! Snakes and Ladders: the fewest throws of each board.
+//! Snakes and Ladders: the fewest throws of each board, and the playground's object of a
+//! whole input.
 
 use std::fmt::{self, Write};
+
+use serde::Serialize;
+use tabletop_boards::line::Line;
+
+use crate::json::SnakesView;
 
 /// The judge's line for one board: the fewest throws to the last square, or `-1` when it
 /// cannot be reached.
@@ -15,6 +21,37 @@ pub fn write_fewest_throws<W: Write + ?Sized>(out: &mut W, throws: Option<u64>) 
         Some(throws) => writeln!(out, "{throws}"),
         None => out.write_str("-1\n"),
     }
+}
+
+/// The playground's JSON object of a snakes input, on one line: `{"answers", "boards",
+/// "svg", "notes"}`, `answers` the judge's text ([`write_fewest_throws`] of each board),
+/// `boards` one object a board as [`crate::json::write_snakes`] writes it, `svg` the board
+/// drawn.
+pub fn write_playground_json<W: Write + ?Sized>(
+    out: &mut W,
+    lines: &[Option<Line>],
+    svg: &str,
+    notes: &[String],
+) -> fmt::Result {
+    #[derive(Serialize)]
+    struct Reply<'a> {
+        answers: String,
+        boards: Vec<SnakesView>,
+        svg: &'a str,
+        notes: &'a [String],
+    }
+    let answers = crate::to_string(|text| {
+        lines
+            .iter()
+            .try_for_each(|line| write_fewest_throws(text, line.as_ref().map(|l| l.throws)))
+    });
+    let reply = Reply {
+        answers,
+        boards: lines.iter().map(|line| SnakesView::new(line.as_ref())).collect(),
+        svg,
+        notes,
+    };
+    crate::json::write_line(out, &reply)
 }
 
 #[cfg(test)]

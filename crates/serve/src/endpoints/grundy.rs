@@ -2,9 +2,8 @@
 //! game played a turn at a time.
 
 use serde::Deserialize;
-use serde_json::{json, Value};
-use tabletop_app::grundy_play::{self, CaseView, Turn};
-use tabletop_app::{grundy, Source, Stream};
+use tabletop_app::grundy_play;
+use tabletop_app::Source;
 
 use super::INPUT;
 use crate::reply::{ApiError, Reply};
@@ -21,48 +20,15 @@ pub struct GrundyBody {
     query: Option<usize>,
 }
 
-/// The answers, each test case's values and moves, and one case drawn.
+/// The answers, each test case's values and moves, and one case drawn, from one reading
+/// of the input.
 ///
 /// # Errors
-/// 422 for a bad input.
+/// 422 for a bad input, 400 for a case or a query the input does not have.
 pub fn grundy(body: GrundyBody) -> Result<Reply, ApiError> {
     let source = Source::new(INPUT, body.text.into_bytes());
-    let answers = grundy::answer(&mut Stream::of(&source), &grundy::Request::default())
-        .map_err(ApiError::from)?
-        .text;
-    let cases = grundy_play::cases(&source).map_err(ApiError::from)?;
-    let svg = grundy_play::draw(&source, body.case.unwrap_or(1), body.query).map_err(ApiError::from)?;
-    let cases: Vec<Value> = cases.iter().map(case_view).collect();
-    Ok(Reply::json(
-        200,
-        &json!({ "answers": answers, "cases": cases, "svg": svg }),
-    ))
-}
-
-fn play(play: Option<tabletop_app::grundy_play::Move>) -> Value {
-    play.map_or(
-        Value::Null,
-        |m| json!({ "piece": m.piece + 1, "from": m.from, "to": m.to }),
-    )
-}
-
-fn case_view(case: &CaseView) -> Value {
-    let positions: Vec<Value> = case
-        .positions
-        .iter()
-        .map(|p| json!({ "value": p.value, "outcome": p.outcome.as_str() }))
-        .collect();
-    let queries: Vec<Value> = case
-        .queries
-        .iter()
-        .map(|q| json!({ "pieces": q.pieces, "outcome": q.outcome.as_str(), "play": play(q.play) }))
-        .collect();
-    json!({
-        "successors": case.successors,
-        "positions": positions,
-        "cyclic": case.cyclic,
-        "queries": queries,
-    })
+    let report = grundy_play::report(&source, body.case.unwrap_or(1), body.query)?;
+    Ok(Reply::json_text(200, report.playground_json()))
 }
 
 /// The body of `/api/grundy/turn`.
@@ -96,26 +62,7 @@ pub struct UserMove {
 /// 422 for a bad input or move, 400 for a piece numbered 0.
 pub fn grundy_turn(body: TurnBody) -> Result<Reply, ApiError> {
     let source = Source::new(INPUT, body.text.into_bytes());
-    let user = match body.user {
-        Some(UserMove { piece: 0, .. }) => {
-            return Err(ApiError::usage("pieces are numbered from 1"));
-        }
-        Some(m) => Some((m.piece - 1, m.to)),
-        None => None,
-    };
-    let turn: Turn = grundy_play::turn(&source, body.case, &body.pieces, user).map_err(ApiError::from)?;
-    let winner = match turn.user_won {
-        Some(true) => json!("you"),
-        Some(false) => json!("engine"),
-        None => Value::Null,
-    };
-    Ok(Reply::json(
-        200,
-        &json!({
-            "pieces": turn.pieces,
-            "reply": play(turn.reply),
-            "winner": winner,
-            "outcome": turn.outcome.as_str(),
-        }),
-    ))
+    let user = body.user.map(|m| (m.piece, m.to));
+    let turn = grundy_play::turn(&source, body.case, &body.pieces, user)?;
+    Ok(Reply::json_text(200, turn.playground_json()))
 }

@@ -1,11 +1,10 @@
 //! `/api/snakes`: the fewest throws of each board of a judge input, and one board drawn.
 
 use serde::Deserialize;
-use serde_json::json;
-use tabletop_app::{snakes, Answer, Source};
+use tabletop_app::{snakes, Source};
 
 use super::INPUT;
-use crate::reply::{object, rendered_json_list, ApiError, Reply};
+use crate::reply::{ApiError, Reply};
 
 /// The body of `/api/snakes`.
 #[derive(Deserialize)]
@@ -17,30 +16,13 @@ pub struct SnakesBody {
     case: Option<usize>,
 }
 
-/// The answers, the boards as JSON (a list, one element a board), the chosen board's drawing and the notes.
+/// The answers, the boards as JSON (a list, one element a board), the chosen board's drawing
+/// and the notes, from one reading of the input.
 ///
 /// # Errors
 /// 422 for a bad input.
 pub fn snakes(body: SnakesBody) -> Result<Reply, ApiError> {
     let source = Source::new(INPUT, body.text.into_bytes());
-    let run = |request: &snakes::Request| snakes::answer(&source, request).map_err(ApiError::from);
-    let answers: Answer = run(&snakes::Request::default())?;
-    let boards = run(&snakes::Request {
-        json: true,
-        ..snakes::Request::default()
-    })?;
-    let drawing = run(&snakes::Request {
-        case: Some(body.case.unwrap_or(1)),
-        draw: true,
-        ..snakes::Request::default()
-    })?;
-    Ok(Reply::json_text(
-        200,
-        object(&[
-            ("answers", json!(answers.text).to_string()),
-            ("boards", rendered_json_list(&boards.text)?),
-            ("svg", json!(drawing.picture).to_string()),
-            ("notes", json!(answers.notes).to_string()),
-        ]),
-    ))
+    let report = snakes::report(&source, body.case.unwrap_or(1))?;
+    Ok(Reply::json_text(200, report.playground_json()))
 }
