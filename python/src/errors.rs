@@ -36,10 +36,10 @@ impl Text {
 /// for work stopped by Ctrl-C.
 pub fn raise(py: Python<'_>, failure: Failure) -> PyErr {
     match &failure {
-        Failure::Io(text) => PyOSError::new_err(text.trim_end().to_owned()),
+        Failure::Io(_) => PyOSError::new_err(failure.report().trim_end().to_owned()),
         // Only a cancelled control stops work here, and only on Ctrl-C.
-        Failure::Stopped(text) => PyKeyboardInterrupt::new_err(text.trim_end().to_owned()),
-        Failure::Usage(text) => PyValueError::new_err(text.trim_end().to_owned()),
+        Failure::Stopped(_) => PyKeyboardInterrupt::new_err(failure.report().trim_end().to_owned()),
+        Failure::Usage(_) => PyValueError::new_err(failure.report().trim_end().to_owned()),
         Failure::Invalid { problems, .. } => {
             let error = InputError::new_err(failure.report().trim_end().to_owned());
             let first = problems.first();

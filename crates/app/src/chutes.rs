@@ -199,19 +199,19 @@ pub struct Played {
 /// throws, a throw that is not a die value, or a game that runs out of throws.
 pub fn play(board: &Board, players: usize, throws: &[u8]) -> Result<Played, Failure> {
     if players > MAX_PLAYERS {
-        return Err(Failure::Usage(format!(
-            "error: {players} players are more than the {MAX_PLAYERS} a game seats"
+        return Err(Failure::usage(format!(
+            "{players} players are more than the {MAX_PLAYERS} a game seats"
         )));
     }
     if throws.len() > MAX_THROWS {
-        return Err(Failure::Usage(format!(
-            "error: {} throws are more than the {MAX_THROWS} a throw list holds",
+        return Err(Failure::usage(format!(
+            "{} throws are more than the {MAX_THROWS} a throw list holds",
             throws.len()
         )));
     }
     let mut events = Vec::new();
     let ending = chutes::play_logged(board, players, throws, &mut events)
-        .map_err(|e| Failure::Usage(format!("error: {e}")))?;
+        .map_err(|e| Failure::usage(e.to_string()))?;
     let mut json = String::new();
     written(write_chutes(&mut json, &ending, players, &events))?;
     Ok(Played { ending, json, events })

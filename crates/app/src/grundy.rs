@@ -722,7 +722,8 @@ mod tests {
                     ..Request::default()
                 };
                 match answer(&mut stream, &request) {
-                    Err(Failure::Io(message)) => {
+                    Err(failure @ Failure::Io(_)) => {
+                        let message = failure.report();
                         assert!(message.contains("judge.txt: the disk went away"), "{message}")
                     }
                     other => panic!("{jobs:?}: {other:?}"),

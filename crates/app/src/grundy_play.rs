@@ -212,7 +212,7 @@ impl Turn {
 
 /// A move the user asked for that the game does not allow.
 fn illegal(source: &Source, message: String) -> Failure {
-    Failure::Usage(format!("error: {}: {message}", source.name()))
+    Failure::usage_of(source.name(), message)
 }
 
 /// One turn of a game on test case `case` (1-based) with pieces on `pieces`: the user's move
@@ -252,7 +252,7 @@ pub fn turn(
     let mut pieces = pieces.to_vec();
     if let Some((number, to)) = user {
         let Some(piece) = number.checked_sub(1) else {
-            return Err(Failure::Usage("error: pieces are numbered from 1\n".into()));
+            return Err(Failure::usage("pieces are numbered from 1"));
         };
         let Some(&from) = pieces.get(piece) else {
             return Err(illegal(source, format!("there is no piece #{number}")));

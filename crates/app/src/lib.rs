@@ -47,7 +47,7 @@ pub mod pigs;
 pub mod snakes;
 pub mod source;
 
-pub use source::{Failure, Location, Problem, Source, Stream, Window};
+pub use source::{Failure, IoFailure, Location, Problem, Source, StopFailure, Stream, UsageFailure, Window};
 /// How every long computation is stopped (Ctrl-C, a cancel, a deadline) and reports progress:
 /// `octal::answer_to` and `odds::answer_until` take one.
 pub use tabletop_control::{Control, Stopped, Tick};
@@ -159,7 +159,7 @@ pub fn answer(game: Game, text: &[u8]) -> Result<String, Failure> {
 
 /// Writing into a `String` cannot fail; a writer failing by itself is reported, not ignored.
 pub(crate) fn written<T>(result: Result<T, fmt::Error>) -> Result<T, Failure> {
-    result.map_err(|fmt::Error| Failure::Io("error: formatting the output failed".into()))
+    result.map_err(|fmt::Error| Failure::resource("formatting the output failed"))
 }
 
 #[cfg(test)]

@@ -75,7 +75,7 @@ impl Watch<'_, '_> {
 
 /// The failure a stop is: `error: the computation was cancelled` (or passed its time limit).
 fn stopped_failure(stopped: Stopped) -> Failure {
-    Failure::Stopped(format!("error: {stopped}"))
+    Failure::stopped(stopped, None, None)
 }
 
 /// The typed figures of a board: what [`answer`] renders, for front ends that hand numbers
@@ -146,7 +146,7 @@ fn answer_watched(source: &Source, request: &Request, watch: &mut Watch<'_, '_>)
                 board: Some((&analysis.file.board, &analysis.file.rules)),
                 players: request.players.map(usize::from),
             };
-            Some(chart_with(d, &labels).map_err(|e| Failure::Io(format!("error: drawing the chart: {e}")))?)
+            Some(chart_with(d, &labels).map_err(|e| Failure::resource(format!("drawing the chart: {e}")))?)
         }
         (true, None) => return Err(Failure::invalid(no_chart(source, &analysis))),
         (false, _) => None,
@@ -449,7 +449,7 @@ mod tests {
             let result = answer_until(&source, &request, &mut |_| {}, &control);
             assert_eq!(
                 result.map(|answer| answer.text),
-                Err(Failure::Stopped("error: the computation was cancelled".into())),
+                Err(Failure::stopped(Stopped::Cancelled, None, None)),
                 "{stage}"
             );
             assert_eq!(ticks.load(Ordering::Relaxed), 2, "{stage}");
@@ -489,7 +489,7 @@ mod tests {
         let result = answer_until(&source, &request, &mut |_| {}, &control);
         assert_eq!(
             result.map(|answer| answer.text),
-            Err(Failure::Stopped("error: the computation was cancelled".into()))
+            Err(Failure::stopped(Stopped::Cancelled, None, None))
         );
         assert_eq!(ticks.load(Ordering::Relaxed), 1);
     }

@@ -269,8 +269,8 @@ pub fn race_line(file: &crate::odds::BoardFile) -> Result<Option<Line>, Failure>
         || rules.overshoot != tabletop_odds::Overshoot::Stay
         || !file.board.specials().is_empty()
     {
-        return Err(Failure::Usage(
-            "error: the fewest throws follow the Snakes and Ladders rules: `die 6`, `overshoot stay` and no miss or extra squares".into(),
+        return Err(Failure::usage(
+            "the fewest throws follow the Snakes and Ladders rules: `die 6`, `overshoot stay` and no miss or extra squares",
         ));
     }
     Ok(line::optimal_line(&file.board, rules.start))
@@ -314,8 +314,8 @@ pub fn race_turns_line_json(file: &crate::odds::BoardFile, source: &Source) -> R
     let line = race_turns_line(file, source)?;
     let steps = tabletop_render::json::turn_line_steps(&line);
     if steps > MAX_LINE_STEPS {
-        return Err(Failure::Usage(format!(
-            "error: the fewest-turns line has {steps} steps, more than the {MAX_LINE_STEPS} written"
+        return Err(Failure::usage(format!(
+            "the fewest-turns line has {steps} steps, more than the {MAX_LINE_STEPS} written"
         )));
     }
     Ok(tabletop_render::to_string(|out| {

@@ -63,7 +63,7 @@ impl Source {
         let mut bytes = Vec::new();
         reader
             .read_to_end(&mut bytes)
-            .map_err(|e| Failure::Io(format!("error: {}: {e}", escape(&name))))?;
+            .map_err(|e| Failure::io(name.clone(), None, &e))?;
         Ok(Source::new(name, bytes))
     }
 
@@ -120,19 +120,20 @@ impl Source {
     }
 }
 
-/// Why a request was not answered in full.
+/// Why a request was not answered in full. Each cause is typed, so that front ends match on
+/// it (a closed pipe, a deadline, an option at fault); its words are rendered at the edge by
+/// [`Failure::report`] (the command line's stderr, the server's message, Python's exception).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Failure {
-    /// Reading or writing failed (exit code 1); the text is the whole message.
-    Io(String),
+    /// Reading or writing failed, or a resource ran out (exit code 1).
+    Io(IoFailure),
     /// A long computation was stopped by its [`Control`](tabletop_control::Control)
-    /// (Ctrl-C, a cancel, a deadline) before it was done; the text is the whole message and
-    /// says where it stopped. Exit code 1, not the shell's 130 for a death by SIGINT: the
-    /// program was not killed, it caught the interrupt, saved any checkpoint and reported
-    /// it, and scripts that resume a run test for an ordinary failure.
-    Stopped(String),
-    /// The request itself does not make sense (exit code 2); the text is the whole message.
-    Usage(String),
+    /// (Ctrl-C, a cancel, a deadline) before it was done. Exit code 1, not the shell's 130
+    /// for a death by SIGINT: the program was not killed, it caught the interrupt, saved any
+    /// checkpoint and reported it, and scripts that resume a run test for an ordinary failure.
+    Stopped(StopFailure),
+    /// The request itself does not make sense (exit code 2).
+    Usage(UsageFailure),
     /// The input is invalid or describes an impossible game (exit code 2).
     Invalid {
         /// With keep-going, the answers of the valid test cases (in input order).
@@ -140,6 +141,38 @@ pub enum Failure {
         /// One problem per bad test case (without keep-going, the first one), in input order.
         problems: Vec<Problem>,
     },
+}
+
+/// What could not be read or written, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IoFailure {
+    /// What could not be read or written (a file's name, `<stdin>`, `<stdout>`), when one
+    /// thing is at fault.
+    pub subject: Option<String>,
+    /// What went wrong, in words.
+    pub message: String,
+    /// The operating system's kind of error, when one caused it.
+    pub kind: Option<std::io::ErrorKind>,
+}
+
+/// Why and where a long computation stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StopFailure {
+    /// A cancel (Ctrl-C, a client's cancel) or a deadline.
+    pub reason: tabletop_control::Stopped,
+    /// How far it got, in words (`after G(0..64) of 1001`), when the computation says.
+    pub after: Option<String>,
+    /// The checkpoint it saved, to go on from with `--resume`.
+    pub saved: Option<std::path::PathBuf>,
+}
+
+/// A request that does not make sense.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UsageFailure {
+    /// What the user gave that is at fault (an input's name), when one thing is.
+    pub subject: Option<String>,
+    /// What is wrong, in words.
+    pub message: String,
 }
 
 impl Failure {
@@ -151,6 +184,53 @@ impl Failure {
         }
     }
 
+    /// `subject` could not be read or written: the operating system's `error`, after what was
+    /// being done (`doing`, such as "cannot save the checkpoint"), if anything.
+    pub fn io(subject: impl Into<String>, doing: Option<&str>, error: &std::io::Error) -> Failure {
+        Failure::Io(IoFailure {
+            subject: Some(subject.into()),
+            message: match doing {
+                Some(doing) => format!("{doing}: {error}"),
+                None => error.to_string(),
+            },
+            kind: Some(error.kind()),
+        })
+    }
+
+    /// A resource that ran out or output that could not be made, said in `message`.
+    pub fn resource(message: impl Into<String>) -> Failure {
+        Failure::Io(IoFailure {
+            subject: None,
+            message: message.into(),
+            kind: None,
+        })
+    }
+
+    /// A computation stopped for `reason`, after `after` (in words), with its state `saved`.
+    pub fn stopped(
+        reason: tabletop_control::Stopped,
+        after: Option<String>,
+        saved: Option<std::path::PathBuf>,
+    ) -> Failure {
+        Failure::Stopped(StopFailure { reason, after, saved })
+    }
+
+    /// A request that does not make sense, said in `message`.
+    pub fn usage(message: impl Into<String>) -> Failure {
+        Failure::Usage(UsageFailure {
+            subject: None,
+            message: message.into(),
+        })
+    }
+
+    /// A request that does not make sense about `subject` (an input's name).
+    pub fn usage_of(subject: impl Into<String>, message: impl Into<String>) -> Failure {
+        Failure::Usage(UsageFailure {
+            subject: Some(subject.into()),
+            message: message.into(),
+        })
+    }
+
     /// The process exit code the CLI gives this failure: 1 for I/O and a stop, 2 for
     /// invalid input.
     pub fn exit_code(&self) -> u8 {
@@ -160,13 +240,63 @@ impl Failure {
         }
     }
 
-    /// The whole report for stderr: the I/O message, or every problem's report.
+    /// The whole report for stderr: `error: ...` lines, every problem's report for an
+    /// invalid input.
     pub fn report(&self) -> String {
         match self {
-            Failure::Io(text) | Failure::Stopped(text) | Failure::Usage(text) => {
-                format!("{}\n", text.trim_end())
-            }
+            Failure::Io(io) => format!("{io}\n"),
+            Failure::Stopped(stop) => format!("{stop}\n"),
+            Failure::Usage(usage) => format!("{usage}\n"),
             Failure::Invalid { problems, .. } => problems.iter().map(Problem::to_string).collect(),
+        }
+    }
+
+    /// The report without its `error: ` and its last newline: the words for a front end
+    /// that says it is an error in its own way (a JSON error, an exception).
+    pub fn message(&self) -> String {
+        let report = self.report();
+        let text = report.trim_end();
+        text.strip_prefix("error: ").unwrap_or(text).to_owned()
+    }
+}
+
+/// `error: ` and, when there is one, the subject and a colon.
+fn error_about(f: &mut fmt::Formatter<'_>, subject: Option<&str>) -> fmt::Result {
+    match subject {
+        Some(subject) => write!(f, "error: {}: ", escape(subject)),
+        None => f.write_str("error: "),
+    }
+}
+
+impl fmt::Display for IoFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        error_about(f, self.subject.as_deref())?;
+        f.write_str(&self.message)
+    }
+}
+
+impl fmt::Display for UsageFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        error_about(f, self.subject.as_deref())?;
+        f.write_str(&self.message)
+    }
+}
+
+impl fmt::Display for StopFailure {
+    /// `error: <reason>` when nothing says where; else `error: stopped <after>`, and how to
+    /// go on from a saved state.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.after {
+            None => write!(f, "error: {}", self.reason)?,
+            Some(after) => write!(f, "error: stopped {after}")?,
+        }
+        match &self.saved {
+            Some(path) => write!(
+                f,
+                "; the state is saved in {0}: go on with --resume {0}",
+                path.display()
+            ),
+            None => Ok(()),
         }
     }
 }
@@ -617,7 +747,7 @@ impl<'r> Stream<'r> {
     /// Drops the text already handed out and reads up to one more block.
     fn fill(&mut self) -> Result<(), Failure> {
         self.drop_handed_out();
-        let failed = |e: std::io::Error| Failure::Io(format!("error: {}: {e}", escape(&self.name)));
+        let failed = |e: std::io::Error| Failure::io(self.name.clone(), None, &e);
         // To the end of the input or one block.
         let read = match self.buffer.get_mut(self.filled..self.filled + BLOCK) {
             // Into room a larger window left, asked for whole (`read_to_end` asks for 8 KB

@@ -45,16 +45,17 @@ impl InputArgs {
 }
 
 fn open(path: &Path, name: &str) -> Result<std::fs::File, Failure> {
-    std::fs::File::open(path)
-        .map_err(|e| Failure::Io(format!("error: {}: {e}", tabletop_app::source::escape(name))))
+    std::fs::File::open(path).map_err(|e| Failure::io(name, None, &e))
 }
 
 /// Standard input, unless it was closed; a person at a terminal is told it is being read.
 fn stdin() -> Result<std::io::Stdin, Failure> {
     if stdin_was_closed() {
-        return Err(Failure::Io(
-            "error: <stdin>: standard input is closed (give a file, or pipe the input in)".into(),
-        ));
+        return Err(Failure::Io(tabletop_app::IoFailure {
+            subject: Some("<stdin>".into()),
+            message: "standard input is closed (give a file, or pipe the input in)".into(),
+            kind: None,
+        }));
     }
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
@@ -89,10 +90,5 @@ fn stdin_was_closed() -> bool {
 
 /// Writes `picture` into `path`.
 pub fn write_file(path: &Path, contents: &str) -> Result<(), Failure> {
-    std::fs::write(path, contents).map_err(|e| {
-        Failure::Io(format!(
-            "error: {}: {e}",
-            tabletop_app::source::escape(&path.display().to_string())
-        ))
-    })
+    std::fs::write(path, contents).map_err(|e| Failure::io(path.display().to_string(), None, &e))
 }

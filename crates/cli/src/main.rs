@@ -124,6 +124,6 @@ fn write_stdout(bytes: &[u8]) -> Result<(), Failure> {
     match stdout.write_all(bytes).and_then(|()| stdout.flush()) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => Err(Failure::Io(format!("error: <stdout>: {e}"))),
+        Err(e) => Err(Failure::io("<stdout>", None, &e)),
     }
 }

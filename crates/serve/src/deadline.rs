@@ -92,7 +92,7 @@ impl Deadline {
         ticks: &mut dyn FnMut(&odds::Tick<'_>),
     ) -> Result<Answer, Failure> {
         if let Err(stopped) = self.control.check() {
-            return Err(Failure::Stopped(format!("error: {stopped}")));
+            return Err(Failure::stopped(stopped, None, None));
         }
         odds::answer_until(source, request, ticks, &self.control)
     }

@@ -92,9 +92,9 @@ impl From<&Failure> for ApiError {
                     detail: json!({ "kind": "invalid", "message": message, "problems": problems }),
                 }
             }
-            Failure::Usage(text) => ApiError::usage(text.trim_end()),
-            Failure::Io(text) => ApiError::new(500, "io", text.trim_end()),
-            Failure::Stopped(text) => ApiError::new(503, "timeout", text.trim_end()),
+            Failure::Usage(_) => ApiError::usage(failure.report().trim_end()),
+            Failure::Io(_) => ApiError::new(500, "io", failure.report().trim_end()),
+            Failure::Stopped(_) => ApiError::new(503, "timeout", failure.report().trim_end()),
         }
     }
 }

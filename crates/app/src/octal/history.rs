@@ -6,23 +6,25 @@
 
 use std::sync::{Arc, Mutex};
 
+use crate::Failure;
+
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) use file::FileHistory;
 
 /// Whether a [`FileHistory`] has failed; shared by the history and its owner.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct HistoryHealth(Arc<Mutex<Option<String>>>);
+pub(crate) struct HistoryHealth(Arc<Mutex<Option<Failure>>>);
 
 impl HistoryHealth {
-    /// The first failure, as a whole message line.
-    pub(crate) fn failure(&self) -> Option<String> {
+    /// The first failure.
+    pub(crate) fn failure(&self) -> Option<Failure> {
         self.0.lock().ok().and_then(|failure| failure.clone())
     }
 
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     fn fail(&self, name: &str, error: &std::io::Error) {
         if let Ok(mut failure) = self.0.lock() {
-            failure.get_or_insert_with(|| format!("error: {name}: cannot keep the values: {error}\n"));
+            failure.get_or_insert_with(|| Failure::io(name, Some("cannot keep the values"), error));
         }
     }
 }
@@ -389,7 +391,9 @@ mod file {
             assert_eq!(out, [0; 4]);
             let failure = health.failure().expect("a failure");
             assert!(
-                failure.starts_with(&format!("error: {}: cannot keep the values: ", path.display())),
+                failure
+                    .report()
+                    .starts_with(&format!("error: {}: cannot keep the values: ", path.display())),
                 "{failure}"
             );
         }

@@ -40,11 +40,12 @@ fn solve(
     control: &Control,
 ) -> Result<MisereQuotient, Failure> {
     let label = request.limits.heaps_label(heaps);
-    let stopped = |stopped: crate::Stopped, solver: &MisereSolver| {
-        Failure::Stopped(format!(
-            "error: {stopped} after heaps 0..={}\n",
-            solver.largest_heap()
-        ))
+    let stopped = |reason: crate::Stopped, solver: &MisereSolver| {
+        Failure::stopped(
+            reason,
+            Some(format!("after heaps 0..={}", solver.largest_heap())),
+            None,
+        )
     };
     let mut solver = MisereSolver::new(code, MisereBudget::default());
     while (solver.largest_heap() as u64) < heaps {

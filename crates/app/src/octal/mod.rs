@@ -200,8 +200,8 @@ impl Request {
                     ("--jobs", self.jobs.is_some()),
                 ];
                 if let Some((option, _)) = normal_only.iter().find(|(_, given)| *given) {
-                    return Err(Failure::Usage(format!(
-                        "error: {option} is for normal play, not with --misere\n"
+                    return Err(Failure::usage(format!(
+                        "{option} is for normal play, not with --misere"
                     )));
                 }
                 let most = self
@@ -462,12 +462,8 @@ fn start(
         return Ok((run, health));
     };
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| {
-        Failure::Io(format!(
-            "error: {name}: cannot read the checkpoint: {e}
-"
-        ))
-    })?;
+    let bytes =
+        std::fs::read(path).map_err(|e| Failure::io(name.clone(), Some("cannot read the checkpoint"), &e))?;
     let refused = |error: tabletop_octal::CheckpointError| {
         let source = Source::new(name.clone(), bytes.clone());
         Failure::invalid(source.problem(&ParseError {
@@ -510,9 +506,7 @@ fn keep_values(run: &mut Computation, request: &Request) -> Result<HistoryHealth
 
 #[cfg(target_arch = "wasm32")]
 fn keep_values(_: &mut Computation, _: &Request) -> Result<HistoryHealth, Failure> {
-    Err(Failure::Io(
-        "error: WebAssembly has no files to keep values in\n".into(),
-    ))
+    Err(Failure::resource("WebAssembly has no files to keep values in"))
 }
 
 /// The values file of the checkpoint `resumed` cut to its first `handed` values; copied
@@ -528,10 +522,11 @@ fn reopen_values(
     let name = target.display().to_string();
     if target != source {
         std::fs::copy(&source, &target).map_err(|e| {
-            Failure::Io(format!(
-                "error: {}: cannot copy the values file to {name}: {e}\n",
-                source.display()
-            ))
+            Failure::io(
+                source.display().to_string(),
+                Some(&format!("cannot copy the values file to {name}")),
+                &e,
+            )
         })?;
     }
     let (history, health) = FileHistory::reopen(&target, handed).map_err(|e| keep_failure(&name, &e))?;
@@ -544,22 +539,23 @@ fn reopen_values(
     _: Option<&Path>,
     _: usize,
 ) -> Result<(Box<dyn tabletop_octal::History>, HistoryHealth), Failure> {
-    Err(Failure::Io(format!(
-        "error: {}: this checkpoint's values are in a file, which WebAssembly cannot read\n",
-        resumed.display()
-    )))
+    Err(Failure::Io(crate::IoFailure {
+        subject: Some(resumed.display().to_string()),
+        message: "this checkpoint's values are in a file, which WebAssembly cannot read".into(),
+        kind: None,
+    }))
 }
 
 /// A values file that cannot be made or read.
 #[cfg(not(target_arch = "wasm32"))]
 fn keep_failure(name: &str, error: &std::io::Error) -> Failure {
-    Failure::Io(format!("error: {name}: cannot keep the values: {error}\n"))
+    Failure::io(name, Some("cannot keep the values"), error)
 }
 
 /// Fails once the values file has failed (no value computed after it is trusted).
 fn check_health(health: Option<&HistoryHealth>) -> Result<(), Failure> {
     match health.and_then(HistoryHealth::failure) {
-        Some(message) => Err(Failure::Io(message)),
+        Some(failure) => Err(failure),
         None => Ok(()),
     }
 }
@@ -588,8 +584,8 @@ fn drive(
         // Rare heaps take 8 bytes each, held whatever else goes to the file.
         let rare = run.progress().rare as u64;
         if rare.saturating_mul(8) > MEMORY_CAP {
-            return Err(Failure::Io(format!(
-                "error: stopped after G(0..{}): its {rare} rare heaps need more than the {} GiB `tabletop octal` allows itself\n",
+            return Err(Failure::resource(format!(
+                "stopped after G(0..{}): its {rare} rare heaps need more than the {} GiB `tabletop octal` allows itself",
                 run.computed(),
                 MEMORY_CAP >> 30
             )));
@@ -621,14 +617,7 @@ fn drive(
         }
         if let Some(stopped) = round.stopped {
             output.flush()?;
-            let saved = match &request.checkpoint {
-                Some(path) => format!(
-                    "; the state is saved in {0}: go on with --resume {0}",
-                    path.display()
-                ),
-                None => String::new(),
-            };
-            return Err(session.stopped(stopped, &saved));
+            return Err(session.stopped(stopped, request.checkpoint.as_deref()));
         }
     }
 }
@@ -677,7 +666,7 @@ impl<'a> Output<'a> {
 
 /// A failed write; a closed pipe says so plainly.
 fn write_failure(error: std::io::Error) -> Failure {
-    Failure::Io(format!("error: <stdout>: {error}\n"))
+    Failure::io("<stdout>", None, &error)
 }
 
 /// Saves `bytes` to `path` so that an interrupted save loses nothing: a temporary file
@@ -689,12 +678,8 @@ pub fn save_checkpoint(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
     let mut temporary = path.as_os_str().to_owned();
     temporary.push(".tmp");
     let temporary = PathBuf::from(temporary);
-    let failed = |e: std::io::Error| {
-        Failure::Io(format!(
-            "error: {}: cannot save the checkpoint: {e}\n",
-            path.display()
-        ))
-    };
+    let failed =
+        |e: std::io::Error| Failure::io(path.display().to_string(), Some("cannot save the checkpoint"), &e);
     let mut file = std::fs::File::create(&temporary).map_err(failed)?;
     file.write_all(bytes)
         .and_then(|()| file.sync_all())
@@ -818,13 +803,14 @@ mod tests {
         });
         let mut out = Vec::new();
         let result = answer_to(Game::Code(&code), &request, &mut out, &control, None);
-        let Err(Failure::Stopped(message)) = result else {
+        let Err(failure @ Failure::Stopped(_)) = result else {
             panic!("not stopped: {result:?}");
         };
+        let message = failure.report();
         assert!(message.starts_with("error: stopped after G(0.."), "{message}");
         assert!(message.ends_with(" of 1000001\n"), "{message}");
         assert_eq!(ticks.load(Ordering::Relaxed), 3);
-        assert_eq!(Failure::Stopped(message).exit_code(), 1);
+        assert_eq!(failure.exit_code(), 1);
     }
 
     #[test]
@@ -839,9 +825,10 @@ mod tests {
             }
         });
         let stopped = values_until(&officers, 1_000_000, Some(1), &control);
-        let Err(Failure::Stopped(message)) = stopped else {
+        let Err(failure @ Failure::Stopped(_)) = stopped else {
             panic!("not stopped: {stopped:?}");
         };
+        let message = failure.report();
         assert_eq!(ticks.load(Ordering::Relaxed), 2);
         assert!(message.contains("of 1000001"), "{message}");
         // Left alone, the same values as the engine's own, on one thread or two.

@@ -3,6 +3,7 @@
 //! command line's streaming answer, the typed report of pages and Python, and every other
 //! caller step through it, so round sizes, ticks and stop messages are decided here once.
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use tabletop_octal::Computation;
@@ -78,20 +79,19 @@ impl Session {
         while !self.run.is_done() {
             let round = self.step(control);
             if let (false, Some(stopped)) = (round.done, round.stopped) {
-                return Err(self.stopped(stopped, ""));
+                return Err(self.stopped(stopped, None));
             }
         }
         Ok(())
     }
 
-    /// The failure of a run stopped here (by a cancel or a deadline alike: what matters to
-    /// the user is where), with `then` after where it stopped (such as how to go on from a
-    /// checkpoint).
-    pub(crate) fn stopped(&self, _: Stopped, then: &str) -> Failure {
-        Failure::Stopped(format!(
-            "error: stopped after G(0..{}) of {}{then}\n",
+    /// The failure of a run stopped here, with the checkpoint it `saved`, if any.
+    pub(crate) fn stopped(&self, reason: Stopped, saved: Option<&Path>) -> Failure {
+        let after = format!(
+            "after G(0..{}) of {}",
             self.run.computed(),
             self.run.largest_heap() + 1
-        ))
+        );
+        Failure::stopped(reason, Some(after), saved.map(Path::to_path_buf))
     }
 }

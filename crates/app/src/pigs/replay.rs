@@ -257,8 +257,8 @@ impl<'a> Recorder<'a> {
         if self.pigs.as_slice() == game.pigs() && exhausted == game.deck_exhausted() {
             return Ok(());
         }
-        Err(Failure::Io(format!(
-            "error: internal error: the replay's state differs from the engine's after turn {}; \
+        Err(Failure::resource(format!(
+            "internal error: the replay's state differs from the engine's after turn {}; \
              please report it with the input",
             self.turn
         )))

@@ -36,9 +36,7 @@ pub fn run(args: &Args) -> Result<String, Failure> {
 /// The generator spec, refusing `--cycles` for a game without graphs.
 pub fn spec(game: Game, size: Size, cycles: bool) -> Result<Spec, Failure> {
     if cycles && game != Game::Grundy {
-        return Err(Failure::Usage(format!(
-            "error: --cycles is for grundy only, not {game}"
-        )));
+        return Err(Failure::usage(format!("--cycles is for grundy only, not {game}")));
     }
     Ok(Spec { game, size, cycles })
 }

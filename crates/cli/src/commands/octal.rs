@@ -1,6 +1,6 @@
 //! `tabletop octal`: the nim-value sequence of an octal game, its period, and sums of heaps.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -120,15 +120,17 @@ pub fn run(args: &Args) -> Result<Answer, Failure> {
     let control = crate::interrupt_control();
     let bar = progress_bar();
     let mut report = |progress: &Progress, _: Duration| show(&bar, progress);
-    let mut stdout = QuietPipe {
-        out: std::io::stdout().lock(),
-        closed: false,
-    };
+    let mut stdout = std::io::stdout().lock();
     let result = tabletop_app::octal::answer_to(game, &request, &mut stdout, control, Some(&mut report));
     bar.finish_and_clear();
     match result {
         // A reader that went away (`| head`) wanted no more: not an error.
-        Err(Failure::Io(_)) if stdout.closed => Ok(Answer::default()),
+        Err(Failure::Io(io))
+            if io.subject.as_deref() == Some("<stdout>")
+                && io.kind == Some(std::io::ErrorKind::BrokenPipe) =>
+        {
+            Ok(Answer::default())
+        }
         other => other,
     }
 }
@@ -182,24 +184,4 @@ fn show(bar: &ProgressBar, progress: &Progress) {
         "{} rare, largest value {}{period}",
         progress.rare, progress.max_value
     ));
-}
-
-/// Standard output that remembers whether its reader closed the pipe.
-struct QuietPipe<W> {
-    out: W,
-    closed: bool,
-}
-
-impl<W: Write> Write for QuietPipe<W> {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        let result = self.out.write(bytes);
-        self.closed |= matches!(&result, Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe);
-        result
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        let result = self.out.flush();
-        self.closed |= matches!(&result, Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe);
-        result
-    }
 }

@@ -86,8 +86,8 @@ fn percent(text: &str) -> Result<f64, String> {
 pub fn run(args: &Args) -> Result<Answer, Failure> {
     let to_stdout = args.svg.as_deref().is_some_and(|p| p.as_os_str() == "-");
     if to_stdout && args.json {
-        return Err(Failure::Usage(
-            "error: `--svg -` and `--json` would both write to stdout".into(),
+        return Err(Failure::usage(
+            "`--svg -` and `--json` would both write to stdout",
         ));
     }
     let source = args.input.read()?;

@@ -27,12 +27,12 @@ pub struct Args {
 /// Binds, prints the address, and serves; returns only when the server cannot be set up.
 pub fn run(args: &Args) -> Result<Answer, Failure> {
     let server = Server::bind(SocketAddr::new(args.host, args.port), Limits::default())
-        .map_err(|e| Failure::Io(format!("error: {e}")))?;
+        .map_err(|e| Failure::resource(e.to_string()))?;
     let address = server.address().unwrap_or(SocketAddr::new(args.host, args.port));
     let mut stdout = std::io::stdout();
     writeln!(stdout, "tabletop playground: http://{address}/ (Ctrl-C to stop)")
         .and_then(|()| stdout.flush())
-        .map_err(|e| Failure::Io(format!("error: writing the address: {e}")))?;
-    server.run().map_err(|e| Failure::Io(format!("error: {e}")))?;
+        .map_err(|e| Failure::resource(format!("writing the address: {e}")))?;
+    server.run().map_err(|e| Failure::resource(e.to_string()))?;
     Ok(Answer::default())
 }
