@@ -8,7 +8,8 @@ use std::ops::Range;
 use nom::{Finish, Parser};
 
 use crate::error::{located, NomError, ParseError, Spanned};
-use crate::lex::{at_line_end, fast_list, line_end, number, skip_inline, Input, Num, PResult};
+use crate::fast::{fast_list, skip_inline};
+use crate::lex::{at_line_end, line_end, number, Input, Num, PResult};
 
 /// Runs `parser` on `at`, a suffix of `source`, turning its error into a [`ParseError`]
 /// located in `source` (the `.finish()` boundary of every format).

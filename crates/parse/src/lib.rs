@@ -65,6 +65,7 @@ mod cases;
 pub mod chutes;
 mod combinators;
 mod error;
+mod fast;
 pub mod grundy;
 mod lex;
 mod lower;

@@ -4,6 +4,18 @@
 use crate::error::rejection;
 use crate::{board, chutes, grundy, pigs, snakes, ParseError};
 
+/// Checks `read(text) == expected(text)` for each of `texts`, naming the text that differs
+/// (as text, where it is).
+pub(crate) fn assert_each_text<T: PartialEq + std::fmt::Debug>(
+    texts: &[&[u8]],
+    read: impl Fn(&[u8]) -> T,
+    expected: impl Fn(&[u8]) -> T,
+) {
+    for &text in texts {
+        assert_eq!(read(text), expected(text), "{:?}", String::from_utf8_lossy(text));
+    }
+}
+
 /// A parser of one format, for the tables below.
 type Parser = fn(&[u8]) -> Result<(), ParseError>;
 

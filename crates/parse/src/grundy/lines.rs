@@ -9,7 +9,8 @@ use tabletop_grundy::{Graph, Position};
 use super::{GrundyCase, Queries, Spare};
 use crate::combinators::{counted, counted_line, expect, invalid, span, LineError, Outside};
 use crate::error::{ParseError, Spanned};
-use crate::lex::{fast_number, line_end, number, skip_space, Input, Num, PResult};
+use crate::fast::fast_number;
+use crate::lex::{line_end, number, skip_space, Input, Num, PResult};
 
 /// One test case as read, before its graph is built.
 #[derive(Debug, Clone)]

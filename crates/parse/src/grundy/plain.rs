@@ -12,7 +12,7 @@
 
 use tabletop_grundy::{Graph, Position};
 
-use crate::lex::{fast_number, plain_line, plain_line_end, Block};
+use crate::fast::{fast_number, plain_line, plain_line_end, Block};
 
 /// The text is not in its plainest spelling (or not valid): read it with [`super::cases`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -347,6 +347,7 @@ impl<'a> Plain<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tests::assert_each_text;
 
     /// One test case as read: each position's moves, and the queries.
     type Read = (Vec<Vec<u32>>, Vec<Vec<u32>>);
@@ -404,24 +405,26 @@ mod tests {
 
     #[test]
     fn anything_unusual_is_not_plain() {
-        for text in [
-            &b"1\n0\n1\t0\n0\n"[..],
-            b"1\n0\n1 0\r0\n",
-            b"1\n0\n1 0 \r 1\n0\n",
-            b"1\n0\n1 -0\n0\n",
-            b"1\n0\n1  0\n0\n",
-            b"1\n0\n1 00000000\n0\n",
-            b"1\n0\n1 1\n0\n",
-            b"1\n1 1\n1 0\n0\n",
-            b"0\n0\n",
-            b"1\n0\n1 0\n",
-            b"1\n0\n2 0\n0\n",
-            b"1\n0\n1 0 0\n0\n",
-            b"2\n0\n",
-            b"1 0\n0\n0\n",
-        ] {
-            assert_eq!(plain(text), Err(NotPlain), "{:?}", String::from_utf8_lossy(text));
-        }
+        assert_each_text(
+            &[
+                &b"1\n0\n1\t0\n0\n"[..],
+                b"1\n0\n1 0\r0\n",
+                b"1\n0\n1 0 \r 1\n0\n",
+                b"1\n0\n1 -0\n0\n",
+                b"1\n0\n1  0\n0\n",
+                b"1\n0\n1 00000000\n0\n",
+                b"1\n0\n1 1\n0\n",
+                b"1\n1 1\n1 0\n0\n",
+                b"0\n0\n",
+                b"1\n0\n1 0\n",
+                b"1\n0\n2 0\n0\n",
+                b"1\n0\n1 0 0\n0\n",
+                b"2\n0\n",
+                b"1 0\n0\n0\n",
+            ],
+            plain,
+            |_| Err(NotPlain),
+        );
     }
 
     proptest::proptest! {

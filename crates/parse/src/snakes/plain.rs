@@ -11,7 +11,7 @@
 
 use tabletop_boards::snakes::{FlatBoard, FLAT_LIMIT};
 
-use crate::lex::{fast_number, short_pair_line};
+use crate::fast::{fast_number, short_pair_line};
 
 /// The text is not in its plainest spelling (or not valid): read it with [`super::cases`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -173,6 +173,7 @@ pub fn board_cuts(text: &[u8], parts: usize) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tests::assert_each_text;
 
     /// The fewest throws of every board, plainly, or `None`.
     fn plain(text: &[u8]) -> Option<Vec<Option<u64>>> {
@@ -205,31 +206,27 @@ mod tests {
 
     #[test]
     fn anything_unusual_is_not_plain() {
-        for text in [
-            &b"6 1 1\n35 25 3 23\n"[..],
-            b"6 1 0\n35 25 \n",
-            b"6 1 0\r\n35 25\n",
-            b"6 1 0\n25 35\n",
-            b"6 0 1\n23 3\n",
-            b"6 0 1\n1 3\n",
-            b"6 0 1\n3 36\n",
-            b"6 0 2\n3 5\n5 9\n",
-            b"6 0 2\n5 9\n3 5\n",
-            b"6 0 2\n3 5\n3 9\n",
-            b"65 0 0\n",
-            b"0 0 0\n",
-            b"6 0 1\n",
-            b"6 -0 0\n",
-            b"6  0 0\n",
-        ] {
-            let mut board = FlatBoard::default();
-            assert_eq!(
-                PlainBoards::new(text).next_board(&mut board),
-                Err(NotPlain),
-                "{:?}",
-                String::from_utf8_lossy(text)
-            );
-        }
+        assert_each_text(
+            &[
+                &b"6 1 1\n35 25 3 23\n"[..],
+                b"6 1 0\n35 25 \n",
+                b"6 1 0\r\n35 25\n",
+                b"6 1 0\n25 35\n",
+                b"6 0 1\n23 3\n",
+                b"6 0 1\n1 3\n",
+                b"6 0 1\n3 36\n",
+                b"6 0 2\n3 5\n5 9\n",
+                b"6 0 2\n5 9\n3 5\n",
+                b"6 0 2\n3 5\n3 9\n",
+                b"65 0 0\n",
+                b"0 0 0\n",
+                b"6 0 1\n",
+                b"6 -0 0\n",
+                b"6  0 0\n",
+            ],
+            |text| PlainBoards::new(text).next_board(&mut FlatBoard::default()),
+            |_| Err(NotPlain),
+        );
     }
 
     proptest::proptest! {
