@@ -253,19 +253,6 @@ pub type ProgressReport<'a> = dyn FnMut(&Progress, Duration) + 'a;
 /// The stage of the ticks an octal run gives its [`Control`]: `done` heaps of `total`.
 pub const TICK_STAGE: &str = "heaps";
 
-/// Computes what `request` asks of `game`, the whole output in [`Answer::text`].
-///
-/// # Errors
-/// [`Failure::Invalid`] for a bad code, game text, query or checkpoint, or when the values
-/// would need more than [`MEMORY_CAP`] (refused up front, with the estimate).
-pub fn answer(game: Game<'_>, request: &Request) -> Result<Answer, Failure> {
-    let mut text = Vec::new();
-    let mut answer = answer_to(game, request, &mut text, &Control::new(), None)?;
-    // The writers write UTF-8 text only.
-    answer.text = String::from_utf8_lossy(&text).into_owned();
-    Ok(answer)
-}
-
 /// Computes what `request` asks of `game`, writing the output to `out` as the values are
 /// computed (nothing is written before the game, the query and any checkpoint to resume
 /// from are read and checked). The answer's text is empty; its notes are the `--stats`.
@@ -275,7 +262,9 @@ pub fn answer(game: Game<'_>, request: &Request) -> Result<Answer, Failure> {
 /// heaps, largest value, period) and the time since the start.
 ///
 /// # Errors
-/// As [`answer`]; [`Failure::Io`] when writing fails or a checkpoint cannot be saved;
+/// [`Failure::Invalid`] for a bad code, game text, query or checkpoint, or when the values
+/// would need more than [`MEMORY_CAP`] (refused up front, with the estimate), or heaps past
+/// the request's limits; [`Failure::Io`] when writing fails or a checkpoint cannot be saved;
 /// [`Failure::Stopped`] once `control` is cancelled or past its deadline (the checkpoint,
 /// if any, saved first), saying where the run stopped.
 pub fn answer_to(
@@ -716,21 +705,14 @@ pub fn read_code(source: &Source) -> Result<OctalCode, Failure> {
     tabletop_parse::octal::code(source.bytes()).map_err(|e| Failure::invalid(source.problem(&e)))
 }
 
-/// The nim-values G(0..=`heaps`) of `code`, typed (no text), refused up front like
-/// [`answer`] when they would need more than [`MEMORY_CAP`].
+/// The nim-values G(0..=`heaps`) of `code`, typed (no text), on `jobs` threads (`None`: as
+/// the command line, one per core, at most 2), ticking `control` between rounds (stage
+/// [`TICK_STAGE`]) and stopping there once it says so.
 ///
 /// # Errors
-/// [`Failure::Invalid`] when the values would need more than [`MEMORY_CAP`].
-pub fn values(code: &OctalCode, heaps: u64) -> Result<NimSequence, Failure> {
-    values_until(code, heaps, None, &Control::new())
-}
-
-/// [`values`] on `jobs` threads (`None`: as the command line, one per core, at most 2),
-/// ticking `control` between rounds (stage [`TICK_STAGE`]) and stopping there once it says
-/// so.
-///
-/// # Errors
-/// As [`values`]; [`Failure::Stopped`] once `control` is cancelled or past its deadline.
+/// [`Failure::Invalid`] when the values would need more than [`MEMORY_CAP`] (refused up
+/// front, as [`answer_to`] refuses them); [`Failure::Stopped`] once `control` is cancelled
+/// or past its deadline.
 pub fn values_until(
     code: &OctalCode,
     heaps: u64,
@@ -852,8 +834,8 @@ mod tests {
         let mut out = Vec::new();
         answer_to(Game::Code(&code), &request, &mut out, &control, None).expect("not stopped");
         assert_eq!(last.load(Ordering::Relaxed), 501);
-        let plain = answer(Game::Code(&code), &request).expect("answered");
-        assert_eq!(String::from_utf8_lossy(&out), plain.text);
+        let plain = text_of("0.77", &request, &Control::new()).expect("answered");
+        assert_eq!(String::from_utf8_lossy(&out), plain);
     }
 
     #[test]
