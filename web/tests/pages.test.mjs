@@ -4,7 +4,7 @@
 // Environment: as harness.mjs (run.sh sets it).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cli, open, route, shoot, staticSite } from "./harness.mjs";
+import { cli, open, pageFile, shoot, staticSite } from "./harness.mjs";
 
 const cliExpected = (board) => /expected turns: (\S+)/.exec(cli(["odds"], board))[1];
 
@@ -12,7 +12,7 @@ test("the start page shows each linked game's sample", async () => {
   const { page, errors, close } = await open("/");
   await page.waitForFunction(() => document.getElementById("race-sample").textContent.includes("squares 100"));
   await page.waitForFunction(() => document.getElementById("graph-sample").textContent.length > 10);
-  for (const link of ["/race", "/graph"].map(route)) assert.ok(await page.locator(`a[href="${link}"]`).count());
+  for (const link of ["/race", "/graph"].map(pageFile)) assert.ok(await page.locator(`a[href="${link}"]`).count());
   await shoot(page, "start");
   assert.deepEqual(errors, []);
   await close();
@@ -137,7 +137,8 @@ test("game graph: the answers are the CLI's, each query's move is shown", async 
   await close();
 });
 
-/** Plays the shown query to the end; `choose` picks the user's move among the buttons. */
+/** Plays the shown query to the end; `choose(count, moves, labels)` picks the user's move
+ * among the buttons (`labels`: their texts, `piece P: FROM → TO`). */
 async function playToTheEnd(page, choose) {
   await page.click("#play");
   for (let moves = 0; moves < 200; moves++) {
@@ -148,8 +149,8 @@ async function playToTheEnd(page, choose) {
     const verdict = await page.locator("#verdict").textContent();
     if (!verdict.startsWith("Your move")) return verdict;
     const buttons = page.locator("#moves button");
-    const count = await buttons.count();
-    await buttons.nth(choose(count, moves)).click();
+    const labels = await buttons.allTextContents();
+    await buttons.nth(choose(labels.length, moves, labels)).click();
     await page.waitForFunction(() => !document.getElementById("verdict").textContent.startsWith("Your move")
       || document.querySelectorAll("#moves button").length > 0);
   }

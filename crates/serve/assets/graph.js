@@ -113,7 +113,7 @@ async function analyse(keepCase = false) {
   if (!reply.ok) {
     $("graph-error").hidden = false;
     $("graph-error").textContent = errorText(reply.data);
-    $("status").textContent = "The input is not valid: see the message.";
+    $("status").textContent = refusedStatus(reply.data, "The input is not valid: see the message.");
     const line = errorLine(reply.data);
     if (line) markLine(text, line);
     clearAnswers();
@@ -299,7 +299,12 @@ function markPicked() {
 }
 
 async function load(path) {
-  text.value = await (await fetch(path)).text();
+  try {
+    text.value = await fetchText(path);
+  } catch (error) {
+    $("status").textContent = `The sample did not load: ${error.message}`;
+    return;
+  }
   analyse();
 }
 
@@ -315,8 +320,8 @@ $("drawing").addEventListener("click", (event) => {
   const node = event.target.closest && event.target.closest("g.node");
   if (node) pickPosition(Number(node.dataset.position));
 });
-$("sample").addEventListener("click", () => load("/samples/graph.txt"));
-$("sample-cycles").addEventListener("click", () => load("/samples/graph-cycles.txt"));
+$("sample").addEventListener("click", () => load("samples/graph.txt"));
+$("sample-cycles").addEventListener("click", () => load("samples/graph-cycles.txt"));
 $("case").addEventListener("change", () => { shownCase = Number($("case").value); shownQuery = 0; stopGame(); showCase(); });
 $("play").addEventListener("click", play);
-load("/samples/graph.txt");
+load("samples/graph.txt");
