@@ -181,6 +181,47 @@ test("game graph: from every WIN query the engine, moving first, wins", async ()
   await close();
 });
 
+test("game graph: the user may move first; from a WIN query the user wins by the values, from a LOSE the engine wins", async () => {
+  const { page, errors, close } = await open("/graph");
+  await page.locator("#queries tbody tr").first().waitFor();
+  const text = await page.locator("#graph-text").inputValue();
+  // Each test case's Grundy values, from the command line: the user's winning move leaves
+  // their nim-sum 0 (the sample has no cycles).
+  const values = cli(["grundy", "--values"], text).trim().split("\n").map((line) => line.trim().split(/\s+/).map(Number));
+  await page.check("input[name=first][value=you]");
+  const cases = await page.locator("#case option").count();
+  const played = { WIN: 0, LOSE: 0 };
+  for (let k = 0; k < cases; k++) {
+    await page.selectOption("#case", String(k));
+    const rows = await page.locator("#queries tbody tr").count();
+    for (let q = 0; q < rows; q++) {
+      const outcome = await page.locator(`#queries tbody tr:nth-child(${q + 1}) td:nth-child(3)`).textContent();
+      const winning = (count, moves, labels) => {
+        const options = labels.map((label) => /^piece (\d+): (\d+) → (\d+)$/.exec(label).slice(1).map(Number));
+        const from = new Map(options.map(([piece, at]) => [piece, at]));
+        const sum = [...from.values()].reduce((x, at) => x ^ values[k][at], 0);
+        const best = options.findIndex(([, at, to]) => (sum ^ values[k][at] ^ values[k][to]) === 0);
+        return outcome === "WIN" ? best : 0;
+      };
+      await page.click(`#queries tbody tr:nth-child(${q + 1}) button`);
+      const verdict = await playToTheEnd(page, winning);
+      assert.equal(verdict, outcome === "WIN" ? "You win: the engine has no move left." : "The engine wins: you have no move left.");
+      // The user made the first move of the game.
+      assert.match(await page.locator("#log li").first().textContent(), /^you: piece \d+: \d+ → \d+$/);
+      played[outcome]++;
+    }
+  }
+  assert.ok(played.WIN >= 4 && played.LOSE >= 1, JSON.stringify(played));
+  await shoot(page, "graph-you-first");
+  // The engine first again, by the same choice.
+  await page.check("input[name=first][value=engine]");
+  await page.click("#queries tbody tr:nth-child(1) button");
+  await page.click("#play");
+  await page.locator("#log li").first().filter({ hasText: /^engine: / }).waitFor();
+  assert.deepEqual(errors, []);
+  await close();
+});
+
 test("game graph with cycles: values and DRAW answers are the CLI's; the engine never loses a DRAW", async () => {
   const { page, errors, close } = await open("/graph");
   await page.locator("#queries tbody tr").first().waitFor();

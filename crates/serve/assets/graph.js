@@ -189,6 +189,14 @@ function play() {
   const query = cases[shownCase].queries[shownQuery];
   stopGame();
   game = { case: shownCase, pieces: query.pieces.slice(), text: text.value, over: false, seen: new Set() };
+  if (document.querySelector("input[name=first]:checked").value === "you") {
+    // The query's own position with the user to move: its answer is the user's outcome,
+    // and a user with no move has lost, as after any engine move.
+    const view = cases[game.case];
+    const stuck = game.pieces.every((p) => !view.successors[p].length);
+    showTurn({ pieces: game.pieces, reply: null, winner: stuck ? "engine" : null, outcome: query.outcome });
+    return;
+  }
   $("verdict").textContent = "The engine moves first…";
   turn({ text: game.text, case: game.case + 1, pieces: game.pieces });
 }
