@@ -4,8 +4,10 @@
 // cannot start is an error on the page, never a wait.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { pathToFileURL } from "node:url";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { base, cli, open, shoot, siteDir, staticSite } from "./harness.mjs";
 
 /** Each page's link in the navigation bar and what it shows once its engine answered. */
@@ -65,7 +67,7 @@ test("static site: a worker that cannot start is an error on the page, not Compu
   const { page, errors, close } = await open("/octal", undefined, missing);
   const error = page.locator("#octal-error");
   await error.filter({ hasText: "could not run" }).waitFor({ timeout: 60000 });
-  assert.match(await error.textContent(), /python3 -m http\.server/);
+  assert.match(await error.textContent(), /Check that worker\.js, tabletop_wasm\.js and tabletop_wasm_bg\.wasm .* are published/);
   assert.equal(await page.locator("#status").textContent(), "Not answered: the engine could not run (see the message).");
   await shoot(page, "site-worker-missing");
   // The race page too: its status and error say so, and no Cancel button is left.
@@ -78,6 +80,23 @@ test("static site: a worker that cannot start is an error on the page, not Compu
   assert.deepEqual(unexpected, []);
   await race.close();
   await close();
+});
+
+test("static site: from disk without its worker bundle, a page says to serve the folder", { skip: !staticSite }, async () => {
+  const copy = mkdtempSync(path.join(tmpdir(), "tabletop-site-"));
+  try {
+    cpSync(siteDir, copy, { recursive: true });
+    rmSync(path.join(copy, "worker-bundle.js"));
+    const { page, errors, close } = await open(pathToFileURL(path.join(copy, "octal.html")).href);
+    const error = page.locator("#octal-error");
+    await error.filter({ hasText: "could not run" }).waitFor({ timeout: 60000 });
+    assert.match(await error.textContent(), /worker-bundle\.js did not load\. Serve this folder over HTTP instead \(for example python3 -m http\.server in it\)/);
+    await shoot(page, "site-file-bundle-missing");
+    assert.deepEqual(errors.filter((e) => !/ERR_FILE_NOT_FOUND/.test(e)), []);
+    await close();
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
 });
 
 test("static site: the race page's first figures come from the worker and are the CLI's", { skip: !staticSite }, async () => {

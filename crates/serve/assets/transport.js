@@ -27,8 +27,11 @@ async function api(path, body, signal) {
   return run(path, body, { signal });
 }
 
-/** What to do when the worker cannot run: the one way that always works. */
-const SERVE_THE_FOLDER = "Serve this folder over HTTP instead (for example `python3 -m http.server` in it) and open the page from there.";
+/** What to do when the worker cannot run: from disk, the one way that always works; on a
+ * server, publish the files the worker needs. */
+const WORKER_ADVICE = FROM_DISK
+  ? "Serve this folder over HTTP instead (for example python3 -m http.server in it) and open the page from there."
+  : "Check that worker.js, tabletop_wasm.js and tabletop_wasm_bg.wasm (from cargo xtask site) are published beside this page.";
 
 /** The worker of the static site (a promise of {worker, pending}), started on first use and
  * again after a cancel or a failure; `pending` maps a request's id to its handlers. */
@@ -164,6 +167,6 @@ async function run(path, body, { signal, onProgress } = {}) {
   } catch (error) {
     if (error.name === "AbortError") throw error;
     if (!STATIC_SITE) return unavailable(`The server cannot be reached: ${error.message}`);
-    return unavailable(`The engine (WebAssembly in a Web Worker) could not run: ${error.message}. ${SERVE_THE_FOLDER}`);
+    return unavailable(`The engine (WebAssembly in a Web Worker) could not run: ${error.message}. ${WORKER_ADVICE}`);
   }
 }
