@@ -213,7 +213,11 @@ fn write_disk_scripts(site: &Path) -> Result<(), String> {
         &site.join("samples.js"),
         &format!("// The samples, for pages opened from disk (made by cargo xtask site).\nself.TABLETOP_SAMPLES = {samples};\n"),
     )?;
-    let base64 = output(Command::new("base64").arg("-w0").arg(site.join("tabletop_wasm_bg.wasm")))?;
+    let base64 = output(
+        Command::new("base64")
+            .arg("-w0")
+            .arg(site.join("tabletop_wasm_bg.wasm")),
+    )?;
     let mut source = format!("const TABLETOP_WASM_BASE64 = \"{}\";\n", base64.trim());
     for script in ["measure.js", "tabletop_wasm.js", "worker.js"] {
         source += &read(&site.join(script))?;
@@ -257,14 +261,21 @@ mod tests {
         let mut absolute = Vec::new();
         for entry in std::fs::read_dir(&assets).into_iter().flatten().flatten() {
             let path = entry.path();
-            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_owned();
+            let name = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default()
+                .to_owned();
             if !(name.ends_with(".html") || name.ends_with(".js")) {
                 continue;
             }
             let text = read(&path).unwrap_or_default();
             for (number, line) in text.lines().enumerate() {
                 let line = line.replace("\"/api/", "");
-                if ["=\"/", "(\"/", "\"/samples/", "url(/"].iter().any(|link| line.contains(link)) {
+                if ["=\"/", "(\"/", "\"/samples/", "url(/"]
+                    .iter()
+                    .any(|link| line.contains(link))
+                {
                     absolute.push(format!("{name}:{}: {}", number + 1, line.trim()));
                 }
             }

@@ -54,7 +54,13 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     // maturin runs `python3 -m ziglang` to find zig: the tools' own interpreter has it.
     run(maturin("build")
         .env("CARGO_ZIGBUILD_PYTHON_PATH", bin.join("python"))
-        .args(["--release", "--locked", "--zig", "--compatibility", "manylinux2014"])
+        .args([
+            "--release",
+            "--locked",
+            "--zig",
+            "--compatibility",
+            "manylinux2014",
+        ])
         .arg("--out")
         .arg(&out))?;
     run(maturin("sdist").arg("--out").arg(&out))?;
@@ -98,7 +104,9 @@ fn check(bin: &Path, wheel: &Path) -> Result<(), String> {
     let name = wheel.file_name().unwrap_or_default().to_string_lossy();
     // The platform tags are the name's last part, joined by dots (maturin writes the
     // legacy `manylinux2014_x86_64` beside the policy's own name).
-    let platforms = name.strip_suffix(".whl").and_then(|stem| stem.split_once("-cp39-abi3-"));
+    let platforms = name
+        .strip_suffix(".whl")
+        .and_then(|stem| stem.split_once("-cp39-abi3-"));
     if !platforms.is_some_and(|(_, tags)| tags.split('.').any(|tag| tag == POLICY)) {
         return Err(format!("{name} is not an abi3 {POLICY} wheel"));
     }
