@@ -57,7 +57,7 @@ for dir in /bin /usr/bin /usr/local/bin; do
   done
 done
 no_rust_path="$PWD/$wheel_venv/bin:$PWD/$no_rust_bin"
-wheel=(target/wheels/tabletop_games-*-manylinux_*.whl)
+wheel=(target/wheels/tabletop_games-*-cp39-abi3-*manylinux_2_17_x86_64.whl)
 env PATH="$no_rust_path" sh -c '! command -v cargo && ! command -v rustc' >/dev/null
 env PATH="$no_rust_path" "$wheel_venv/bin/pip" install --quiet --disable-pip-version-check \
   "${wheel[@]}" pytest numpy matplotlib mypy

@@ -4,7 +4,7 @@
 // Environment: as harness.mjs (run.sh sets it).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cli, noOverflow, open, PHONE, route, run, shoot } from "./harness.mjs";
+import { cli, noOverflow, open, PHONE, pageFile, run, shoot } from "./harness.mjs";
 
 /** The pages in the order every navigation bar lists them, with the 猪国杀 link's Latin text. */
 const NAVIGATION = ["Race board", "Snakes", "Game graph", "猪国杀 (Pig Kingdom Kill)", "Octal"];
@@ -18,7 +18,7 @@ test("every page lists the pages in the start page's order, 猪国杀 with its L
   }
   const { page, close } = await open("/");
   const cards = await page.locator(".cards h2 a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
-  assert.deepEqual(cards, ["/race", "/snakes", "/graph", "/pigs", "/octal"].map(route));
+  assert.deepEqual(cards, ["/race", "/snakes", "/graph", "/pigs", "/octal"].map(pageFile));
   await close();
 });
 

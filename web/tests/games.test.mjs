@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PHONE, cli, noOverflow, open, route, run, shoot } from "./harness.mjs";
+import { PHONE, cli, noOverflow, open, pageFile, run, shoot } from "./harness.mjs";
 
 const fixtures = path.resolve(import.meta.dirname, "../../fixtures");
 const NEVER = "2 1\nMP D D D D\nFP D D D D\nD\n";
@@ -17,11 +17,11 @@ const fixture = (name) => readFileSync(path.join(fixtures, name), "utf8");
 
 test("the start page links the three pages and shows their samples", async () => {
   const { page, errors, close } = await open("/");
-  for (const link of ["/snakes", "/pigs", "/octal"].map(route)) assert.ok(await page.locator(`main a[href="${link}"]`).count(), link);
+  for (const link of ["/snakes", "/pigs", "/octal"].map(pageFile)) assert.ok(await page.locator(`main a[href="${link}"]`).count(), link);
   await page.waitForFunction(() => document.getElementById("snakes-sample").textContent.startsWith("6 1 3"));
   await page.waitForFunction(() => document.getElementById("pigs-sample").textContent.includes("MP D D F F"));
   assert.match(await page.locator("#octal-sample").textContent(), /0\.77/);
-  await page.click(`main a[href="${route("/pigs")}"]`);
+  await page.click(`main a[href="${pageFile("/pigs")}"]`);
   await page.waitForURL(/\/pigs(\.html)?$/);
   assert.deepEqual(errors, []);
   await close();

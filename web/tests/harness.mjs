@@ -2,9 +2,10 @@
 // per file, the CLI of the same build, fresh pages that fail a test on any script error,
 // screenshots.
 //
-// Environment: TABLETOP_URL (the running server, e.g. http://127.0.0.1:40123/), TABLETOP_BIN
-// (the same build's `tabletop`, for the CLI's answers), CHROMIUM (default /usr/bin/chromium),
-// SCREENSHOTS (default ../../target/screenshots). `run.sh` sets them all.
+// Environment: TABLETOP_URL (the running server, e.g. http://127.0.0.1:40123/, or the static
+// site's sub-folder), TABLETOP_BIN (the same build's `tabletop`, for the CLI's answers),
+// CHROMIUM (default /usr/bin/chromium), SCREENSHOTS (default ../../target/screenshots);
+// for the static site TABLETOP_STATIC=1 and TABLETOP_SITE_DIR (its folder). `run.sh` sets them.
 import { before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
@@ -23,10 +24,19 @@ mkdirSync(shots, { recursive: true });
 /** Whether the pages are the static site (`cargo xtask site`), computing in a Web Worker. */
 export const staticSite = process.env.TABLETOP_STATIC === "1";
 
+/** The static site's folder on disk (`target/site`), for its pages opened from `file://`. */
+export const siteDir = process.env.TABLETOP_SITE_DIR;
+
 /** A page's route as this run serves it: `/race` is `race.html` on the static site. */
 export function route(path) {
   if (!staticSite) return path;
   return path === "/" ? "index.html" : /^\/[a-z]+$/.test(path) ? `${path.slice(1)}.html` : path.replace(/^\//, "");
+}
+
+/** A page's link as every page writes it, the same under `tabletop serve` and on the static
+ * site: its file name (`/race` is `race.html`, `/` is `index.html`). */
+export function pageFile(path) {
+  return path === "/" ? "index.html" : `${path.slice(1)}.html`;
 }
 
 export const PHONE = { width: 390, height: 844 };
@@ -58,11 +68,14 @@ export function run(args, input = "") {
   return { stdout: result.stdout, stderr: result.stderr, status: result.status };
 }
 
-/** A fresh page (1280x800 unless told) that fails the test on any script error. */
+/** A fresh page (1280x800 unless told) that fails the test on any script error. `route`
+ * may be a whole URL (`file://...`); `beforeLoad(page)` runs before the page is loaded (to
+ * route its requests). */
 const siteRoute = route;
-export async function open(route, viewport = { width: 1280, height: 800 }) {
+export async function open(route, viewport = { width: 1280, height: 800 }, beforeLoad = async () => {}) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
+  await beforeLoad(page);
   const errors = [];
   page.on("pageerror", (error) => errors.push(error.message));
   // An invalid input is answered 422 on purpose (the page shows the problem); any other

@@ -4,7 +4,7 @@
 // Environment: as harness.mjs (run.sh sets it).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cli, open, route, shoot, staticSite } from "./harness.mjs";
+import { cli, open, pageFile, shoot, staticSite } from "./harness.mjs";
 
 const cliExpected = (board) => /expected turns: (\S+)/.exec(cli(["odds"], board))[1];
 
@@ -12,7 +12,7 @@ test("the start page shows each linked game's sample", async () => {
   const { page, errors, close } = await open("/");
   await page.waitForFunction(() => document.getElementById("race-sample").textContent.includes("squares 100"));
   await page.waitForFunction(() => document.getElementById("graph-sample").textContent.length > 10);
-  for (const link of ["/race", "/graph"].map(route)) assert.ok(await page.locator(`a[href="${link}"]`).count());
+  for (const link of ["/race", "/graph"].map(pageFile)) assert.ok(await page.locator(`a[href="${link}"]`).count());
   await shoot(page, "start");
   assert.deepEqual(errors, []);
   await close();
@@ -137,7 +137,8 @@ test("game graph: the answers are the CLI's, each query's move is shown", async 
   await close();
 });
 
-/** Plays the shown query to the end; `choose` picks the user's move among the buttons. */
+/** Plays the shown query to the end; `choose(count, moves, labels)` picks the user's move
+ * among the buttons (`labels`: their texts, `piece P: FROM → TO`). */
 async function playToTheEnd(page, choose) {
   await page.click("#play");
   for (let moves = 0; moves < 200; moves++) {
@@ -148,8 +149,8 @@ async function playToTheEnd(page, choose) {
     const verdict = await page.locator("#verdict").textContent();
     if (!verdict.startsWith("Your move")) return verdict;
     const buttons = page.locator("#moves button");
-    const count = await buttons.count();
-    await buttons.nth(choose(count, moves)).click();
+    const labels = await buttons.allTextContents();
+    await buttons.nth(choose(labels.length, moves, labels)).click();
     await page.waitForFunction(() => !document.getElementById("verdict").textContent.startsWith("Your move")
       || document.querySelectorAll("#moves button").length > 0);
   }
@@ -176,6 +177,47 @@ test("game graph: from every WIN query the engine, moving first, wins", async ()
   }
   assert.ok(played >= 3 * 4, `${played} games played`);
   await shoot(page, "graph-played");
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test("game graph: the user may move first; from a WIN query the user wins by the values, from a LOSE the engine wins", async () => {
+  const { page, errors, close } = await open("/graph");
+  await page.locator("#queries tbody tr").first().waitFor();
+  const text = await page.locator("#graph-text").inputValue();
+  // Each test case's Grundy values, from the command line: the user's winning move leaves
+  // their nim-sum 0 (the sample has no cycles).
+  const values = cli(["grundy", "--values"], text).trim().split("\n").map((line) => line.trim().split(/\s+/).map(Number));
+  await page.check("input[name=first][value=you]");
+  const cases = await page.locator("#case option").count();
+  const played = { WIN: 0, LOSE: 0 };
+  for (let k = 0; k < cases; k++) {
+    await page.selectOption("#case", String(k));
+    const rows = await page.locator("#queries tbody tr").count();
+    for (let q = 0; q < rows; q++) {
+      const outcome = await page.locator(`#queries tbody tr:nth-child(${q + 1}) td:nth-child(3)`).textContent();
+      const winning = (count, moves, labels) => {
+        const options = labels.map((label) => /^piece (\d+): (\d+) → (\d+)$/.exec(label).slice(1).map(Number));
+        const from = new Map(options.map(([piece, at]) => [piece, at]));
+        const sum = [...from.values()].reduce((x, at) => x ^ values[k][at], 0);
+        const best = options.findIndex(([, at, to]) => (sum ^ values[k][at] ^ values[k][to]) === 0);
+        return outcome === "WIN" ? best : 0;
+      };
+      await page.click(`#queries tbody tr:nth-child(${q + 1}) button`);
+      const verdict = await playToTheEnd(page, winning);
+      assert.equal(verdict, outcome === "WIN" ? "You win: the engine has no move left." : "The engine wins: you have no move left.");
+      // The user made the first move of the game.
+      assert.match(await page.locator("#log li").first().textContent(), /^you: piece \d+: \d+ → \d+$/);
+      played[outcome]++;
+    }
+  }
+  assert.ok(played.WIN >= 4 && played.LOSE >= 1, JSON.stringify(played));
+  await shoot(page, "graph-you-first");
+  // The engine first again, by the same choice.
+  await page.check("input[name=first][value=engine]");
+  await page.click("#queries tbody tr:nth-child(1) button");
+  await page.click("#play");
+  await page.locator("#log li").first().filter({ hasText: /^engine: / }).waitFor();
   assert.deepEqual(errors, []);
   await close();
 });

@@ -7,7 +7,7 @@
 //! - `cargo xtask bench [--runs N] [--before BIN] [GAME]...`: `tabletop` side by side with reference C++
 //!   solutions on generated inputs, as a Markdown table.
 //! - `cargo xtask msrv`: the workspace `rust-version` against every locked dependency's.
-//! - `cargo xtask wheel`: the Python package as a manylinux wheel and an sdist.
+//! - `cargo xtask wheel`: the Python package as a manylinux_2_17 wheel and an sdist.
 //! - `cargo xtask site`: the playground as a static site (WebAssembly) in `target/site/`.
 
 mod bench;
@@ -41,7 +41,8 @@ commands:
       Check that the workspace `rust-version` is at least the highest `rust-version` of the
       locked dependencies (read from `cargo metadata`).
   wheel
-      Build the Python package as a manylinux abi3 wheel and an sdist into target/wheels/.
+      Build the Python package as an abi3 manylinux_2_17 (manylinux2014) x86-64 wheel, linked
+      through zig and checked by `auditwheel show`, and an sdist into target/wheels/.
   site
       Build the playground as a static site into target/site/: the pages, and the JSON API
       in WebAssembly (Debian's rustc-web, wasm-ld and wasm-bindgen-cli) run in a Web Worker.

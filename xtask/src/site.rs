@@ -54,25 +54,18 @@ fn locked_version<'a>(lock: &'a str, package: &str) -> Option<&'a str> {
     None
 }
 
-/// A page's or script's text as the static site serves it: page links by file name, the
-/// style and samples relative (so the site works from any folder), and the transport told
-/// it is on the static site.
+/// A page's or script's text as the static site serves it: the transport told it is on the
+/// static site. (The pages link relatively already, so the same files work under `tabletop
+/// serve` and from any folder of a file server.)
 fn for_site(name: &str, text: &str) -> Result<String, String> {
-    let mut text = text
-        .replace("href=\"/style.css\"", "href=\"style.css\"")
-        .replace("\"/samples/", "\"samples/");
-    for page in ["race", "graph", "snakes", "pigs", "octal"] {
-        text = text.replace(&format!("href=\"/{page}\""), &format!("href=\"{page}.html\""));
+    let marker = "const STATIC_SITE = false;";
+    if name != "transport.js" {
+        return Ok(text.to_owned());
     }
-    text = text.replace("href=\"/\"", "href=\"index.html\"");
-    if name == "transport.js" {
-        let marker = "const STATIC_SITE = false;";
-        if !text.contains(marker) {
-            return Err(format!("transport.js has no `{marker}`"));
-        }
-        text = text.replace(marker, "const STATIC_SITE = true;");
+    if !text.contains(marker) {
+        return Err(format!("transport.js has no `{marker}`"));
     }
-    Ok(text)
+    Ok(text.replace(marker, "const STATIC_SITE = true;"))
 }
 
 /// Copies the pages' assets (and their `samples/`) from `from` into `to`, as [`for_site`].
@@ -187,8 +180,54 @@ pub fn main(args: &[String]) -> Result<bool, String> {
             "the module is {size} bytes, over the budget of {WASM_BUDGET}"
         ));
     }
-    println!("serve it with any static file server, e.g. python3 -m http.server -d target/site");
+    write_disk_scripts(&site)?;
+    println!("serve it with any static file server, e.g. python3 -m http.server -d target/site, or open its pages from disk");
     Ok(true)
+}
+
+/// A file's text, failing with its name.
+fn read(path: &Path) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("reading {}: {e}", path.display()))
+}
+
+/// Writes `text` to `path`, failing with its name.
+fn write(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| format!("writing {}: {e}", path.display()))
+}
+
+/// The classic scripts a page opened from disk (`file://`) loads instead of what Chromium
+/// refuses there: the samples (`samples.js`, instead of `fetch`), and the worker's whole
+/// source with the module in base64 (`worker-bundle.js`, run from a Blob, instead of a
+/// worker script and a module by URL). Both are JSON values, which are JavaScript too.
+fn write_disk_scripts(site: &Path) -> Result<(), String> {
+    let folder = site.join("samples");
+    let entries = std::fs::read_dir(&folder).map_err(|e| format!("reading {}: {e}", folder.display()))?;
+    let mut samples = serde_json::Map::new();
+    for entry in entries {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        samples.insert(format!("samples/{name}"), read(&path)?.into());
+    }
+    let samples = serde_json::Value::Object(samples);
+    write(
+        &site.join("samples.js"),
+        &format!("// The samples, for pages opened from disk (made by cargo xtask site).\nself.TABLETOP_SAMPLES = {samples};\n"),
+    )?;
+    let base64 = output(
+        Command::new("base64")
+            .arg("-w0")
+            .arg(site.join("tabletop_wasm_bg.wasm")),
+    )?;
+    let mut source = format!("const TABLETOP_WASM_BASE64 = \"{}\";\n", base64.trim());
+    for script in ["measure.js", "tabletop_wasm.js", "worker.js"] {
+        source += &read(&site.join(script))?;
+        source.push('\n');
+    }
+    let source = serde_json::Value::String(source);
+    write(
+        &site.join("worker-bundle.js"),
+        &format!("// The worker with its module, for pages opened from disk (made by cargo xtask site).\nself.TABLETOP_WORKER_SOURCE = {source};\n"),
+    )
 }
 
 #[cfg(test)]
@@ -205,16 +244,43 @@ mod tests {
     }
 
     #[test]
-    fn pages_link_by_file_name_and_the_transport_knows_the_site() {
-        let page = r#"<a href="/">t</a><a href="/race">r</a><link href="/style.css"> fetch("/samples/x")"#;
-        assert_eq!(
-            for_site("race.html", page).ok().as_deref(),
-            Some(
-                r#"<a href="index.html">t</a><a href="race.html">r</a><link href="style.css"> fetch("samples/x")"#
-            )
-        );
+    fn the_transport_knows_the_site_and_pages_are_copied_as_they_are() {
+        let page = r#"<a href="index.html">t</a><link href="style.css">"#;
+        assert_eq!(for_site("race.html", page).ok().as_deref(), Some(page));
         let transport = for_site("transport.js", "const STATIC_SITE = false;\n");
         assert_eq!(transport.ok().as_deref(), Some("const STATIC_SITE = true;\n"));
         assert!(for_site("transport.js", "nothing").is_err());
+    }
+
+    /// Every link of the pages is relative (the API's paths aside, which the transport
+    /// makes relative): the site works from any folder of a file server, and `tabletop
+    /// serve` serves each page at its file name too.
+    #[test]
+    fn the_pages_link_relatively() {
+        let assets = crate::workspace_root().join("crates/serve/assets");
+        let mut absolute = Vec::new();
+        for entry in std::fs::read_dir(&assets).into_iter().flatten().flatten() {
+            let path = entry.path();
+            let name = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default()
+                .to_owned();
+            if !(name.ends_with(".html") || name.ends_with(".js")) {
+                continue;
+            }
+            let text = read(&path).unwrap_or_default();
+            for (number, line) in text.lines().enumerate() {
+                let line = line.replace("\"/api/", "");
+                if ["=\"/", "(\"/", "\"/samples/", "url(/"]
+                    .iter()
+                    .any(|link| line.contains(link))
+                {
+                    absolute.push(format!("{name}:{}: {}", number + 1, line.trim()));
+                }
+            }
+        }
+        assert!(absolute.is_empty(), "absolute links:\n{}", absolute.join("\n"));
+        assert!(assets.join("octal.html").exists());
     }
 }

@@ -64,3 +64,44 @@ function debounce(f, ms) {
     timer = setTimeout(() => f(...args), ms);
   };
 }
+
+/** Scripts added to the page, by file name: each loads once. */
+const loadedScripts = new Map();
+
+/** Runs the classic script `file` (beside the page) once; resolves when it has run. */
+function loadScript(file) {
+  if (!loadedScripts.has(file)) {
+    loadedScripts.set(file, new Promise((resolve, reject) => {
+      const script = el("script", { src: file });
+      script.addEventListener("load", resolve, { once: true });
+      script.addEventListener("error", () => reject(new Error(`${file} did not load`)), { once: true });
+      document.head.append(script);
+    }));
+  }
+  return loadedScripts.get(file);
+}
+
+/** Whether the page was opened from disk (`file://`), where Chromium refuses `fetch` and
+ * worker scripts by URL: the static site then brings its samples and its worker in classic
+ * scripts (`samples.js`, `worker-bundle.js`, made by `cargo xtask site`). */
+const FROM_DISK = location.protocol === "file:";
+
+/** The text of a file beside the page, e.g. `samples/race.board`. */
+async function fetchText(path) {
+  if (FROM_DISK) {
+    await loadScript("samples.js");
+    const text = self.TABLETOP_SAMPLES && self.TABLETOP_SAMPLES[path];
+    if (typeof text !== "string") throw new Error(`${path} is not in samples.js`);
+    return text;
+  }
+  const response = await fetch(path);
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return response.text();
+}
+
+/** The status line of a refused request: `invalid` when the input was at fault, else that
+ * the engine itself could not answer (see transport.js). */
+function refusedStatus(data, invalid) {
+  const unavailable = data && data.error && data.error.kind === "unavailable";
+  return unavailable ? "Not answered: the engine could not run (see the message)." : invalid;
+}

@@ -113,7 +113,7 @@ async function analyse(keepCase = false) {
   if (!reply.ok) {
     $("graph-error").hidden = false;
     $("graph-error").textContent = errorText(reply.data);
-    $("status").textContent = "The input is not valid: see the message.";
+    $("status").textContent = refusedStatus(reply.data, "The input is not valid: see the message.");
     const line = errorLine(reply.data);
     if (line) markLine(text, line);
     clearAnswers();
@@ -189,6 +189,14 @@ function play() {
   const query = cases[shownCase].queries[shownQuery];
   stopGame();
   game = { case: shownCase, pieces: query.pieces.slice(), text: text.value, over: false, seen: new Set() };
+  if (document.querySelector("input[name=first]:checked").value === "you") {
+    // The query's own position with the user to move: its answer is the user's outcome,
+    // and a user with no move has lost, as after any engine move.
+    const view = cases[game.case];
+    const stuck = game.pieces.every((p) => !view.successors[p].length);
+    showTurn({ pieces: game.pieces, reply: null, winner: stuck ? "engine" : null, outcome: query.outcome });
+    return;
+  }
   $("verdict").textContent = "The engine moves first…";
   turn({ text: game.text, case: game.case + 1, pieces: game.pieces });
 }
@@ -299,7 +307,12 @@ function markPicked() {
 }
 
 async function load(path) {
-  text.value = await (await fetch(path)).text();
+  try {
+    text.value = await fetchText(path);
+  } catch (error) {
+    $("status").textContent = `The sample did not load: ${error.message}`;
+    return;
+  }
   analyse();
 }
 
@@ -315,8 +328,8 @@ $("drawing").addEventListener("click", (event) => {
   const node = event.target.closest && event.target.closest("g.node");
   if (node) pickPosition(Number(node.dataset.position));
 });
-$("sample").addEventListener("click", () => load("/samples/graph.txt"));
-$("sample-cycles").addEventListener("click", () => load("/samples/graph-cycles.txt"));
+$("sample").addEventListener("click", () => load("samples/graph.txt"));
+$("sample-cycles").addEventListener("click", () => load("samples/graph-cycles.txt"));
 $("case").addEventListener("change", () => { shownCase = Number($("case").value); shownQuery = 0; stopGame(); showCase(); });
 $("play").addEventListener("click", play);
-load("/samples/graph.txt");
+load("samples/graph.txt");

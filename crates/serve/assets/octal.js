@@ -75,7 +75,7 @@ async function compute(withQuery) {
     const inQuery = data.error && data.error.problems && data.error.problems[0] && data.error.problems[0].file === "query";
     problemIn(inQuery ? $("query-error") : $("octal-error"), data);
     (inQuery ? $("octal-error") : $("query-error")).hidden = true;
-    $("status").textContent = inQuery ? "The heaps are not valid: see the message." : "Not computed: see the message.";
+    $("status").textContent = refusedStatus(data, inQuery ? "The heaps are not valid: see the message." : "Not computed: see the message.");
     clearResults();
     return;
   }

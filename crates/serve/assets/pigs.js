@@ -50,7 +50,7 @@ async function start() {
   if (mine !== asked) return;
   if (!reply.ok) {
     showError(reply.data);
-    $("status").textContent = "The input is not valid: see the message.";
+    $("status").textContent = refusedStatus(reply.data, "The input is not valid: see the message.");
     clearReplay();
     return;
   }
@@ -186,13 +186,18 @@ async function compare() {
 }
 
 async function load(path) {
-  text.value = await (await fetch(path)).text();
+  try {
+    text.value = await fetchText(path);
+  } catch (error) {
+    $("status").textContent = `The sample did not load: ${error.message}`;
+    return;
+  }
   start();
 }
 
 $("replay").addEventListener("click", start);
-$("sample").addEventListener("click", () => load("/samples/pigs.txt"));
-$("sample-more").addEventListener("click", () => load("/samples/pigs-more.txt"));
+$("sample").addEventListener("click", () => load("samples/pigs.txt"));
+$("sample-more").addEventListener("click", () => load("samples/pigs-more.txt"));
 $("file").addEventListener("change", async () => {
   const file = $("file").files[0];
   if (!file) return;
@@ -216,4 +221,4 @@ document.addEventListener("keydown", (event) => {
     show(moves[event.key]);
   }
 });
-load("/samples/pigs.txt");
+load("samples/pigs.txt");

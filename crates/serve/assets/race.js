@@ -357,7 +357,8 @@ function showJob(job, exact, started) {
     $("board-error").textContent = errorText({ error: job.error });
     offerToDropOffBoard();
     const line = errorLine({ error: job.error });
-    $("status").textContent = job.status === 422 ? "The board is not valid: see the message." : "The board cannot be answered: see the message.";
+    $("status").textContent = job.status === 422 ? "The board is not valid: see the message."
+      : refusedStatus({ error: job.error }, "The board cannot be answered: see the message.");
     if (line && document.activeElement !== text) markLine(text, line);
   } else if (job.state === "cancelled") {
     $("status").textContent = "Cancelled.";
@@ -441,7 +442,8 @@ async function analyse() {
       showJob(job, { result: reply.exact }, started);
     }
   } catch (error) {
-    if (error.name !== "AbortError") $("status").textContent = `The server cannot be reached: ${error.message}`;
+    // Only a cancel rejects (an engine that cannot run is a failed reply): Cancel said so.
+    if (error.name !== "AbortError") throw error;
   } finally {
     if (running === mine) {
       running = null;
@@ -454,8 +456,12 @@ async function analyse() {
 }
 
 async function loadSample() {
-  const response = await fetch("/samples/race.board");
-  text.value = await response.text();
+  try {
+    text.value = await fetchText("samples/race.board");
+  } catch (error) {
+    $("status").textContent = `The sample did not load: ${error.message}`;
+    return;
+  }
   fromText();
 }
 

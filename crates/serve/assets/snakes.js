@@ -64,7 +64,7 @@ async function request(sent, k) {
   if (!reply.ok) {
     $("snakes-error").hidden = false;
     $("snakes-error").textContent = errorText(reply.data);
-    $("status").textContent = "The input is not valid: see the message.";
+    $("status").textContent = refusedStatus(reply.data, "The input is not valid: see the message.");
     const line = errorLine(reply.data);
     if (line) markLine(text, line);
     return null;
@@ -99,17 +99,22 @@ async function drawCase(k) {
 }
 
 async function load(path) {
-  text.value = await (await fetch(path)).text();
+  try {
+    text.value = await fetchText(path);
+  } catch (error) {
+    $("status").textContent = `The sample did not load: ${error.message}`;
+    return;
+  }
   answer();
 }
 
 $("answer").addEventListener("click", answer);
-$("sample").addEventListener("click", () => load("/samples/snakes.txt"));
-$("sample-more").addEventListener("click", () => load("/samples/snakes-more.txt"));
+$("sample").addEventListener("click", () => load("samples/snakes.txt"));
+$("sample-more").addEventListener("click", () => load("samples/snakes-more.txt"));
 $("file").addEventListener("change", async () => {
   const file = $("file").files[0];
   if (!file) return;
   text.value = await file.text();
   answer();
 });
-load("/samples/snakes.txt");
+load("samples/snakes.txt");
