@@ -37,6 +37,7 @@ use std::fmt;
 use std::str::FromStr;
 
 pub mod chutes;
+pub mod failure;
 pub mod grundy;
 pub mod grundy_play;
 pub mod judge;
@@ -47,7 +48,8 @@ pub mod pigs;
 pub mod snakes;
 pub mod source;
 
-pub use source::{Failure, IoFailure, Location, Problem, Source, StopFailure, Stream, UsageFailure, Window};
+pub use failure::{Failure, IoFailure, Location, Problem, StopFailure, UsageFailure};
+pub use source::{Source, Stream, Window};
 /// How every long computation is stopped (Ctrl-C, a cancel, a deadline) and reports progress:
 /// `octal::answer_to` and `odds::answer_until` take one.
 pub use tabletop_control::{Control, Stopped, Tick};
