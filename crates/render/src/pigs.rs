@@ -7,7 +7,7 @@
 use std::fmt::{self, Display, Write};
 
 use itertools::Itertools;
-use tabletop_pigs::{Card, DrawReason, EndReason, Ending, Event, Role, Target, Winner};
+use tabletop_pigs::{Card, DrawReason, EndReason, Ending, Event, Pig, Role, Target, Winner};
 
 /// The judge's output: the winner, then one line per pig, `DEAD` or its hand (the engine's
 /// `Display` of [`Ending`]).
@@ -329,6 +329,98 @@ impl<'a> Trace<'a> {
             ),
         }
     }
+}
+
+/// A pig's state as the playground shows it: `{"role", "hp", "hand", "cards", "equipped",
+/// "jumped", "revealed", "similar", "dead"}` (the page hides the role until `revealed`).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct PigView {
+    role: &'static str,
+    hp: u8,
+    hand: String,
+    cards: usize,
+    equipped: bool,
+    jumped: bool,
+    revealed: bool,
+    similar: bool,
+    dead: bool,
+}
+
+impl PigView {
+    /// The view of `pig`, whose role is `revealed` at the table or not.
+    pub fn new(pig: &Pig, revealed: bool) -> PigView {
+        PigView {
+            role: pig.role.name(),
+            hp: pig.hp,
+            hand: pig.hand.to_string(),
+            cards: pig.hand.len(),
+            equipped: pig.equipped,
+            jumped: pig.jumped,
+            revealed,
+            similar: pig.similar,
+            dead: pig.dead,
+        }
+    }
+}
+
+/// One step of a replay as the playground shows it: `{"turn", "current", "text", "masked",
+/// "changed", "drawn"}`, `changed` a list of `{"pig", "state"}` (the pig's index from 0,
+/// as the page's arrays are).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct StepView<'a> {
+    /// The turn, from 1.
+    pub turn: u64,
+    /// Whose turn it is (from 0).
+    pub current: usize,
+    /// The trace's line.
+    pub text: &'a str,
+    /// The line as a player at the table reads it.
+    pub masked: &'a str,
+    /// The pigs this step changed, with their states afterwards.
+    pub changed: Vec<ChangedView>,
+    /// Cards of the deck drawn so far.
+    pub drawn: usize,
+}
+
+/// `{"pig", "state"}`: a pig a step changed.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ChangedView {
+    /// The pig's index, from 0.
+    pub pig: usize,
+    /// Its state afterwards.
+    pub state: PigView,
+}
+
+/// The playground's JSON object of a replayed game, on one line: `{"pigs", "deck", "steps",
+/// "complete", "limits": {"steps", "cards"}, "output", "never_ends", "notes"}`; `output` the
+/// judge's output, or `null` with `never_ends` the report of a game that never ends.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ReplayView<'a> {
+    /// The pigs at the start.
+    pub pigs: Vec<PigView>,
+    /// The deck, top first.
+    pub deck: Vec<String>,
+    /// Every step.
+    pub steps: Vec<StepView<'a>>,
+    /// Whether the replay holds the whole game.
+    pub complete: bool,
+    /// The most steps and cards a replay holds.
+    pub limits: ReplayLimits,
+    /// The judge's output, when the game ends.
+    pub output: Option<&'a str>,
+    /// Why the game never ends, when it does not.
+    pub never_ends: Option<&'a str>,
+    /// Notes about the input.
+    pub notes: &'a [String],
+}
+
+/// `{"steps", "cards"}`: the most a replay holds.
+#[derive(Debug, Clone, Copy, serde::Serialize)]
+pub struct ReplayLimits {
+    /// Steps.
+    pub steps: usize,
+    /// Cards in the states held.
+    pub cards: usize,
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@
 //! judge's output. A game that never ends is replayed up to the round that proves it.
 
 use tabletop_pigs::{Game, Hand};
-use tabletop_render::pigs::{write_ending, Trace};
+use tabletop_render::pigs::{write_ending, ChangedView, PigView, ReplayLimits, ReplayView, StepView, Trace};
 
 pub use tabletop_pigs::{Pig, Role};
 
@@ -109,6 +109,54 @@ impl Replay {
             }
         }
         pigs
+    }
+}
+
+impl Replay {
+    /// The playground's JSON object of this replay
+    /// ([`tabletop_render::pigs::ReplayView`]), on one line.
+    pub fn playground_json(&self) -> String {
+        let view = |pig: &Pig| PigView::new(pig, revealed(pig));
+        let steps = self
+            .steps
+            .iter()
+            .map(|step| StepView {
+                turn: step.turn,
+                current: step.current,
+                text: step.text.trim_end(),
+                masked: step.masked.trim_end(),
+                changed: step
+                    .changed
+                    .iter()
+                    .map(|(pig, state)| ChangedView {
+                        pig: *pig,
+                        state: view(state),
+                    })
+                    .collect(),
+                drawn: step.drawn,
+            })
+            .collect();
+        let never = match &self.end {
+            End::NeverEnds(failure) => Some(failure.report()),
+            End::Output(_) => None,
+        };
+        let replay = ReplayView {
+            pigs: self.start.iter().map(view).collect(),
+            deck: self.deck.iter().map(ToString::to_string).collect(),
+            steps,
+            complete: self.complete,
+            limits: ReplayLimits {
+                steps: MAX_STEPS,
+                cards: MAX_CARDS,
+            },
+            output: match &self.end {
+                End::Output(output) => Some(output),
+                End::NeverEnds(_) => None,
+            },
+            never_ends: never.as_deref().map(str::trim_end),
+            notes: &self.notes,
+        };
+        tabletop_render::to_string(|out| tabletop_render::json::write_line(out, &replay))
     }
 }
 

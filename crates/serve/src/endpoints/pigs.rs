@@ -4,7 +4,7 @@
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tabletop_app::judge::first_difference;
-use tabletop_app::pigs::replay::{self, Budget, End, Pig};
+use tabletop_app::pigs::replay::{self, Budget};
 use tabletop_app::pigs::{self as pigs_app, Request};
 use tabletop_app::Source;
 
@@ -19,21 +19,6 @@ pub struct PigsBody {
     text: String,
 }
 
-/// A pig's state: the role (the page hides it until `revealed`), HP, hand, equipment, marks.
-fn pig_state(pig: &Pig) -> Value {
-    json!({
-        "role": pig.role.name(),
-        "hp": pig.hp,
-        "hand": pig.hand.to_string(),
-        "cards": pig.hand.len(),
-        "equipped": pig.equipped,
-        "jumped": pig.jumped,
-        "revealed": replay::revealed(pig),
-        "similar": pig.similar,
-        "dead": pig.dead,
-    })
-}
-
 /// The replay: the pigs at the start, the deck, every step with the pigs it changed, and the
 /// judge's output (or why the game never ends).
 ///
@@ -41,44 +26,8 @@ fn pig_state(pig: &Pig) -> Value {
 /// 422 for a bad input.
 pub fn pigs(body: PigsBody) -> Result<Reply, ApiError> {
     let source = Source::new(INPUT, body.text.into_bytes());
-    let replay = replay::replay(&source, Budget::default()).map_err(ApiError::from)?;
-    let steps: Vec<Value> = replay
-        .steps
-        .iter()
-        .map(|step| {
-            let changed: Vec<Value> = step
-                .changed
-                .iter()
-                .map(|(pig, state)| json!({ "pig": pig, "state": pig_state(state) }))
-                .collect();
-            json!({
-                "turn": step.turn,
-                "current": step.current,
-                "text": step.text.trim_end(),
-                "masked": step.masked.trim_end(),
-                "changed": changed,
-                "drawn": step.drawn,
-            })
-        })
-        .collect();
-    let (output, never_ends) = match &replay.end {
-        End::Output(output) => (json!(output), Value::Null),
-        End::NeverEnds(report) => (Value::Null, json!(report.report().trim_end())),
-    };
-    let deck: Vec<String> = replay.deck.iter().map(ToString::to_string).collect();
-    Ok(Reply::json(
-        200,
-        &json!({
-            "pigs": replay.start.iter().map(pig_state).collect::<Vec<_>>(),
-            "deck": deck,
-            "steps": steps,
-            "complete": replay.complete,
-            "limits": { "steps": replay::MAX_STEPS, "cards": replay::MAX_CARDS },
-            "output": output,
-            "never_ends": never_ends,
-            "notes": replay.notes,
-        }),
-    ))
+    let replay = replay::replay(&source, Budget::default())?;
+    Ok(Reply::json_text(200, replay.playground_json()))
 }
 
 #[derive(Deserialize)]
