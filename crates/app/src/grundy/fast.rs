@@ -15,6 +15,7 @@
 //! - windows of smaller test cases: `jobs` workers take turns at reading the next window and
 //!   answer their windows meanwhile ([`workers`]); this thread puts the answers in order.
 
+mod case;
 mod tests;
 mod two_threads;
 mod window;

@@ -4,8 +4,9 @@
 //! happen (the helper reading every graph piece), it drives both sides on this thread.
 #![cfg(test)]
 
+use super::case::GraphBuffers;
 use super::two_threads::SharedCase;
-use super::window::{plain_outcomes, GraphBuffers};
+use super::window::plain_outcomes;
 use super::{answer, Tuning};
 use crate::grundy::{Form, Outcome, Request};
 use crate::{Answer, Failure, Source, Stream};

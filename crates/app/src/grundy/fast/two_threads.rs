@@ -14,7 +14,7 @@ use tabletop_control::SpinThenPark;
 use tabletop_grundy::{Graph, Values};
 use tabletop_parse::grundy::{NotPlain, Plain, QueriesRead};
 
-use super::window::{cleared, fold_outcomes, graph_buffers, loopy_outcomes, GraphBuffers};
+use super::case::{cleared, fold_outcomes, graph_buffers, loopy_outcomes, GraphBuffers};
 use super::{Outcome, Position, Tuning};
 
 /// The test case of `positions` positions whose position lines `plain` is at in the window

@@ -9,7 +9,8 @@ use std::sync::Mutex;
 
 use tabletop_parse::grundy::NotPlain;
 
-use super::window::{plain_outcomes, GraphBuffers};
+use super::case::GraphBuffers;
+use super::window::plain_outcomes;
 use super::{Done, InOrder, Tuning, Windows};
 use crate::{Failure, Stream};
 
