@@ -49,11 +49,6 @@ const LONGEST_FUNCTION: usize = 100;
 /// concerns, one a file is easier to read.
 const LONGEST_FILE: usize = 900;
 
-/// TEMPORARY: files over [`LONGEST_FILE`] that are being split into one concern a file right
-/// now. This list must become empty: the check fails for an entry that is short again or
-/// gone, so that the entry is removed with the split that fixes it.
-const BEING_SPLIT: &[&str] = &["crates/app/src/grundy/outcomes.rs"];
-
 /// ARCHITECTURE.md is a map: at most this many lines.
 const LONGEST_ARCHITECTURE: usize = 200;
 
@@ -738,25 +733,15 @@ fn a_circle_of_any_length_is_caught_but_a_parent_declaring_its_child_is_not() {
 // ---------------------------------------------------------------------------------------------
 // File sizes, the maps and the games across layers.
 
-/// Non-test source files (relative path, line count) longer than [`LONGEST_FILE`], except
-/// those `being_split`; and entries of `being_split` that are no longer long (or gone).
-fn long_files(files: &[(String, usize)], being_split: &[&str]) -> Vec<String> {
-    let mut violations: Vec<String> = files
+/// Non-test source files (relative path, line count) longer than [`LONGEST_FILE`].
+fn long_files(files: &[(String, usize)]) -> Vec<String> {
+    files
         .iter()
-        .filter(|(path, lines)| *lines > LONGEST_FILE && !being_split.contains(&path.as_str()))
+        .filter(|(_, lines)| *lines > LONGEST_FILE)
         .map(|(path, lines)| {
             format!("{path} is {lines} lines long (at most {LONGEST_FILE}): one concern a file")
         })
-        .collect();
-    for path in being_split {
-        let still_long = files.iter().any(|(p, lines)| p == path && *lines > LONGEST_FILE);
-        if !still_long {
-            violations.push(format!(
-                "{path} is no longer over {LONGEST_FILE} lines: remove it from BEING_SPLIT"
-            ));
-        }
-    }
-    violations
+        .collect()
 }
 
 /// Every non-test source file of the workspace and of the Python binding, relative to the
@@ -833,7 +818,7 @@ fn listed_games() -> Vec<(games::Layer, Vec<String>)> {
 
 #[test]
 fn no_source_file_is_longer_than_the_limit() {
-    assert_none("long files", long_files(&source_file_lengths(), BEING_SPLIT));
+    assert_none("long files", long_files(&source_file_lengths()));
 }
 
 #[test]
@@ -886,25 +871,14 @@ fn the_games_agree_across_layers() {
 }
 
 #[test]
-fn a_long_file_is_caught_and_an_entry_of_being_split_that_is_short_again_too() {
+fn a_long_file_is_caught() {
     let files = [
         ("crates/a/src/long.rs".to_string(), LONGEST_FILE + 1),
         ("crates/a/src/fine.rs".to_string(), LONGEST_FILE),
-        ("crates/a/src/splitting.rs".to_string(), 2 * LONGEST_FILE),
-        ("crates/a/src/split.rs".to_string(), 10),
     ];
-    let violations = long_files(
-        &files,
-        &[
-            "crates/a/src/splitting.rs",
-            "crates/a/src/split.rs",
-            "crates/a/src/gone.rs",
-        ],
-    );
-    assert_eq!(violations.len(), 3, "{violations:?}");
+    let violations = long_files(&files);
+    assert_eq!(violations.len(), 1, "{violations:?}");
     assert!(violations[0].starts_with("crates/a/src/long.rs is 901 lines"));
-    assert!(violations[1].contains("split.rs is no longer over"));
-    assert!(violations[2].contains("gone.rs is no longer over"));
 }
 
 #[test]

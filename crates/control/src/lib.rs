@@ -34,11 +34,18 @@
 //! assert_eq!(work(&control), Err(Stopped::Cancelled));
 //! assert_eq!(seen.load(Ordering::Relaxed), 3);
 //! ```
+//!
+//! Threads that share one computation wait for each other with [`SpinThenPark`], whose
+//! tuning the computation passes in as a value.
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
+
+mod wait;
+
+pub use wait::{SpinThenPark, Waiting};
 
 /// A progress sink: called with every tick of the computation.
 type Sink = Mutex<dyn FnMut(Tick) + Send>;

@@ -7,6 +7,8 @@ use std::sync::OnceLock;
 use std::thread::Thread;
 use std::time::{Duration, Instant};
 
+use tabletop_control::SpinThenPark;
+
 use crate::engine::Engine;
 use crate::pace::{Tally, Watch};
 use crate::scratch::{Moves, Scratch};
@@ -71,6 +73,7 @@ impl<V: Value> Engine<V> {
             asleep: [AtomicBool::new(false), AtomicBool::new(false)],
             watch: self.pace.watch(choice),
             second_began: OnceLock::new(),
+            wait: SpinThenPark::default(),
         };
         let (first, second) = if let Some(helper) = self.helper.as_mut().filter(|_| parallel) {
             std::thread::scope(|scope| {
@@ -147,6 +150,12 @@ struct Run<'a, S: Slot> {
     watch: Option<Watch>,
     /// When the second thread began its first heap.
     second_began: OnceLock<Instant>,
+    /// How a thread waits for the other's value. A heap takes microseconds, so the value
+    /// usually comes within the spin; and a wake-up costs tens of microseconds on a
+    /// virtual machine, so until then spinning is never slower than sleeping. When the
+    /// other thread has lost its core, a wait costs the spin more, and a run that falls
+    /// behind one thread's pace is handed back to one ([`crate::pace::Watch`]).
+    wait: SpinThenPark,
 }
 
 /// Ends a [`Run`] at once when the thread holding it panics.
@@ -173,28 +182,13 @@ struct Done {
     too_large: Option<(usize, u32, u64)>,
 }
 
-/// How long a waiting thread spins before it sleeps. A heap takes microseconds, so the other
-/// thread's value usually comes within this; and a wake-up costs tens of microseconds on a
-/// virtual machine, so until then spinning is never slower than sleeping. A time, not a
-/// count of spins, which take 9 ns on one processor and 1 ns on another (spins counted, and
-/// cut down after waits they did not end, fell to a handful where wake-ups are slow, and
-/// both threads slept at every heap). When the other thread has lost its core, a wait costs
-/// this much more, and a run that falls behind one thread's pace is handed back to one
-/// ([`crate::pace::Watch`]).
-const SPIN_FOR: Duration = Duration::from_micros(20);
-/// Spins between looks at the clock (a look costs about as much as a few spins).
-const SPINS_A_LOOK: u32 = 16;
-/// The longest sleep before looking again (a wake-up is never needed for progress).
-const NAP: Duration = Duration::from_millis(1);
-
 impl<S: Slot> Run<'_, S> {
     /// Thread `me` waits until `G(0..count)` are final; `false` when they never will be
     /// (the run stops before).
     fn wait_for(&self, me: usize, count: usize) -> bool {
         let ready = || self.known.load(Ordering::SeqCst) >= count;
         let stopped = || self.stop.load(Ordering::SeqCst) < count;
-        let mut spins = 0u32;
-        let mut began: Option<Instant> = None;
+        let mut waiting = self.wait.start();
         loop {
             if ready() {
                 return true;
@@ -202,19 +196,9 @@ impl<S: Slot> Run<'_, S> {
             if stopped() {
                 return false;
             }
-            spins = spins.wrapping_add(1);
-            let look = spins.is_multiple_of(SPINS_A_LOOK);
-            if !look || began.get_or_insert_with(Instant::now).elapsed() < SPIN_FOR {
-                std::hint::spin_loop();
-                continue;
-            }
-            // Said before looking again, so that the other thread, which publishes before
-            // it looks at this, either is seen here or wakes this thread.
-            self.asleep[me].store(true, Ordering::SeqCst);
-            if !ready() && !stopped() {
-                std::thread::park_timeout(NAP);
-            }
-            self.asleep[me].store(false, Ordering::SeqCst);
+            // The other thread publishes before it looks at `asleep`: it is either seen
+            // here or wakes this thread.
+            waiting.pause_announced(&self.asleep[me], || !ready() && !stopped());
         }
     }
 
