@@ -35,11 +35,16 @@ impl Text {
 /// `OSError` for I/O, `ValueError` for a request that makes no sense, `KeyboardInterrupt`
 /// for work stopped by Ctrl-C.
 pub fn raise(py: Python<'_>, failure: Failure) -> PyErr {
+    // The command line's `error: ` prefix says what Python's exception type already says.
+    let message = |text: &str| {
+        let text = text.trim_end();
+        text.strip_prefix("error: ").unwrap_or(text).to_owned()
+    };
     match &failure {
-        Failure::Io(text) => PyOSError::new_err(text.trim_end().to_owned()),
+        Failure::Io(text) => PyOSError::new_err(message(text)),
         // Only a cancelled control stops work here, and only on Ctrl-C.
-        Failure::Stopped(text) => PyKeyboardInterrupt::new_err(text.trim_end().to_owned()),
-        Failure::Usage(text) => PyValueError::new_err(text.trim_end().to_owned()),
+        Failure::Stopped(text) => PyKeyboardInterrupt::new_err(message(text)),
+        Failure::Usage(text) => PyValueError::new_err(message(text)),
         Failure::Invalid { problems, .. } => {
             let error = InputError::new_err(failure.report().trim_end().to_owned());
             let first = problems.first();
