@@ -69,7 +69,8 @@ pub struct Args {
     /// (`-`: to stdout, instead of the summary).
     #[arg(long, value_name = "SVG")]
     svg: Option<PathBuf>,
-    /// Percentiles of the number of turns to report, in percent (each in 0 < p < 100).
+    /// Percentiles of the number of turns to report, in percent (each in 0 < p < 100, at
+    /// most 100 of them).
     #[arg(long, value_name = "P,...", value_delimiter = ',', value_parser = percent)]
     percentiles: Vec<f64>,
 }
