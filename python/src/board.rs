@@ -1,8 +1,9 @@
 //! Race boards and their exact odds: `Board` and `Odds`.
 
 use numpy::PyArray1;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use tabletop_app::odds::Analysis;
+use tabletop_app::odds::{Analysis, ExactBudget, Names, Refusal, Request, MAX_EXACT_WORK};
 use tabletop_app::Source;
 
 use crate::errors::{raise, Text};
@@ -37,24 +38,24 @@ impl Board {
     }
 
     /// The exact odds: see `tabletop.Board.odds`.
-    #[pyo3(signature = (players=None, exact=false, percentiles=Vec::new(), progress=None))]
+    #[pyo3(signature = (players=None, exact=false, percentiles=Vec::new(), progress=None, exact_budget=Some(MAX_EXACT_WORK)))]
     fn odds(
         &self,
         py: Python<'_>,
-        players: Option<u16>,
+        players: Option<i64>,
         exact: bool,
         percentiles: Vec<f64>,
         progress: Option<Bound<'_, PyAny>>,
+        exact_budget: Option<u64>,
     ) -> PyResult<Odds> {
-        let request = tabletop_app::odds::Request {
-            players,
-            exact,
-            percentiles,
+        let request = Request {
             // The table the JSON form keeps: every P(T = t) exact to its last digit, down
             // to the JSON tail.
             json: true,
-            ..Default::default()
+            percentiles,
+            ..request(players, exact, exact_budget)?
         };
+        request.check().map_err(refused)?;
         let text = self.text.clone();
         let analysis = interruptible(py, progress.as_ref(), move |control| {
             let source = Source::new("<board>", text);
@@ -87,20 +88,19 @@ impl Board {
     }
 
     /// The same board's answer as `tabletop odds` writes it (the summary, or JSON).
-    #[pyo3(signature = (players=None, exact=false, json=false, progress=None))]
+    #[pyo3(signature = (players=None, exact=false, json=false, progress=None, exact_budget=Some(MAX_EXACT_WORK)))]
     fn summary(
         &self,
         py: Python<'_>,
-        players: Option<u16>,
+        players: Option<i64>,
         exact: bool,
         json: bool,
         progress: Option<Bound<'_, PyAny>>,
+        exact_budget: Option<u64>,
     ) -> PyResult<String> {
-        let request = tabletop_app::odds::Request {
-            players,
-            exact,
+        let request = Request {
             json,
-            ..Default::default()
+            ..request(players, exact, exact_budget)?
         };
         let text = self.text.clone();
         let answer = interruptible(py, progress.as_ref(), move |control| {
@@ -110,6 +110,33 @@ impl Board {
         .map_err(|f| raise(py, f))?;
         Ok(answer.text)
     }
+}
+
+/// The request of a board's odds from Python's arguments, named as Python's user wrote them:
+/// `players` checked by the application's limits, `exact_budget` None for no limit.
+fn request(players: Option<i64>, exact: bool, exact_budget: Option<u64>) -> PyResult<Request> {
+    let players = match players {
+        Some(players) => Some(Names::PYTHON.players(players).map_err(refused)?),
+        None => None,
+    };
+    Ok(Request {
+        players,
+        exact,
+        exact_budget: exact_budget.map_or(ExactBudget::Unlimited, ExactBudget::Steps),
+        names: Names::PYTHON,
+        ..Request::default()
+    })
+}
+
+/// A request past the application's limits, as Python's `ValueError`.
+fn refused(refusal: Refusal) -> PyErr {
+    PyValueError::new_err(refusal.to_string())
+}
+
+/// A percentage strictly between 0 and 100, as the application checks it.
+#[pyfunction]
+pub fn percentile(p: f64) -> PyResult<f64> {
+    tabletop_app::odds::percentile(p).map_err(refused)
 }
 
 /// The exact odds of a board (see `tabletop.Odds`).
@@ -160,8 +187,9 @@ impl Odds {
     }
 
     /// The p-th percentile (0 < p < 100) of the number of turns, or None when beyond the table.
-    fn percentile(&self, p: f64) -> Option<u64> {
-        self.analysis.distribution.as_ref().and_then(|d| d.percentile(p))
+    fn percentile(&self, p: f64) -> PyResult<Option<u64>> {
+        let p = percentile(p)?;
+        Ok(self.analysis.distribution.as_ref().and_then(|d| d.percentile(p)))
     }
 
     /// `P(T = t)` for t in 0..=horizon as a float64 array (empty when not tabulated).

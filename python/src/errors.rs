@@ -36,10 +36,11 @@ impl Text {
 /// for work stopped by Ctrl-C.
 pub fn raise(py: Python<'_>, failure: Failure) -> PyErr {
     match &failure {
-        Failure::Io(_) => PyOSError::new_err(failure.report().trim_end().to_owned()),
+        // The words without the command line's `error: `: the exception's type says it.
+        Failure::Io(_) => PyOSError::new_err(failure.message()),
         // Only a cancelled control stops work here, and only on Ctrl-C.
-        Failure::Stopped(_) => PyKeyboardInterrupt::new_err(failure.report().trim_end().to_owned()),
-        Failure::Usage(_) => PyValueError::new_err(failure.report().trim_end().to_owned()),
+        Failure::Stopped(_) => PyKeyboardInterrupt::new_err(failure.message()),
+        Failure::Usage(_) => PyValueError::new_err(failure.message()),
         Failure::Invalid { problems, .. } => {
             let error = InputError::new_err(failure.report().trim_end().to_owned());
             let first = problems.first();

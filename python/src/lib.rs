@@ -27,6 +27,10 @@ fn _tabletop(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games::chutes_play, m)?)?;
     m.add_function(wrap_pyfunction!(games::pigs_play, m)?)?;
     m.add_function(wrap_pyfunction!(games::gen, m)?)?;
+    m.add_function(wrap_pyfunction!(board::percentile, m)?)?;
+    m.add("MAX_PLAYERS", tabletop_app::odds::MAX_PLAYERS)?;
+    m.add("MAX_PERCENTILES", tabletop_app::odds::MAX_PERCENTILES)?;
+    m.add("MAX_EXACT_WORK", tabletop_app::odds::MAX_EXACT_WORK)?;
     m.add_class::<board::Board>()?;
     m.add_class::<board::Odds>()?;
     m.add_class::<graph::Graph>()?;

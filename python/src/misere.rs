@@ -1,24 +1,36 @@
-//! Octal games under misère play: `Misere` and `misere()`.
+//! Octal games under misère play: `Misere` and `misere()`, through the same octal request
+//! as normal play, whose play is misère.
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use tabletop_app::grundy::Outcome;
 use tabletop_app::octal::misere::MisereQuotient;
-use tabletop_app::octal::{Leave, OctalCode};
-use tabletop_app::Source;
+use tabletop_app::octal::{Leave, OctalCode, Period, Play, PlayReport, Request};
 
-use crate::errors::raise;
-use crate::interrupts::interruptible;
+use crate::octal::{report_of, PYTHON_LIMITS};
 
 /// The misère quotient of an octal game's heaps 0..=N (see `tabletop.misere`).
 #[pyclass(frozen, module = "tabletop._tabletop")]
 pub struct Misere {
     code: OctalCode,
     quotient: MisereQuotient,
+    period: Option<Period>,
+    /// The heap of each generator (`a`, `b`, ... in that order).
+    generators: Vec<usize>,
+    /// Relations `(left, right)` between words of the generators.
+    relations: Vec<(String, String)>,
+    /// Each element's normal word (`1` for the identity).
+    words: Vec<String>,
 }
 
 #[pymethods]
 impl Misere {
+    /// The code's digits (`0.07` is [0, 0, 7]).
+    #[getter]
+    fn digits(&self) -> Vec<u8> {
+        self.code.digits().to_vec()
+    }
+
     /// The number of elements.
     #[getter]
     fn order(&self) -> usize {
@@ -49,9 +61,27 @@ impl Misere {
         self.quotient.p_portion()
     }
 
+    /// The heap of each generator, `a` first.
+    #[getter]
+    fn generators(&self) -> Vec<usize> {
+        self.generators.clone()
+    }
+
+    /// The relations `(left, right)` as words, such as `("a^2", "1")`.
+    #[getter]
+    fn relations(&self) -> Vec<(String, String)> {
+        self.relations.clone()
+    }
+
+    /// Each element's normal word, such as `ab^2` (`1` for the identity).
+    #[getter]
+    fn words(&self) -> Vec<String> {
+        self.words.clone()
+    }
+
     /// `(period, preperiod)` of the pretending function, proven for all heaps, or None.
     fn period(&self) -> Option<(usize, usize)> {
-        self.quotient.period(&self.code).map(|p| (p.period, p.preperiod))
+        self.period.map(|p| (p.period, p.preperiod))
     }
 
     /// "WIN" or "LOSE" under misère play for the sum of `heaps`.
@@ -72,15 +102,62 @@ impl Misere {
     }
 }
 
-/// The misère quotient of heaps 0..=heaps of the octal game `code` (such as "0.07").
+/// The misère quotient of heaps 0..=heaps of the octal game `code` (such as "0.07"), with
+/// the GIL released, telling `progress` how far it got (stage "misère heaps").
 #[pyfunction]
-pub fn misere(py: Python<'_>, code: &str, heaps: u64) -> PyResult<Misere> {
-    let code_source = Source::new("<code>", code.as_bytes().to_vec());
-    let code = tabletop_app::octal::read_code(&code_source).map_err(|f| raise(py, f))?;
-    let work_code = code.clone();
-    let quotient = interruptible(py, None, move |control| {
-        tabletop_app::octal::misere::quotient(&work_code, heaps, control)
-    })?
-    .map_err(|f| raise(py, f))?;
-    Ok(Misere { code, quotient })
+#[pyo3(signature = (code, heaps, progress=None))]
+pub fn misere(py: Python<'_>, code: &str, heaps: u64, progress: Option<Bound<'_, PyAny>>) -> PyResult<Misere> {
+    let request = Request {
+        play: Play::Misere,
+        heaps: Some(heaps),
+        period: true,
+        limits: PYTHON_LIMITS,
+        ..Request::default()
+    };
+    let report = report_of(py, code, request, progress.as_ref())?;
+    let PlayReport::Misere(misere) = report.play else {
+        return Err(PyRuntimeError::new_err("a misère request answered in normal play (a bug)"));
+    };
+    let presentation = misere.quotient.presentation();
+    Ok(Misere {
+        code: report.code,
+        period: misere.period.flatten(),
+        generators: presentation.generators,
+        relations: presentation
+            .relations
+            .iter()
+            .map(|(left, right)| (word(left), word(right)))
+            .collect(),
+        words: presentation.words.iter().map(|w| word(w)).collect(),
+        quotient: misere.quotient,
+    })
+}
+
+/// A word of exponents of the generators as the command line writes it: `a^2b`, `1` when
+/// empty; generators `a` to `z`, then `g27`, `g28`, ... set apart by spaces.
+// The command line's rule lives in `tabletop_render::misere::word`, which this front end
+// may reach only through the application layer; until the layer hands it on, this follows
+// it and the tests compare both on the command line's fixtures.
+fn word(exponents: &[u32]) -> String {
+    let mut text = String::new();
+    for (index, &power) in exponents.iter().enumerate() {
+        if power == 0 {
+            continue;
+        }
+        let name = match u8::try_from(index) {
+            Ok(i) if i < 26 => char::from(b'a' + i).to_string(),
+            _ => format!("g{}", index + 1),
+        };
+        if name.len() > 1 && !text.is_empty() {
+            text.push(' ');
+        }
+        text.push_str(&name);
+        if power > 1 {
+            text.push_str(&format!("^{power}"));
+        }
+    }
+    if text.is_empty() {
+        text.push('1');
+    }
+    text
 }

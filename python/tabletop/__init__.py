@@ -12,13 +12,14 @@ The same library code as the ``tabletop`` command line, through its one applicat
 - :class:`ImplicitGame` -- a game given by a Python move function: values memoised in
   Rust, the outcome and a winning move of a sum.
 - :func:`octal` -- an octal game's nim-values as a numpy array, its period, a winning move.
-- :func:`misere` -- an octal game's misère quotient: order, P-portion, pretending function.
+- :func:`misere` -- an octal game's misère quotient: order, generators and relations,
+  P-portion, pretending function and its period, the outcome and a winning move of a sum.
 
 Bad input raises :class:`InputError` (a ``ValueError``), whose message is the command
 line's located report and which carries ``line``, ``column`` and ``case``.
 Long computations run with the GIL released, so other Python threads go on meanwhile;
 Ctrl-C stops them (the work itself, not only the wait), and :meth:`Board.odds`,
-:func:`octal` and :class:`ImplicitGame`'s methods take ``progress``: a :data:`Progress`
+:func:`octal`, :func:`misere` and :class:`ImplicitGame`'s methods take ``progress``: a :data:`Progress`
 callable told ``(stage, done, total)`` as the work goes.
 """
 
@@ -29,7 +30,7 @@ import operator
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Sequence, Tuple, overload
 
 from . import _tabletop
-from ._tabletop import InputError, Misere, misere
+from ._tabletop import InputError
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -48,6 +49,9 @@ __all__ = [
     "Outcome",
     "Graph",
     "INFINITE",
+    "MAX_PLAYERS",
+    "MAX_PERCENTILES",
+    "MAX_EXACT_WORK",
     "ImplicitGame",
     "Octal",
     "octal",
@@ -66,6 +70,7 @@ about ten to twenty times a second and once more at the end when the work report
 An exception it raises stops the work and propagates. The stages: ``"tabulate"`` (the odds
 table, ``done`` turns, no total) and ``"exact"`` (``done`` primes of ``total``) for
 :meth:`Board.odds`; ``"heaps"`` (values known of ``total``) for :func:`octal`;
+``"misère heaps"`` (heaps included of ``total``) for :func:`misere`;
 ``"positions"`` (move-function calls of at most the game's limit) for :class:`ImplicitGame`.
 """
 
@@ -133,29 +138,31 @@ def _pairs(name: str, jumps: Mapping[int, int] | Iterable[Tuple[int, int]] | Non
     return pairs
 
 
-MAX_PLAYERS = 1000
-"""The most players :meth:`Board.odds` takes (as ``tabletop odds --players``)."""
+MAX_PLAYERS: int = _tabletop.MAX_PLAYERS
+"""The most players :meth:`Board.odds` takes (1 to this many, as ``tabletop odds --players``)."""
+
+MAX_PERCENTILES: int = _tabletop.MAX_PERCENTILES
+"""The most percentiles one call of :meth:`Board.odds` may ask for."""
+
+MAX_EXACT_WORK: int = _tabletop.MAX_EXACT_WORK
+"""The steps an exact fraction may take by default (a few seconds): ``exact_budget``'s default."""
 
 
 def _players(players: object) -> Optional[int]:
-    """``players`` checked as ``tabletop odds --players`` checks it: None or 1..=1000."""
-    if players is None:
-        return None
-    number = _int("players", players)
-    if not 1 <= number <= MAX_PLAYERS:
-        raise ValueError(f"players must be in 1..={MAX_PLAYERS}, got {number}")
-    return number
+    """``players`` as an int (or None); its range is the application's to check."""
+    return None if players is None else _int("players", players)
 
 
 def _percent(value: object) -> float:
-    """A percentage strictly between 0 and 100, as ``tabletop odds --percentiles`` takes it."""
+    """A percentile as a float; its range is the application's to check."""
     try:
-        p = float(value)  # type: ignore[arg-type]
+        return float(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         raise TypeError(f"a percentile must be a number, not {type(value).__name__}") from None
-    if not 0.0 < p < 100.0:
-        raise ValueError(f"{value!r} is not a percentage strictly between 0 and 100")
-    return p
+
+
+def _budget(exact_budget: object) -> Optional[int]:
+    return None if exact_budget is None else _natural("exact_budget", exact_budget)
 
 
 class Board:
@@ -216,17 +223,21 @@ class Board:
         exact: bool = False,
         percentiles: Sequence[float] = (),
         progress: Optional[Progress] = None,
+        exact_budget: Optional[int] = MAX_EXACT_WORK,
     ) -> Odds:
         """The exact odds of a game on this board with a fair die.
 
         ``players``: that many counters racing in lock-step (expected rounds, each seat's
-        chance). ``exact``: also the expected number of turns as a ``Fraction`` (refused up
-        front with :class:`InputError` when beyond its limit). What the work budget leaves
-        out (the CLI's notes on stderr) is a :class:`TabletopWarning`. ``progress``: see
-        :data:`Progress`.
+        chance), 1 to :data:`MAX_PLAYERS`. ``percentiles``: at most :data:`MAX_PERCENTILES`,
+        each strictly between 0 and 100 (else ``ValueError``, before any work). ``exact``:
+        also the expected number of turns as a ``Fraction``, within ``exact_budget`` steps
+        (estimated up front, refused with :class:`InputError` beyond it; None: no limit,
+        Ctrl-C stops the work). What the work budget leaves out (the CLI's notes on stderr)
+        is a :class:`TabletopWarning`. ``progress``: see :data:`Progress`.
         """
         asked = [_percent(p) for p in percentiles]
-        result = Odds(self._board.odds(_players(players), exact, asked, progress))
+        native = self._board.odds(_players(players), exact, asked, progress, _budget(exact_budget))
+        result = Odds(native)
         _warn(result.notes)
         return result
 
@@ -251,10 +262,11 @@ class Board:
         exact: bool = False,
         json: bool = False,
         progress: Optional[Progress] = None,
+        exact_budget: Optional[int] = MAX_EXACT_WORK,
     ) -> str:
         """What ``tabletop odds`` prints for this board (the summary, or its JSON object);
-        ``progress`` as for :meth:`odds`."""
-        return self._board.summary(_players(players), exact, json, progress)
+        the arguments as for :meth:`odds`."""
+        return self._board.summary(_players(players), exact, json, progress, _budget(exact_budget))
 
     def __repr__(self) -> str:
         return f"Board.parse({self.text!r})"
@@ -300,7 +312,8 @@ class Odds:
         return self._odds.median
 
     def percentile(self, p: float) -> Optional[int]:
-        """The fewest t with P(T <= t) >= p/100, for 0 < p < 100 (None beyond the table)."""
+        """The fewest t with P(T <= t) >= p/100, for 0 < p < 100 (else ``ValueError``;
+        None beyond the table)."""
         return self._odds.percentile(_percent(p))
 
     @property
@@ -551,6 +564,92 @@ class Octal(Sequence[int]):
         return f"<Octal {self.code} heaps={self.heaps}>"
 
 
+class Misere:
+    """An octal game's misère quotient of heaps 0..=N (from :func:`misere`): a commutative
+    monoid whose elements are numbered ``0..order`` (0 the identity), with what
+    ``tabletop octal CODE --misere`` prints: the generators and relations, every element
+    as a word of the generators (``ab^2``), the P-portion, the pretending function and
+    its period.
+    """
+
+    __slots__ = ("_misere",)
+
+    def __init__(self, native: _tabletop.Misere) -> None:
+        self._misere = native
+
+    @property
+    def code(self) -> str:
+        """The game's code, such as ``"0.07"``."""
+        first, *rest = self.digits
+        return f"{first}.{''.join(map(str, rest))}"
+
+    @property
+    def digits(self) -> list[int]:
+        """The code's digits: ``0.07`` is ``[0, 0, 7]``."""
+        return list(self._misere.digits)
+
+    @property
+    def heaps(self) -> int:
+        """The largest heap included."""
+        return self._misere.heaps
+
+    @property
+    def order(self) -> int:
+        """The number of elements."""
+        return self._misere.order
+
+    @property
+    def pretend(self) -> list[int]:
+        """``pretend[n]``: the element of a heap of n tokens, for n = 0..=heaps."""
+        return self._misere.pretend
+
+    @property
+    def product(self) -> list[list[int]]:
+        """The multiplication table: ``product[i][j]`` is the element of i + j."""
+        return self._misere.product
+
+    @property
+    def p(self) -> list[int]:
+        """The P-portion: the elements whose sums the player to move loses."""
+        return self._misere.p
+
+    @property
+    def generators(self) -> list[int]:
+        """The heap of each generator, named ``a``, ``b``, ... in this order."""
+        return self._misere.generators
+
+    @property
+    def relations(self) -> list[Tuple[str, str]]:
+        """The relations ``(left, right)`` between words that, with the generators, give every
+        product, such as ``("a^2", "1")``."""
+        return self._misere.relations
+
+    @property
+    def words(self) -> list[str]:
+        """Each element's normal word, such as ``ab^2`` (``1`` for the identity)."""
+        return self._misere.words
+
+    def word(self, element: int) -> str:
+        """The normal word of ``element``."""
+        return self.words[operator.index(element)]
+
+    def period(self) -> Optional[Tuple[int, int]]:
+        """``(period, preperiod)`` of the pretending function, proven for every heap, or None."""
+        return self._misere.period()
+
+    def outcome(self, heaps: Sequence[int]) -> Outcome:
+        """WIN or LOSE under misère play for the sum of ``heaps`` (each within :attr:`heaps`)."""
+        return Outcome(self._misere.outcome(list(heaps)))
+
+    def winning_move(self, heaps: Sequence[int]) -> Optional[Tuple[int, int, list[int]]]:
+        """A move to a misère P-position in the sum of ``heaps``: ``(heap index, take, heaps
+        left of it)`` (0-based heap index), or None when the sum is lost."""
+        return self._misere.winning_move(list(heaps))
+
+    def __repr__(self) -> str:
+        return f"<Misere {self.code} heaps={self.heaps} order={self.order}>"
+
+
 def gen(game: str, seed: int = 1, size: str = "judge", cycles: bool = False) -> str:
     """One random valid input of ``game`` (one of :data:`GAMES`) in the judge format: the
     same text as ``tabletop gen GAME --seed SEED --size SIZE`` forever. ``size`` is
@@ -561,10 +660,22 @@ def gen(game: str, seed: int = 1, size: str = "judge", cycles: bool = False) -> 
 
 def octal(code: str, heaps: int, progress: Optional[Progress] = None) -> Octal:
     """The nim-values G(0..=heaps) of the octal game ``code`` (such as ``"0.77"``,
-    Dawson's Kayles ``"0.07"``), on the command line's threads. Raises :class:`InputError`
-    for a bad code or when the values would need more memory than the command line allows
-    itself. ``progress``: see :data:`Progress`."""
+    Dawson's Kayles ``"0.07"``), on the command line's threads, as a read-only uint32
+    array held in memory. Raises :class:`InputError` for a bad code or when the working
+    space and the 4 bytes of each value held would need more than the memory cap of
+    ``tabletop octal`` (4 GiB); the command line computes more heaps, keeping the values
+    it no longer needs in a file (``tabletop octal CODE --heaps N > values.txt``).
+    ``progress``: see :data:`Progress`."""
     return Octal(_tabletop.octal(code, _natural("heaps", heaps), progress))
+
+
+def misere(code: str, heaps: int, progress: Optional[Progress] = None) -> Misere:
+    """The misère quotient of heaps 0..=``heaps`` of the octal game ``code`` (such as
+    Dawson's Kayles ``"0.07"``), as ``tabletop octal CODE --misere --heaps N`` computes it,
+    with the GIL released. Raises :class:`InputError` for a bad code, for more heaps than
+    misère quotients are computed for, or when the quotient grows past its budget (naming
+    the heap). ``progress``: see :data:`Progress` (stage ``"misère heaps"``)."""
+    return Misere(_tabletop.misere(code, _natural("heaps", heaps), progress))
 
 
 from . import chutes, grundy, pigs  # noqa: E402  (submodules that use the classes above)

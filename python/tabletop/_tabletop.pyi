@@ -14,6 +14,9 @@ __all__ = [
     "Graph",
     "ImplicitGame",
     "InputError",
+    "MAX_EXACT_WORK",
+    "MAX_PERCENTILES",
+    "MAX_PLAYERS",
     "Misere",
     "Octal",
     "Odds",
@@ -24,8 +27,13 @@ __all__ = [
     "grundy_parse",
     "misere",
     "octal",
+    "percentile",
     "pigs_play",
 ]
+
+MAX_PLAYERS: int
+MAX_PERCENTILES: int
+MAX_EXACT_WORK: int
 
 class InputError(ValueError):
     """A bad input: the message is the CLI's located report."""
@@ -38,7 +46,8 @@ class InputError(ValueError):
 def answer(game: str, text: _Text) -> str: ...
 def grundy_parse(text: _Text) -> List[Tuple[Graph, List[List[int]]]]: ...
 def octal(code: str, heaps: int, progress: Optional[_Progress] = None) -> Octal: ...
-def misere(code: str, heaps: int) -> Misere: ...
+def misere(code: str, heaps: int, progress: Optional[_Progress] = None) -> Misere: ...
+def percentile(p: float) -> float: ...
 def chutes_play(board: Board, players: int, throws: List[int]) -> Tuple[int, str, List[dict]]: ...
 def pigs_play(text: _Text) -> Tuple[str, str, List[dict], List[str]]: ...
 def gen(game: str, seed: int = 1, size: str = "judge", cycles: bool = False) -> str: ...
@@ -55,6 +64,7 @@ class Board:
         exact: bool = False,
         percentiles: List[float] = ...,
         progress: Optional[_Progress] = None,
+        exact_budget: Optional[int] = ...,
     ) -> Odds: ...
     def summary(
         self,
@@ -62,6 +72,7 @@ class Board:
         exact: bool = False,
         json: bool = False,
         progress: Optional[_Progress] = None,
+        exact_budget: Optional[int] = ...,
     ) -> str: ...
     def fewest_throws(self) -> Optional[int]: ...
     def optimal_path(self) -> Optional[List[Tuple[int, int, int, int]]]: ...
@@ -106,11 +117,15 @@ class Octal:
 
 @final
 class Misere:
+    digits: List[int]
     order: int
     heaps: int
     pretend: List[int]
     product: List[List[int]]
     p: List[int]
+    generators: List[int]
+    relations: List[Tuple[str, str]]
+    words: List[str]
     def period(self) -> Optional[Tuple[int, int]]: ...
     def outcome(self, heaps: List[int]) -> str: ...
     def winning_move(self, heaps: List[int]) -> Optional[Tuple[int, int, List[int]]]: ...

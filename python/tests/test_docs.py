@@ -22,8 +22,8 @@ def test_help_is_useful():
     import tabletop
 
     text = pydoc.render_doc(tabletop, renderer=pydoc.plaintext)
-    for name in ["answer", "Board", "Graph", "ImplicitGame", "octal", "InputError", "gen"]:
+    for name in ["answer", "Board", "Graph", "ImplicitGame", "octal", "misere", "Misere", "InputError", "gen"]:
         assert name in text
     for item in [tabletop.answer, tabletop.Board.odds, tabletop.Graph.values, tabletop.octal,
-                 tabletop.chutes.play, tabletop.pigs.play, tabletop.grundy.parse, tabletop.gen]:
+                 tabletop.misere, tabletop.chutes.play, tabletop.pigs.play, tabletop.grundy.parse, tabletop.gen]:
         assert item.__doc__ and len(item.__doc__) > 40, item

@@ -80,3 +80,35 @@ def test_bad_codes_and_huge_requests_are_input_errors():
         tabletop.octal("0.6", 10**12)
     with pytest.raises(ValueError):
         tabletop.octal("0.6", -1)
+
+
+def test_refusals_name_the_argument_not_a_flag():
+    with pytest.raises(tabletop.InputError, match="GiB") as raised:
+        tabletop.octal("0.6", 10**12)
+    message = str(raised.value)
+    assert "heaps" in message and "--heaps" not in message, message
+
+
+class _Started(Exception):
+    pass
+
+
+def _started(stage, done, total):
+    raise _Started(stage)
+
+
+def test_values_held_in_memory_count_against_the_memory_cap_up_front():
+    # The engine's working space alone (32 bytes a heap) fits in 4 GiB at 125,000,000 heaps;
+    # with the 4 bytes of each value held for numpy it does not: refused before any work
+    # (a started computation would have called the callback, which raises).
+    with pytest.raises(tabletop.InputError, match="GiB"):
+        tabletop.octal("0.6", 125_000_000, progress=_started)
+
+
+def test_the_values_are_one_read_only_array():
+    kayles = tabletop.octal("0.77", 100)
+    assert kayles.values is kayles.values
+    assert not kayles.values.flags.writeable
+    with pytest.raises(ValueError):
+        kayles.values[3] = 0
+    assert kayles.outcome([3]) is tabletop.Outcome.WIN

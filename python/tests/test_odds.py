@@ -172,3 +172,27 @@ def test_the_distribution_is_made_once():
     assert odds.distribution is odds.distribution
     # The Rust vector itself, handed over without a copy (numpy holds it through its base).
     assert odds.distribution.flags["C_CONTIGUOUS"] and odds.distribution.base is not None
+
+
+def test_the_limits_are_the_applications():
+    assert (tabletop.MAX_PLAYERS, tabletop.MAX_PERCENTILES) == (1000, 100)
+    board = tabletop.Board(squares=30)
+    assert board.odds(players=tabletop.MAX_PLAYERS).expected_rounds is not None
+    many = [50.0] * (tabletop.MAX_PERCENTILES + 1)
+    with pytest.raises(ValueError, match="percentiles: 101 given, at most 100 are reported"):
+        board.odds(percentiles=many)
+    with pytest.raises(ValueError, match="strictly between 0 and 100"):
+        board.odds().percentile(100)
+
+
+def test_an_exact_fraction_past_its_budget_names_the_keyword_not_a_flag():
+    board = tabletop.Board(squares=3000)
+    with pytest.raises(tabletop.InputError) as raised:
+        board.odds(exact=True, exact_budget=1000)
+    message = str(raised.value)
+    assert "exact_budget=" in message and "--" not in message, message
+    with pytest.raises(tabletop.InputError):
+        board.summary(exact=True, exact_budget=1000)
+    # Within the default budget, and with no limit, the same fraction.
+    small = tabletop.Board(squares=30, ladders={3: 20})
+    assert small.odds(exact=True, exact_budget=None).expected_turns_exact == small.odds(exact=True).expected_turns_exact

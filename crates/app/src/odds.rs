@@ -18,6 +18,111 @@ pub const DEFAULT_PERCENTILES: [f64; 6] = [10.0, 25.0, 50.0, 75.0, 90.0, 99.0];
 /// this is left.
 pub const RACE_REST: f64 = 1e-18;
 
+/// The most players a race may have.
+pub const MAX_PLAYERS: u16 = 1000;
+/// The most percentiles one request may ask for.
+pub const MAX_PERCENTILES: usize = 100;
+
+/// What a front end's user calls the fields of an odds request, named by its refusals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Names {
+    /// The number of players (`--players` on the command line).
+    pub players: &'static str,
+    /// The percentiles asked for.
+    pub percentiles: &'static str,
+    /// How the user allows an exact fraction more work, when the front end can (the
+    /// command line's `--budget` and `--no-limit`).
+    pub more_exact_work: Option<&'static str>,
+}
+
+impl Names {
+    /// The command line's options.
+    pub const CLI: Names = Names {
+        players: "--players",
+        percentiles: "--percentiles",
+        more_exact_work: Some("`--budget STEPS` allows more, `--no-limit` any"),
+    };
+
+    /// The fields of the server's JSON bodies (which ask for no exact fraction).
+    pub const API: Names = Names {
+        players: "players",
+        percentiles: "percentiles",
+        more_exact_work: None,
+    };
+
+    /// The keyword arguments of the Python package.
+    pub const PYTHON: Names = Names {
+        players: "players",
+        percentiles: "percentiles",
+        more_exact_work: Some("`exact_budget=STEPS` allows more, `exact_budget=None` any"),
+    };
+
+    /// `given` players as a request holds them, or the refusal naming the field.
+    ///
+    /// # Errors
+    /// [`Refusal::Players`] outside `1..=`[`MAX_PLAYERS`].
+    pub fn players(&self, given: i64) -> Result<u16, Refusal> {
+        u16::try_from(given)
+            .ok()
+            .filter(|players| (1..=MAX_PLAYERS).contains(players))
+            .ok_or(Refusal::Players {
+                field: self.players,
+                given,
+            })
+    }
+}
+
+impl Default for Names {
+    fn default() -> Names {
+        Names::CLI
+    }
+}
+
+/// An odds request its front end should not have passed on: which limit, naming the field
+/// as the front end's user wrote it.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Refusal {
+    /// Players outside `1..=`[`MAX_PLAYERS`].
+    #[error("{field} must be in 1..={MAX_PLAYERS}, got {given}")]
+    Players {
+        /// The field's name.
+        field: &'static str,
+        /// The number given.
+        given: i64,
+    },
+    /// More than [`MAX_PERCENTILES`] percentiles.
+    #[error("{field}: {count} given, at most {MAX_PERCENTILES} are reported")]
+    TooManyPercentiles {
+        /// The field's name.
+        field: &'static str,
+        /// How many were given.
+        count: usize,
+    },
+    /// A percentile not strictly between 0 and 100 (`NaN` too).
+    #[error("`{given}` is not a percentage strictly between 0 and 100")]
+    Percentile {
+        /// The percentile given.
+        given: f64,
+    },
+}
+
+impl From<Refusal> for Failure {
+    fn from(refusal: Refusal) -> Failure {
+        Failure::Usage(format!("error: {refusal}\n"))
+    }
+}
+
+/// `given` if it is a percentage strictly between 0 and 100.
+///
+/// # Errors
+/// [`Refusal::Percentile`] otherwise.
+pub fn percentile(given: f64) -> Result<f64, Refusal> {
+    match given > 0.0 && given < 100.0 {
+        true => Ok(given),
+        false => Err(Refusal::Percentile { given }),
+    }
+}
+
 /// An odds request.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Request {
@@ -34,6 +139,29 @@ pub struct Request {
     pub chart: bool,
     /// Percentiles of the number of turns, in percent (empty: [`DEFAULT_PERCENTILES`]).
     pub percentiles: Vec<f64>,
+    /// What the front end's user calls the fields, for refusals.
+    pub names: Names,
+}
+
+impl Request {
+    /// Refuses what no front end may ask, before any work: players outside
+    /// `1..=`[`MAX_PLAYERS`], more than [`MAX_PERCENTILES`] percentiles, a percentile not
+    /// strictly between 0 and 100. The answers check it too.
+    ///
+    /// # Errors
+    /// The first [`Refusal`], naming the field by [`Request::names`].
+    pub fn check(&self) -> Result<(), Refusal> {
+        if let Some(players) = self.players {
+            self.names.players(i64::from(players))?;
+        }
+        if self.percentiles.len() > MAX_PERCENTILES {
+            return Err(Refusal::TooManyPercentiles {
+                field: self.names.percentiles,
+                count: self.percentiles.len(),
+            });
+        }
+        self.percentiles.iter().try_for_each(|&p| percentile(p).map(drop))
+    }
 }
 
 /// Where long work reports how far it got (a message such as `exact: prime 3 of about 9`).
@@ -221,6 +349,7 @@ fn analyse_watched(
     request: &Request,
     watch: &mut Watch<'_, '_>,
 ) -> Result<Analysis, Failure> {
+    request.check()?;
     let file = read_board(source)?;
     let engine = |error: OddsError| match error {
         OddsError::Stopped(stopped) => stopped_failure(stopped),
@@ -233,9 +362,11 @@ fn analyse_watched(
             |error| match error {
                 OddsError::ExactTooCostly { .. } => {
                     let mut located = file.locate(&error);
-                    located
-                        .message
-                        .push_str("; `--budget STEPS` allows more, `--no-limit` any (Ctrl-C stops the work)");
+                    if let Some(more) = request.names.more_exact_work {
+                        located
+                            .message
+                            .push_str(&format!("; {more} (Ctrl-C stops the work)"));
+                    }
                     Failure::invalid(source.problem(&located))
                 }
                 error => engine(error),
@@ -457,6 +588,46 @@ mod tests {
     }
 
     #[test]
+    fn requests_past_the_limits_are_refused_naming_the_front_ends_field() {
+        let board = Source::new("<board>", b"squares 10\n".to_vec());
+        let refused = |request: Request| answer(&board, &request, &mut |_| {}).unwrap_err();
+        let players = Request {
+            players: Some(MAX_PLAYERS + 1),
+            names: Names::PYTHON,
+            ..Request::default()
+        };
+        assert_eq!(
+            refused(players),
+            Failure::Usage("error: players must be in 1..=1000, got 1001\n".into())
+        );
+        assert_eq!(
+            Names::CLI.players(-3).unwrap_err().to_string(),
+            "--players must be in 1..=1000, got -3"
+        );
+        assert_eq!(Names::API.players(1000), Ok(1000));
+        let many = Request {
+            percentiles: vec![50.0; MAX_PERCENTILES + 1],
+            ..Request::default()
+        };
+        assert_eq!(
+            many.check().unwrap_err().to_string(),
+            "--percentiles: 101 given, at most 100 are reported"
+        );
+        for bad in [0.0, 100.0, -1.0, f64::NAN] {
+            let request = Request {
+                percentiles: vec![bad],
+                ..Request::default()
+            };
+            let report = refused(request).report();
+            assert!(
+                report.ends_with("is not a percentage strictly between 0 and 100\n"),
+                "{report}"
+            );
+        }
+        assert!(percentile(99.5).is_ok());
+    }
+
+    #[test]
     fn an_exact_fraction_beyond_the_default_budget_runs_without_limit_until_stopped() {
         // About 5,500 primes of 100,000 squares each: refused by default, started without
         // a limit, and stopped at its first tick (no time involved).
@@ -473,6 +644,24 @@ mod tests {
             panic!("not refused: {refused:?}");
         };
         assert!(problems[0].message.contains("`--no-limit`"), "{:?}", problems[0]);
+        // Each front end names its own way to allow more, or none.
+        for (names, hint) in [(Names::PYTHON, Some("`exact_budget=None`")), (Names::API, None)] {
+            let request = Request {
+                exact: true,
+                names,
+                ..Request::default()
+            };
+            let Err(Failure::Invalid { problems, .. }) = answer(&source, &request, &mut |_| {}) else {
+                panic!("not refused");
+            };
+            let message = &problems[0].message;
+            assert!(!message.contains("--"), "{message}");
+            assert_eq!(
+                hint.is_some_and(|hint| message.contains(hint)),
+                hint.is_some(),
+                "{message}"
+            );
+        }
         let ticks = Arc::new(AtomicU64::new(0));
         let control = Control::new();
         let (count, stop) = (Arc::clone(&ticks), control.clone());

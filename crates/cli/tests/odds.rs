@@ -123,3 +123,37 @@ fn a_budget_lets_the_exact_fraction_run_from_its_estimate_on() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_applications_limits_are_refused_naming_the_options() {
+    let dir = scratch("limits");
+    let many = vec!["50"; 101].join(",");
+    for (args, said) in [
+        (
+            vec!["odds", "--players", "1001"],
+            "--players must be in 1..=1000, got 1001",
+        ),
+        (
+            vec!["odds", "--players", "-3"],
+            "--players must be in 1..=1000, got -3",
+        ),
+        (
+            vec!["odds", "--percentiles", many.as_str()],
+            "--percentiles: 101 given, at most 100 are reported",
+        ),
+        (vec!["odds", "--percentiles", "abc"], "`abc` is not a number"),
+    ] {
+        let output = tabletop_in(&args, "squares 10\n", &dir);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = text(&output.stderr);
+        assert!(stderr.contains(said), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty());
+    }
+    let output = tabletop_in(
+        &["odds", "--percentiles", &vec!["50"; 100].join(",")],
+        "squares 10\n",
+        &dir,
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -119,7 +119,7 @@ fn new_id() -> Result<String, ApiError> {
 /// # Errors
 /// 400 for a body beyond the limits, 429 when too many run, 503 when no thread can start.
 pub fn start(body: OddsBody) -> Result<Reply, ApiError> {
-    body.check()?;
+    body.request()?;
     let id = new_id()?;
     let job = {
         let mut table = table();

@@ -34,8 +34,6 @@ pub mod reply;
 mod router;
 
 pub use deadline::Deadline;
-
-pub use endpoints::odds::MAX_PLAYERS;
 #[cfg(feature = "server")]
 pub use http::Server;
 pub use reply::Reply;

@@ -179,6 +179,23 @@ fn odds_take_the_cli_limits() {
     }
     let answer = post(address, "/api/odds", r#"{"board":"squares 30\n","players":1000}"#).unwrap();
     assert_eq!(answer.status, 200, "{}", answer.text());
+    // The application's refusals, naming the body's fields.
+    let many = vec!["50"; 101].join(",");
+    for (body, said) in [
+        (
+            r#"{"board":"squares 30\n","players":-3}"#.to_owned(),
+            "players must be in 1..=1000, got -3",
+        ),
+        (
+            format!(r#"{{"board":"squares 30\n","percentiles":[{many}]}}"#),
+            "percentiles: 101 given, at most 100 are reported",
+        ),
+    ] {
+        let answer = post(address, "/api/odds", &body).unwrap();
+        assert_eq!(answer.status, 400, "{}", answer.text());
+        let body: Value = serde_json::from_slice(&answer.body).unwrap();
+        assert_eq!(body["error"]["message"], said, "{body}");
+    }
 }
 
 #[test]

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget};
-use tabletop_app::odds::{ExactBudget, Request};
+use tabletop_app::odds::{ExactBudget, Names, Request};
 use tabletop_app::{Answer, Failure};
 
 use crate::input::{write_file, InputArgs};
@@ -49,7 +49,7 @@ pub struct Args {
     #[command(flatten)]
     input: InputArgs,
     /// Number of players racing in lock-step: expected rounds and each seat's chance to win.
-    #[arg(long, value_name = "P", value_parser = clap::value_parser!(u16).range(1..=1000))]
+    #[arg(long, value_name = "P", value_parser = players, allow_negative_numbers = true)]
     players: Option<u16>,
     /// Also give the expected number of turns as an exact fraction.
     #[arg(long)]
@@ -69,17 +69,28 @@ pub struct Args {
     /// (`-`: to stdout, instead of the summary).
     #[arg(long, value_name = "SVG")]
     svg: Option<PathBuf>,
-    /// Percentiles of the number of turns to report, in percent (each in 0 < p < 100).
+    /// Percentiles of the number of turns to report, in percent (each in 0 < p < 100, at
+    /// most 100 of them).
     #[arg(long, value_name = "P,...", value_delimiter = ',', value_parser = percent)]
     percentiles: Vec<f64>,
 }
 
-/// A percentage strictly between 0 and 100.
+/// A number of players within the application's limits.
+fn players(text: &str) -> Result<u16, String> {
+    let given = text
+        .trim()
+        .parse::<i64>()
+        .map_err(|_| format!("`{text}` is not a whole number"))?;
+    Names::CLI.players(given).map_err(|refusal| refusal.to_string())
+}
+
+/// A percentage strictly between 0 and 100, as the application checks it.
 fn percent(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(p) if p > 0.0 && p < 100.0 => Ok(p),
-        _ => Err(format!("`{text}` is not a percentage strictly between 0 and 100")),
-    }
+    let given = text
+        .trim()
+        .parse::<f64>()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    tabletop_app::odds::percentile(given).map_err(|refusal| refusal.to_string())
 }
 
 /// Analyses the board and prints the summary (or JSON, or the SVG with `--svg -`).
@@ -90,7 +101,6 @@ pub fn run(args: &Args) -> Result<Answer, Failure> {
             "`--svg -` and `--json` would both write to stdout",
         ));
     }
-    let source = args.input.read()?;
     let request = Request {
         players: args.players,
         exact: args.exact,
@@ -102,7 +112,11 @@ pub fn run(args: &Args) -> Result<Answer, Failure> {
         json: args.json,
         chart: args.svg.is_some(),
         percentiles: args.percentiles.clone(),
+        names: Names::CLI,
     };
+    // Before the input is read: a refusal should not wait for stdin.
+    request.check()?;
+    let source = args.input.read()?;
     let mut bar = Progress::new();
     // Ctrl-C stops the table at its next turn, the exact fraction at its next prime.
     let control = crate::interrupt_control();

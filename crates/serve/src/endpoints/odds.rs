@@ -11,46 +11,41 @@ use super::INPUT;
 use crate::deadline::{Deadline, Halt};
 use crate::reply::{object, rendered_json, ApiError, Reply};
 
-/// The most players a race may have: the range of `tabletop odds --players`.
-pub const MAX_PLAYERS: u16 = 1000;
-/// The most percentiles one request may ask for.
-pub const MAX_PERCENTILES: usize = 100;
-
 /// The body of `/api/odds` and `/api/odds/start`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct OddsBody {
     /// The board file.
     board: String,
-    players: Option<u16>,
+    /// Any whole number: the application's limits refuse what is out of range, in its words.
+    players: Option<i64>,
     #[serde(default)]
     percentiles: Vec<f64>,
 }
 
 impl OddsBody {
-    /// The checks of the command line's arguments, before any work.
+    /// The request this body asks for, checked by the application's limits before any work.
     ///
     /// # Errors
-    /// 400 `usage` for players outside `1..=MAX_PLAYERS` or a percentile not strictly
-    /// between 0 and 100.
-    pub fn check(&self) -> Result<(), ApiError> {
-        if let Some(players) = self.players.filter(|p| !(1..=MAX_PLAYERS).contains(p)) {
-            return Err(ApiError::usage(format!(
-                "players is {players}: a race has 1 to {MAX_PLAYERS} players"
-            )));
-        }
-        if self.percentiles.len() > MAX_PERCENTILES {
-            return Err(ApiError::usage(format!(
-                "{} percentiles: at most {MAX_PERCENTILES} are reported",
-                self.percentiles.len()
-            )));
-        }
-        if let Some(p) = self.percentiles.iter().find(|&&p| !(p > 0.0 && p < 100.0)) {
-            return Err(ApiError::usage(format!(
-                "`{p}` is not a percentage strictly between 0 and 100"
-            )));
-        }
-        Ok(())
+    /// 400 `usage` for players outside `1..=`[`odds::MAX_PLAYERS`], more than
+    /// [`odds::MAX_PERCENTILES`] percentiles or one not strictly between 0 and 100.
+    pub fn request(&self) -> Result<odds::Request, ApiError> {
+        let usage = |refusal: odds::Refusal| ApiError::usage(refusal.to_string());
+        let players = match self.players {
+            Some(players) => Some(odds::Names::API.players(players).map_err(usage)?),
+            None => None,
+        };
+        let request = odds::Request {
+            players,
+            json: true,
+            chart: true,
+            percentiles: self.percentiles.clone(),
+            exact: false,
+            exact_budget: odds::ExactBudget::default(),
+            names: odds::Names::API,
+        };
+        request.check().map_err(usage)?;
+        Ok(request)
     }
 }
 
@@ -68,18 +63,11 @@ pub enum Outcome {
 /// The odds of a board as `/api/odds` answers them, telling `ticks` how far it got and
 /// stopping with `deadline`.
 pub fn work(body: OddsBody, deadline: &Deadline, ticks: &mut dyn FnMut(&Tick<'_>)) -> Outcome {
-    if let Err(error) = body.check() {
-        return Outcome::Failed(error);
-    }
-    let source = Source::new(INPUT, body.board.into_bytes());
-    let mut request = odds::Request {
-        players: body.players,
-        json: true,
-        chart: true,
-        percentiles: body.percentiles,
-        exact: false,
-        exact_budget: odds::ExactBudget::default(),
+    let mut request = match body.request() {
+        Ok(request) => request,
+        Err(error) => return Outcome::Failed(error),
     };
+    let source = Source::new(INPUT, body.board.into_bytes());
     let answer = match deadline.odds(&source, &request, &mut *ticks) {
         Ok(answer) => answer,
         Err(Failure::Stopped(_)) => return Outcome::Halted(deadline.halt()),
