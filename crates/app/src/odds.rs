@@ -108,7 +108,7 @@ pub enum Refusal {
 
 impl From<Refusal> for Failure {
     fn from(refusal: Refusal) -> Failure {
-        Failure::Usage(format!("error: {refusal}\n"))
+        Failure::usage(refusal.to_string())
     }
 }
 
@@ -598,7 +598,7 @@ mod tests {
         };
         assert_eq!(
             refused(players),
-            Failure::Usage("error: players must be in 1..=1000, got 1001\n".into())
+            Failure::usage("players must be in 1..=1000, got 1001")
         );
         assert_eq!(
             Names::CLI.players(-3).unwrap_err().to_string(),
