@@ -4,7 +4,7 @@
 // Environment: as harness.mjs (run.sh sets it).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { PHONE, cli, noOverflow, open, route, shoot, staticSite } from "./harness.mjs";
+import { PHONE, cli, noOverflow, open, route, run, shoot, staticSite } from "./harness.mjs";
 
 const cliExpected = (board) => /expected turns: (\S+)/.exec(cli(["odds"], board))[1];
 
@@ -468,6 +468,14 @@ for (const [convention, misere] of [["normal", false], ["misere", true]]) {
     assert.ok(log.length >= 3, log.join("\n"));
     assert.match(log[0], misere ? /^you: heap \d+ \(\d+ tokens\): take \d+, leave / : /^engine: heap \d+ \(\d+ tokens\): take \d+, leave /);
     await shoot(page, `octal-play-${convention}-user`);
+    // Heaps the server refuses: its message, located, and no game.
+    await page.fill("#play-heaps", misere ? "3 41" : "3 x");
+    await page.click("#play");
+    // (The command line has no such limit: it computes the quotient to heap 41.)
+    if (!misere) assert.equal(run(["octal", "0.07", "--query", "3 x"]).status, 2);
+    await page.locator("#play-error").filter({ hasText: misere ? "heaps up to 40" : "query:1:3" }).waitFor();
+    assert.equal(await page.locator("#verdict").textContent(), "The game cannot go on: see the message.");
+    assert.equal(await page.locator("#moves button, #heap-choice button").count(), 0);
     assert.deepEqual(errors, []);
     await close();
   });

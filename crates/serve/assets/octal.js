@@ -169,7 +169,7 @@ function word(exponents) {
 }
 
 /** The pieces of `tabletop octal CODE --misere --period`'s text, each element as its word. */
-function misereFigures(code, heaps, m) {
+function misereFigures(heaps, m) {
   const name = (element) => (m.words[element] ? word(m.words[element]) : String(element));
   const list = (items) => (items.length ? items.join(", ") : "none");
   return {
@@ -186,7 +186,7 @@ function misereFigures(code, heaps, m) {
 
 function showMisere(data, values, grown) {
   const m = data.misere;
-  const f = misereFigures(data.code, data.heaps, m);
+  const f = misereFigures(data.heaps, m);
   const queried = new Set(data.query ? data.query.heaps : []);
   table(values.data, values.exact.values, queried);
   pretendTable(m, f.name, queried);
