@@ -387,12 +387,13 @@ test("octal, misère: a sum's outcome and winning move are the CLI's", async () 
   const win = await ask("3 5 7");
   assert.equal(win[0], "WIN");
   assert.equal(await page.locator("#answer-move").textContent(), win[1]);
-  assert.match(await page.locator("#answer-outcome").textContent(), /Φ\(3\) · Φ\(5\) · Φ\(7\) = \S+, not in the P-portion/);
+  // Heaps 3, 5 and 7 are a, 1 and a (the CLI's pretend line): their product a^2 = 1 is not in the P-portion.
+  assert.match(await page.locator("#answer-outcome").textContent(), /\(Φ\(3\) · Φ\(5\) · Φ\(7\) = a · 1 · a = 1, not in the P-portion\)/);
   assert.equal(await page.locator("#pretend td.queried").count(), 3);
   await shoot(page, "octal-misere-query");
   // Two heaps of 4 are b^2, in the P-portion: a loss.
   assert.deepEqual(await ask("4 4"), ["LOSE"]);
-  assert.match(await page.locator("#answer-outcome").textContent(), /= b\^2, in the P-portion/);
+  assert.match(await page.locator("#answer-outcome").textContent(), /\(Φ\(4\) · Φ\(4\) = b · b = b\^2, in the P-portion\)/);
   assert.equal(await page.locator("#answer-move").textContent(), "Every move leaves a sum the opponent wins: there is no winning move.");
   // One token: no move at all, which under misère play is a win.
   assert.deepEqual(await ask("1"), ["WIN"]);
@@ -480,6 +481,22 @@ for (const [convention, misere] of [["normal", false], ["misere", true]]) {
     await close();
   });
 }
+
+test("octal: the user's moves are the code's, as docs/octal.md reads the digits", async () => {
+  const { page, errors, close } = await open("/octal");
+  const moves = (code, size) => page.evaluate(([c, n]) => movesOf(rulesOf(c), n).map(moveText), [code, size]);
+  // 4.07: split without taking, or take 2 leaving one or two heaps.
+  assert.deepEqual(await moves("4.07", 4), ["take 0, leave 1 and 3", "take 0, leave 2 and 2", "take 2, leave 2", "take 2, leave 1 and 1"]);
+  // Grundy's game: splits into unequal heaps only.
+  assert.deepEqual(await moves("grundy", 7), ["take 0, leave 1 and 6", "take 0, leave 2 and 5", "take 0, leave 3 and 4"]);
+  assert.deepEqual(await moves("grundy", 2), []);
+  // Officers 0.6: take one, leaving one or two heaps, never the whole heap.
+  assert.deepEqual(await moves("0.6", 3), ["take 1, leave 2", "take 1, leave 1 and 1"]);
+  assert.deepEqual(await moves("0.6", 1), []);
+  assert.deepEqual(await moves("0.77", 2), ["take 1, leave 1", "take 2, leave nothing"]);
+  assert.deepEqual(errors, []);
+  await close();
+});
 
 test("octal, misère and a game against the engine at a phone's width", async () => {
   const { page, errors, close } = await open("/octal", PHONE);

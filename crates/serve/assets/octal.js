@@ -206,9 +206,10 @@ function showMisere(data, values, grown) {
     // The sum's element: the product of its heaps' elements (0 is the identity).
     const element = q.heaps.reduce((x, h) => m.product[x][m.pretend[h]], 0);
     const inP = m.p.includes(element);
+    const factors = q.heaps.length > 1 ? `${q.heaps.map((h) => f.name(m.pretend[h])).join(" · ")} = ` : "";
     $("answer-outcome").replaceChildren(el("strong", { class: q.outcome.toLowerCase(), text: q.outcome }),
       ` for the player to move on heaps ${q.heaps.join(" ")} under misère play (${q.heaps.map((h) => `Φ(${h})`).join(" · ")} = `
-      + `${f.name(element)}, ${inP ? "in" : "not in"} the P-portion).`);
+      + `${factors}${f.name(element)}, ${inP ? "in" : "not in"} the P-portion).`);
     showMove(q);
   } else {
     $("answer-outcome").replaceChildren();
