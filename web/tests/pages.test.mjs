@@ -4,7 +4,7 @@
 // Environment: as harness.mjs (run.sh sets it).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cli, open, pageFile, shoot, staticSite } from "./harness.mjs";
+import { PHONE, cli, noOverflow, open, pageFile, route, run, shoot, staticSite } from "./harness.mjs";
 
 const cliExpected = (board) => /expected turns: (\S+)/.exec(cli(["odds"], board))[1];
 
@@ -359,6 +359,197 @@ test("game graph at a phone's width", async () => {
   await shoot(page, "graph-phone");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 1, `the page is ${overflow}px wider than the screen`);
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+/** The octal page under misère play showing `code` to heap `heaps` (the status says so). */
+async function misereView(page, code, heaps) {
+  await page.locator("#period").filter({ hasText: /period/ }).waitFor();
+  await page.check("input[name=convention][value=misere]");
+  await page.fill("#code", code);
+  await page.fill("#heaps", String(heaps));
+  await page.press("#heaps", "Enter");
+  await page.locator("#status").filter({ hasText: `misère quotient of ${code} for heaps 0..${heaps}` }).waitFor();
+}
+
+test("octal, misère: the quotient of 0.07 to heap 12, its pretending function and the command line's text are the CLI's", async () => {
+  const { page, errors, close } = await open("/octal");
+  await misereView(page, "0.07", 12);
+  const output = cli(["octal", "0.07", "--misere", "--heaps", "12", "--period"]);
+  assert.equal(await page.locator("#cli-output").textContent(), output);
+  assert.equal(await page.locator("#cli-command").textContent(), "tabletop octal 0.07 --misere --heaps 12 --period");
+  const line = (name) => new RegExp(`^${name}: (.*)$`, "m").exec(output)[1];
+  assert.equal(await page.locator("#order").textContent(), "12");
+  assert.equal(await page.locator("#p-portion").textContent(), "a, b^2, ac");
+  assert.equal(line("P-portion"), "a, b^2, ac");
+  assert.equal(await page.locator("#generators").textContent(), line("generators"));
+  assert.equal(await page.locator("#relations").textContent(), line("relations"));
+  assert.equal(await page.locator("#period").textContent(), "no period proven up to 12");
+  // The pretending function, heap by heap, as words; the heaps whose word is in the P-portion marked.
+  const pretend = line("pretend").split(" ");
+  assert.deepEqual(await page.locator("#pretend td").allTextContents(), pretend);
+  const inP = pretend.map((w, n) => ["a", "b^2", "ac"].includes(w) ? n : -1).filter((n) => n >= 0);
+  const marked = await page.locator("#pretend td.p-portion").evaluateAll((cells) => cells.map((c) => Number(c.dataset.n)));
+  assert.deepEqual(marked, inP);
+  // Beside them the nim-values of the same heaps.
+  const values = cli(["octal", "0.07", "--heaps", "12"]).trim().split(" ");
+  assert.deepEqual(await page.locator("#values td").allTextContents(), values);
+  assert.ok(await page.locator("#counts").isHidden(), "the normal play's table numbers are not shown");
+  await shoot(page, "octal-misere");
+  // A code whose pretending function has a proven period: the CLI's line.
+  await page.fill("#code", "0.31");
+  await page.fill("#heaps", "40");
+  await page.press("#heaps", "Enter");
+  await page.locator("#status").filter({ hasText: "misère quotient of 0.31 for heaps 0..40" }).waitFor();
+  const periodic = cli(["octal", "0.31", "--misere", "--heaps", "40", "--period"]);
+  assert.equal(await page.locator("#period").textContent(), periodic.trimEnd().split("\n").pop());
+  assert.match(await page.locator("#period").textContent(), /^period \d+ preperiod \d+$/);
+  assert.equal(await page.locator("#cli-output").textContent(), periodic);
+  // Back to normal play: the nim-values' figures again, N as it was.
+  await page.check("input[name=convention][value=normal]");
+  await page.locator("#status").filter({ hasText: "G(0..200) of 0.31" }).waitFor();
+  assert.ok(await page.locator("#order").isHidden());
+  assert.equal(await page.locator("#pretend td").count(), 0);
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test("octal, misère: a sum's outcome and winning move are the CLI's", async () => {
+  const { page, errors, close } = await open("/octal");
+  await misereView(page, "0.07", 12);
+  const ask = async (heaps) => {
+    await page.fill("#query", heaps);
+    await page.press("#query", "Enter");
+    const answer = cli(["octal", "0.07", "--misere", "--heaps", "12", "--query", heaps]).trimEnd().split("\n");
+    await page.locator("#answer-outcome").filter({ hasText: `on heaps ${heaps} under misère play` }).waitFor();
+    assert.equal(await page.locator("#answer-outcome strong").textContent(), answer[0]);
+    return answer;
+  };
+  const win = await ask("3 5 7");
+  assert.equal(win[0], "WIN");
+  assert.equal(await page.locator("#answer-move").textContent(), win[1]);
+  // Heaps 3, 5 and 7 are a, 1 and a (the CLI's pretend line): their product a^2 = 1 is not in the P-portion.
+  assert.match(await page.locator("#answer-outcome").textContent(), /\(Φ\(3\) · Φ\(5\) · Φ\(7\) = a · 1 · a = 1, not in the P-portion\)/);
+  assert.equal(await page.locator("#pretend td.queried").count(), 3);
+  await shoot(page, "octal-misere-query");
+  // Two heaps of 4 are b^2, in the P-portion: a loss.
+  assert.deepEqual(await ask("4 4"), ["LOSE"]);
+  assert.match(await page.locator("#answer-outcome").textContent(), /\(Φ\(4\) · Φ\(4\) = b · b = b\^2, in the P-portion\)/);
+  assert.equal(await page.locator("#answer-move").textContent(), "Every move leaves a sum the opponent wins: there is no winning move.");
+  // One token: no move at all, which under misère play is a win.
+  assert.deepEqual(await ask("1"), ["WIN"]);
+  assert.equal(await page.locator("#answer-move").textContent(), "No move is left: the player to move wins.");
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+/** The heaps the octal game on the page is at. */
+async function octalPosition(page) {
+  const text = await page.locator("#position").textContent();
+  return /no heaps left$/.test(text) ? [] : /heaps ([\d ]+)$/.exec(text)[1].split(" ").map(Number);
+}
+
+/** Plays the octal game on the page to its end: `pick(page, turn)` makes each of the user's
+ * moves. The final verdict. */
+async function playOctal(page, pick) {
+  await page.click("#play");
+  for (let turn = 0; turn < 200; turn++) {
+    await page.waitForFunction(() => /^(Your move|You win|The engine wins|The game cannot go on)/.test(document.getElementById("verdict").textContent));
+    const verdict = await page.locator("#verdict").textContent();
+    if (!verdict.startsWith("Your move")) return verdict;
+    await pick(page, turn);
+  }
+  throw new Error("the game did not end in 200 moves");
+}
+
+/** A user who picks a heap and a move by `choose(count, turn)`. */
+const chooser = (choose) => async (page, turn) => {
+  const heaps = page.locator("#heap-choice button:enabled");
+  await heaps.nth(choose(await heaps.count(), turn)).click();
+  const moves = page.locator("#moves button");
+  await moves.nth(choose(await moves.count(), turn)).click();
+};
+
+/** A user who plays the CLI's winning move (`misere`: under misère play). */
+const winner = (code, misere) => async (page) => {
+  const heaps = (await octalPosition(page)).join(" ");
+  const answer = cli(["octal", code, ...(misere ? ["--misere"] : []), "--query", heaps]).trimEnd().split("\n");
+  assert.equal(answer[0], "WIN", `the user's position ${heaps} is a win`);
+  const [, heap, take, leave] = /^heap (\d+) \(\d+ tokens\): take (\d+), leave (.*)$/.exec(answer[1]);
+  await page.click(`#heap-choice button[data-heap="${heap}"]`);
+  await page.locator(`#moves button`, { hasText: new RegExp(`^take ${take}, leave ${leave}$`) }).click();
+};
+
+for (const [convention, misere] of [["normal", false], ["misere", true]]) {
+  test(`octal, ${convention} play against the engine: the engine wins from a win, the user who plays the CLI's moves wins`, async () => {
+    const { page, errors, close } = await open("/octal");
+    await page.locator("#period").filter({ hasText: /period/ }).waitFor();
+    if (misere) await misereView(page, "0.07", 12);
+    else {
+      await page.click('button[data-code="0.07"]');
+      await page.locator("#status").filter({ hasText: "of 0.07" }).waitFor();
+    }
+    await page.fill("#play-heaps", "3 5 7");
+    // 3 5 7 of Dawson's Kayles: a loss for the player to move under normal play, a win under misère.
+    const start = cli(["octal", "0.07", ...(misere ? ["--misere"] : []), "--query", "3 5 7"]).split("\n")[0];
+    assert.equal(start, misere ? "WIN" : "LOSE");
+    const rule = "under misère play the player who cannot move wins";
+    // The engine, on a win, wins whatever the user plays.
+    await page.check(`input[name=first][value=${misere ? "engine" : "you"}]`);
+    for (const choose of [() => 0, (count) => count - 1, (count, turn) => turn % count]) {
+      const verdict = await playOctal(page, chooser(choose));
+      assert.equal(verdict, misere ? `The engine wins: it has no move left, and ${rule}.` : "The engine wins: you have no move left.");
+      assert.equal(await page.locator("#moves button, #heap-choice button").count(), 0, "no move is offered once the game is over");
+    }
+    await shoot(page, `octal-play-${convention}-engine`);
+    // The user on the win plays the CLI's winning moves and wins.
+    await page.check(`input[name=first][value=${misere ? "you" : "engine"}]`);
+    const verdict = await playOctal(page, winner("0.07", misere));
+    assert.equal(verdict, misere ? `You win: you have no move left, and ${rule}.` : "You win: the engine has no move left.");
+    const log = await page.locator("#log li").allTextContents();
+    assert.ok(log.length >= 3, log.join("\n"));
+    assert.match(log[0], misere ? /^you: heap \d+ \(\d+ tokens\): take \d+, leave / : /^engine: heap \d+ \(\d+ tokens\): take \d+, leave /);
+    await shoot(page, `octal-play-${convention}-user`);
+    // Heaps the server refuses: its message, located, and no game.
+    await page.fill("#play-heaps", misere ? "3 41" : "3 x");
+    await page.click("#play");
+    // (The command line has no such limit: it computes the quotient to heap 41.)
+    if (!misere) assert.equal(run(["octal", "0.07", "--query", "3 x"]).status, 2);
+    await page.locator("#play-error").filter({ hasText: misere ? "heaps up to 40" : "query:1:3" }).waitFor();
+    assert.equal(await page.locator("#verdict").textContent(), "The game cannot go on: see the message.");
+    assert.equal(await page.locator("#moves button, #heap-choice button").count(), 0);
+    assert.deepEqual(errors, []);
+    await close();
+  });
+}
+
+test("octal: the user's moves are the code's, as docs/octal.md reads the digits", async () => {
+  const { page, errors, close } = await open("/octal");
+  const moves = (code, size) => page.evaluate(([c, n]) => movesOf(rulesOf(c), n).map(moveText), [code, size]);
+  // 4.07: split without taking, or take 2 leaving one or two heaps.
+  assert.deepEqual(await moves("4.07", 4), ["take 0, leave 1 and 3", "take 0, leave 2 and 2", "take 2, leave 2", "take 2, leave 1 and 1"]);
+  // Grundy's game: splits into unequal heaps only.
+  assert.deepEqual(await moves("grundy", 7), ["take 0, leave 1 and 6", "take 0, leave 2 and 5", "take 0, leave 3 and 4"]);
+  assert.deepEqual(await moves("grundy", 2), []);
+  // Officers 0.6: take one, leaving one or two heaps, never the whole heap.
+  assert.deepEqual(await moves("0.6", 3), ["take 1, leave 2", "take 1, leave 1 and 1"]);
+  assert.deepEqual(await moves("0.6", 1), []);
+  assert.deepEqual(await moves("0.77", 2), ["take 1, leave 1", "take 2, leave nothing"]);
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test("octal, misère and a game against the engine at a phone's width", async () => {
+  const { page, errors, close } = await open("/octal", PHONE);
+  await misereView(page, "0.77", 20);
+  await page.fill("#play-heaps", "3 12 40");
+  await page.click("#play");
+  await page.locator("#moves button").first().waitFor();
+  await page.click('#heap-choice button[data-heap="3"]');
+  await page.locator("#moves button", { hasText: /^take 2, leave 19 and 19$/ }).waitFor();
+  await shoot(page, "octal-phone-play");
+  await noOverflow(page);
   assert.deepEqual(errors, []);
   await close();
 });
