@@ -4,7 +4,9 @@
 //! caller step through it, so round sizes, ticks and stop messages are decided here once.
 
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+#[cfg(not(target_arch = "wasm32"))]
+use std::time::Instant;
 
 use tabletop_octal::Computation;
 
@@ -15,7 +17,11 @@ use crate::{Control, Failure, Stopped, Tick};
 const FIRST_ROUND: usize = 64;
 /// What a round aims to take: short enough that a stop is felt at once, long enough that
 /// the ticks cost nothing.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 const ROUND_TIME: Duration = Duration::from_millis(50);
+/// The heaps of a round in WebAssembly.
+#[cfg(target_arch = "wasm32")]
+const WASM_ROUND: usize = 256;
 
 /// A computation and the size of its next round.
 pub(crate) struct Session {
@@ -51,14 +57,7 @@ impl Session {
     /// Computes one round, then ticks `control` (stage [`TICK_STAGE`], the values known of
     /// those asked for).
     pub(crate) fn step(&mut self, control: &Control) -> Round {
-        let before = Instant::now();
-        self.run.advance(self.round);
-        let took = before.elapsed();
-        if took < ROUND_TIME / 2 {
-            self.round = self.round.saturating_mul(2);
-        } else if took > ROUND_TIME * 2 {
-            self.round = (self.round / 2).max(1);
-        }
+        self.timed_advance();
         let tick = Tick::new(
             TICK_STAGE,
             self.run.known() as u64,
@@ -68,6 +67,27 @@ impl Session {
             done: self.run.is_done(),
             stopped: control.tick(tick).err(),
         }
+    }
+
+    /// Advances one round and sizes the next towards [`ROUND_TIME`].
+    #[cfg(not(target_arch = "wasm32"))]
+    fn timed_advance(&mut self) {
+        let before = Instant::now();
+        self.run.advance(self.round);
+        let took = before.elapsed();
+        if took < ROUND_TIME / 2 {
+            self.round = self.round.saturating_mul(2);
+        } else if took > ROUND_TIME * 2 {
+            self.round = (self.round / 2).max(1);
+        }
+    }
+
+    /// Advances one round of [`WASM_ROUND`] heaps: WebAssembly in a browser has no clock
+    /// here (`Instant::now` panics), and a page's worker only needs its ticks often enough
+    /// to show progress.
+    #[cfg(target_arch = "wasm32")]
+    fn timed_advance(&mut self) {
+        self.run.advance(WASM_ROUND);
     }
 
     /// Steps until every value is known, failing at the first round after which `control`

@@ -344,7 +344,10 @@ fn a_read_that_fails_midway_is_an_input_error_whatever_the_jobs() {
             let mut stream = Stream::new("judge.txt", reader);
             match answer(&mut stream, jobs, false, &Tuning::default()) {
                 Err(Failure::Io(message)) => {
-                    assert!(message.to_string().contains("judge.txt: the disk went away"), "{message}")
+                    assert!(
+                        message.to_string().contains("judge.txt: the disk went away"),
+                        "{message}"
+                    )
                 }
                 other => panic!("{jobs:?}: {other:?}"),
             }
