@@ -164,9 +164,6 @@ impl Request {
     }
 }
 
-/// Where long work reports how far it got (a message such as `exact: prime 3 of about 9`).
-pub type Progress<'a> = &'a mut dyn FnMut(&str);
-
 /// How far long work got: the stage, its message, and the part of the stage done.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Tick<'a> {
@@ -232,26 +229,16 @@ pub struct Analysis {
     pub notes: Vec<String>,
 }
 
-/// Analyses the board file `source`.
-///
-/// # Errors
-/// [`Failure::Invalid`] for a bad board file, a goal that cannot be reached (or can be
-/// missed forever), or a chart asked for when the distribution is beyond the work budget.
-pub fn answer(source: &Source, request: &Request, progress: Progress<'_>) -> Result<Answer, Failure> {
-    let mut ticks = |tick: &Tick<'_>| progress(tick.message);
-    let mut watch = Watch {
-        ticks: &mut ticks,
-        control: None,
-    };
-    answer_watched(source, request, &mut watch)
-}
-
-/// [`answer`], telling `ticks` how far it got and stopping soon after `control` says stop
-/// (the table ticks it every turn, the exact fraction every prime; the linear solve is not
+/// Analyses the board file `source` and answers as `request` asks (the summary or JSON, the
+/// chart), telling `ticks` how far it got and stopping soon after `control` says stop (the
+/// table ticks it every turn, the exact fraction every prime; the linear solve is not
 /// interrupted, it is checked before and after).
 ///
 /// # Errors
-/// As [`answer`]; [`Failure::Stopped`] once `control` is cancelled or past its deadline.
+/// [`Failure::Invalid`] for a bad board file, a goal that cannot be reached (or can be
+/// missed forever), or a chart asked for beyond the work budget; [`Failure::Usage`] for a
+/// request past its limits; [`Failure::Stopped`] once `control` is cancelled or past its
+/// deadline.
 pub fn answer_until(
     source: &Source,
     request: &Request,
@@ -267,6 +254,47 @@ pub fn answer_until(
 
 fn answer_watched(source: &Source, request: &Request, watch: &mut Watch<'_, '_>) -> Result<Answer, Failure> {
     let analysis = analyse_watched(source, request, watch)?;
+    answer_of(source, request, analysis)
+}
+
+/// A board as the playground shows it, from one reading and one analysis.
+#[derive(Debug, Clone)]
+pub struct Playground {
+    /// The odds (JSON when asked), with the chart when the distribution was tabulated: a
+    /// board whose distribution is beyond the work budget has no chart, and no error.
+    pub answer: Answer,
+    /// One line of play in the fewest turns under the board's own rules, as
+    /// [`crate::snakes::race_turns_line_json`] writes it, or why there is none to show.
+    pub line: Result<String, Failure>,
+}
+
+/// What the playground shows of the board file `source`: [`answer_until`]'s odds and chart
+/// and the fewest-turns line, the board read and analysed once.
+///
+/// # Errors
+/// As [`answer_until`], but for a chart beyond the work budget (left out).
+pub fn playground(
+    source: &Source,
+    request: &Request,
+    ticks: Ticks<'_>,
+    control: &Control,
+) -> Result<Playground, Failure> {
+    let mut watch = Watch {
+        ticks,
+        control: Some(control),
+    };
+    let analysis = analyse_watched(source, request, &mut watch)?;
+    let line = crate::snakes::race_turns_line_json(&analysis.file, source);
+    let charted = Request {
+        chart: request.chart && analysis.distribution.is_some(),
+        ..request.clone()
+    };
+    let answer = answer_of(source, &charted, analysis)?;
+    Ok(Playground { answer, line })
+}
+
+/// The answer `request` asks for, from the `analysis` of `source`.
+fn answer_of(source: &Source, request: &Request, analysis: Analysis) -> Result<Answer, Failure> {
     let picture = match (request.chart, &analysis.distribution) {
         (true, Some(d)) => {
             let labels = ChartLabels {
@@ -312,25 +340,14 @@ pub fn read_board(source: &Source) -> Result<BoardFile, Failure> {
     tabletop_parse::board::parse(source.bytes()).map_err(|e| Failure::invalid(source.problem(&e)))
 }
 
-/// The typed figures of the board file `source` (everything [`answer`] writes, but no chart).
+/// The typed figures of the board file `source` (everything [`answer_until`] writes, but no
+/// chart), telling `ticks` how far it got and stopping soon after `control` says stop, as
+/// [`answer_until`] does.
 ///
 /// # Errors
 /// [`Failure::Invalid`] for a bad board file or a goal that cannot be reached (or can be
-/// missed forever), or an exact fraction beyond the limit.
-pub fn analyse(source: &Source, request: &Request, progress: Progress<'_>) -> Result<Analysis, Failure> {
-    let mut ticks = |tick: &Tick<'_>| progress(tick.message);
-    let mut watch = Watch {
-        ticks: &mut ticks,
-        control: None,
-    };
-    analyse_watched(source, request, &mut watch)
-}
-
-/// [`analyse`], telling `ticks` how far it got and stopping soon after `control` says stop,
-/// as [`answer_until`] does.
-///
-/// # Errors
-/// As [`analyse`]; [`Failure::Stopped`] once `control` is cancelled or past its deadline.
+/// missed forever), or an exact fraction beyond the limit; [`Failure::Stopped`] once
+/// `control` is cancelled or past its deadline.
 pub fn analyse_until(
     source: &Source,
     request: &Request,
@@ -590,7 +607,8 @@ mod tests {
     #[test]
     fn requests_past_the_limits_are_refused_naming_the_front_ends_field() {
         let board = Source::new("<board>", b"squares 10\n".to_vec());
-        let refused = |request: Request| answer(&board, &request, &mut |_| {}).unwrap_err();
+        let refused =
+            |request: Request| answer_until(&board, &request, &mut |_| {}, &Control::new()).unwrap_err();
         let players = Request {
             players: Some(MAX_PLAYERS + 1),
             names: Names::PYTHON,
@@ -632,13 +650,14 @@ mod tests {
         // About 5,500 primes of 100,000 squares each: refused by default, started without
         // a limit, and stopped at its first tick (no time involved).
         let source = Source::new("<board>", b"squares 100000\n".to_vec());
-        let refused = answer(
+        let refused = answer_until(
             &source,
             &Request {
                 exact: true,
                 ..Request::default()
             },
             &mut |_| {},
+            &Control::new(),
         );
         let Err(Failure::Invalid { problems, .. }) = refused else {
             panic!("not refused: {refused:?}");
@@ -651,7 +670,9 @@ mod tests {
                 names,
                 ..Request::default()
             };
-            let Err(Failure::Invalid { problems, .. }) = answer(&source, &request, &mut |_| {}) else {
+            let Err(Failure::Invalid { problems, .. }) =
+                answer_until(&source, &request, &mut |_| {}, &Control::new())
+            else {
                 panic!("not refused");
             };
             let message = &problems[0].message;

@@ -4,8 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use tabletop_app::odds;
-use tabletop_app::{Answer, Control, Failure, Source};
+use tabletop_app::Control;
 
 /// A time limit and a cancel for one piece of work.
 #[derive(Debug)]
@@ -78,23 +77,6 @@ impl Deadline {
             true => Halt::Cancelled,
             false => Halt::TimedOut,
         }
-    }
-
-    /// The odds of a board, telling `ticks` how far it got; the engine checks the control
-    /// every turn of its table and every prime of the exact sweeps.
-    ///
-    /// # Errors
-    /// As the application layer; [`Failure::Stopped`] once stopped.
-    pub fn odds(
-        &self,
-        source: &Source,
-        request: &odds::Request,
-        ticks: &mut dyn FnMut(&odds::Tick<'_>),
-    ) -> Result<Answer, Failure> {
-        if let Err(stopped) = self.control.check() {
-            return Err(Failure::stopped(stopped, None, None));
-        }
-        odds::answer_until(source, request, ticks, &self.control)
     }
 
     /// The control every long computation of this request looks at.

@@ -136,15 +136,6 @@ pub fn rendered_json(text: &str) -> Result<String, ApiError> {
     }
 }
 
-/// The JSON values an application layer renderer wrote one a line, as one list (of one
-/// element for one line: a field has one shape whatever the input), numbers as written.
-///
-/// # Errors
-/// A 500 when a line is not JSON.
-pub fn rendered_json_list(text: &str) -> Result<String, ApiError> {
-    Ok(format!("[{}]", checked_lines(text)?.join(",")))
-}
-
 /// The non-blank lines of `text`, each checked to be JSON.
 fn checked_lines(text: &str) -> Result<Vec<&str>, ApiError> {
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();

@@ -5,7 +5,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use tabletop_app::odds::{self, Tick};
 use tabletop_app::Failure;
-use tabletop_app::{snakes, Answer, Source};
+use tabletop_app::Source;
 
 use super::INPUT;
 use crate::deadline::{Deadline, Halt};
@@ -63,25 +63,20 @@ pub enum Outcome {
 /// The odds of a board as `/api/odds` answers them, telling `ticks` how far it got and
 /// stopping with `deadline`.
 pub fn work(body: OddsBody, deadline: &Deadline, ticks: &mut dyn FnMut(&Tick<'_>)) -> Outcome {
-    let mut request = match body.request() {
+    let request = match body.request() {
         Ok(request) => request,
         Err(error) => return Outcome::Failed(error),
     };
     let source = Source::new(INPUT, body.board.into_bytes());
-    let answer = match deadline.odds(&source, &request, &mut *ticks) {
-        Ok(answer) => answer,
+    if deadline.is_stopped() {
+        return Outcome::Halted(deadline.halt());
+    }
+    let played = match odds::playground(&source, &request, ticks, deadline.control()) {
+        Ok(played) => played,
         Err(Failure::Stopped(_)) => return Outcome::Halted(deadline.halt()),
-        // The distribution may be beyond the work budget: answer without the chart.
-        Err(_) => {
-            request.chart = false;
-            match deadline.odds(&source, &request, ticks) {
-                Ok(answer) => answer,
-                Err(Failure::Stopped(_)) => return Outcome::Halted(deadline.halt()),
-                Err(e) => return Outcome::Failed(e.into()),
-            }
-        }
+        Err(e) => return Outcome::Failed(e.into()),
     };
-    match answered(&source, &answer) {
+    match answered(&played) {
         Ok(text) => Outcome::Answered(text),
         Err(error) => Outcome::Failed(error),
     }
@@ -89,16 +84,14 @@ pub fn work(body: OddsBody, deadline: &Deadline, ticks: &mut dyn FnMut(&Tick<'_>
 
 /// The body of an answered board: the odds, the chart, the notes, and one line of play in
 /// the fewest turns under the board's own rules (`null`, with `line_note` saying why, only
-/// for a line too long to write).
-fn answered(source: &Source, answer: &Answer) -> Result<String, ApiError> {
-    let file = odds::read_board(source)?;
-    let (line, note) = match snakes::race_turns_line_json(&file, source) {
-        Ok(line) => (rendered_json(&line)?, Value::Null),
-        Err(e) => (
-            "null".to_owned(),
-            json!(e.report().trim_end().trim_start_matches("error: ")),
-        ),
+/// for a line too long to write). The odds and the line are passed on as the application
+/// layer wrote them, so that every number keeps the digits the CLI prints.
+fn answered(played: &odds::Playground) -> Result<String, ApiError> {
+    let (line, note) = match &played.line {
+        Ok(line) => (rendered_json(line)?, Value::Null),
+        Err(e) => ("null".to_owned(), json!(e.message())),
     };
+    let answer = &played.answer;
     Ok(object(&[
         ("odds", rendered_json(&answer.text)?),
         ("chart", json!(answer.picture).to_string()),
