@@ -135,8 +135,10 @@ pub struct MisereSolver {
     budget: MisereBudget,
     table: Table,
     pretend: Vec<u32>,
-    /// The option elements of each heap (empty for heaps without moves).
-    options: Vec<Vec<u32>>,
+    /// The heaps with moves as the proof sees them: one generator per distinct element and
+    /// option elements, at its fewest tokens (so the solver's memory follows the quotient,
+    /// not the number of heaps).
+    generators: Vec<Generator>,
     representatives: Vec<Representative>,
 }
 
@@ -148,7 +150,7 @@ impl MisereSolver {
             budget,
             table: Table::trivial(),
             pretend: vec![0],
-            options: vec![Vec::new()],
+            generators: Vec::new(),
             representatives: vec![Representative {
                 tokens: 0,
                 options: Vec::new(),
@@ -204,13 +206,19 @@ impl MisereSolver {
         if options.is_empty() {
             // A heap without moves is the empty game.
             self.pretend.push(0);
-            self.options.push(options);
+            return Ok(());
+        }
+        // A heap with the option elements of a generator is that generator again, so it acts
+        // as its element (the proof's generators do not change); and no other element
+        // passes the proof, the quotient being reduced.
+        if let Some(same) = self.generators.iter().find(|g| g.options == options) {
+            self.pretend.push(same.image);
             return Ok(());
         }
         let order = self.table.order();
         let levels = 2 * self.budget.order / order + 2;
         let rows = self.rows(&options, levels);
-        let (mut generators, _) = generators_of(&self.pretend, &self.options);
+        let mut generators = self.generators.clone();
         generators.push(Generator {
             image: 0,
             options: options.clone(),
@@ -236,7 +244,7 @@ impl MisereSolver {
             match verify(&self.table, &generators, states, control) {
                 Ok(()) => {
                     self.pretend.push(x);
-                    self.options.push(options);
+                    self.generators = generators;
                     return Ok(());
                 }
                 Err(Unproven::Wrong(_)) => {}
@@ -274,7 +282,7 @@ impl MisereSolver {
             let states = self.max_states(trial.table.order());
             match verify(&trial.table, &generators, states, control) {
                 Ok(()) => {
-                    self.adopt(trial, heap_options, &generators);
+                    self.adopt(trial, generators);
                     return Ok(());
                 }
                 Err(Unproven::Wrong(failure)) => {
@@ -400,8 +408,8 @@ impl MisereSolver {
     }
 
     /// Takes a proven candidate (reduced: the quotient itself).
-    fn adopt(&mut self, built: Built, options: Vec<Vec<u32>>, generators: &[Generator]) {
-        let reached = reach(&built.table, generators);
+    fn adopt(&mut self, built: Built, generators: Vec<Generator>) {
+        let reached = reach(&built.table, &generators);
         self.representatives = (0..built.table.order())
             .map(|a| Representative {
                 tokens: reached.tokens[a],
@@ -410,7 +418,7 @@ impl MisereSolver {
             .collect();
         self.table = built.table;
         self.pretend = built.pretend;
-        self.options = options;
+        self.generators = generators;
     }
 
     /// `rows[j][q]`: whether a fewest-token sum of element `q` plus `j` copies of the new
@@ -479,17 +487,20 @@ fn option_elements_by(
     pretend: &[u32],
     n: usize,
 ) -> Vec<u32> {
+    // Kept sorted and distinct as the moves go: a heap of n tokens has O(n) moves but few
+    // distinct option elements, and the solver keeps every heap's list.
     let mut elements = Vec::new();
     code.find_move(n as u64, |_, leave| {
-        elements.push(match leave {
+        let element = match leave {
             Leave::Nothing => 0,
             Leave::One(a) => pretend[a as usize],
             Leave::Two(a, b) => times(pretend[a as usize], pretend[b as usize]),
-        });
+        };
+        if let Err(place) = elements.binary_search(&element) {
+            elements.insert(place, element);
+        }
         false
     });
-    elements.sort_unstable();
-    elements.dedup();
     elements
 }
 
@@ -609,32 +620,21 @@ impl MisereQuotient {
     /// [`QueryError::HeapTooLarge`] for a heap beyond the largest included.
     pub fn winning_move(&self, code: &OctalCode, heaps: &[u64]) -> Result<Option<HeapMove>, QueryError> {
         self.element_of(heaps)?;
-        for (index, &size) in heaps.iter().enumerate() {
+        // Every heap is within `pretend` (checked by `element_of`).
+        let element = |h: u64| self.pretend[h as usize];
+        let rest = |index: usize| {
             // The other heaps' element.
-            let mut rest = 0;
-            for (other, &h) in heaps.iter().enumerate() {
-                if other != index {
-                    rest = self.product(rest, self.pretend[h as usize]);
-                }
-            }
-            let found = code.find_move(size, |_, leave| {
-                let left = match leave {
-                    Leave::Nothing => 0,
-                    Leave::One(a) => self.pretend[a as usize],
-                    Leave::Two(a, b) => self.product(self.pretend[a as usize], self.pretend[b as usize]),
-                };
-                self.is_p(self.product(rest, left))
-            });
-            if let Some((take, leave)) = found {
-                return Ok(Some(HeapMove {
-                    heap: index,
-                    size,
-                    take,
-                    leave,
-                }));
-            }
-        }
-        Ok(None)
+            let others = heaps.iter().enumerate().filter(|&(other, _)| other != index);
+            Some(others.fold(0, |rest, (_, &h)| self.product(rest, element(h))))
+        };
+        Ok(code.first_move_in_sum(heaps, rest, |&rest, leave| {
+            let left = match leave {
+                Leave::Nothing => 0,
+                Leave::One(a) => element(a),
+                Leave::Two(a, b) => self.product(element(a), element(b)),
+            };
+            self.is_p(self.product(rest, left))
+        }))
     }
 
     /// A presentation: generators (heaps whose elements the smaller heaps do not generate)
