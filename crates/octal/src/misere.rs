@@ -40,7 +40,9 @@ mod explore;
 mod monoid;
 mod presentation;
 mod reduce;
+mod survey;
 mod table;
+mod tame;
 mod verify;
 
 use tabletop_control::{Control, Stopped};
@@ -55,6 +57,10 @@ use crate::moves::{HeapMove, Leave, QueryError};
 use crate::period::Period;
 
 pub use self::presentation::Presentation;
+pub use self::survey::{
+    first_cousin, standard_form, survey, survey_code, survey_codes, SurveyLimits, SurveyRow, SurveyStop,
+    SURVEY_STAGE,
+};
 
 /// How large a misère computation may grow before it is refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -645,35 +651,56 @@ impl MisereQuotient {
 
     /// The period of the pretending function, proven for every heap beyond the largest
     /// included: the smallest `p`, then the smallest `I`, with `pretend[n + p] ==
-    /// pretend[n]` for `I <= n <= N - p` and `N + 1 >= 2I + 2p + t` (`t` the code's last
-    /// non-zero digit).
+    /// pretend[n]` for `I <= n <= N - p` and `N + 1 >= 2I + 2p + t`, one heap more when
+    /// `I = 0` (`t` the code's last non-zero digit).
     ///
     /// Proof (the misère form of the Guy–Smith test): for a heap `M = N + 1`, every option
-    /// of `M` (a heap of `M - k >= I + p` tokens, or two heaps whose larger has at least
-    /// `(M - t) / 2 >= I + p` tokens) turns into an option of `M - p` with the same element by
-    /// taking `p` from the large heap, and back; so heaps `M` and `M - p` have the same
-    /// option elements, act alike on every state of the proof in the module's proof,
-    /// and heap `M` is `pretend[M - p]` in the same quotient. By induction the quotient of
-    /// all heaps is this one. `None` when no such pair is found (or for Grundy's game, whose
-    /// unequal splits the argument does not cover).
+    /// of `M` (a heap of `M - k >= I + p` tokens, or two non-empty heaps whose larger has at
+    /// least `(M - t) / 2 >= I + p` tokens) turns into an option of `M - p` with the same
+    /// element by taking `p` from the large heap, and back; the heap left stays non-empty
+    /// (`I >= 1`, or the extra heap when `I = 0`). So heaps `M` and `M - p` have the same
+    /// option elements, act alike on every state of the module's proof, and heap `M` is
+    /// `pretend[M - p]` in the same quotient. By induction the quotient of all heaps is
+    /// this one. `None` when no such pair is found (or for Grundy's game, whose unequal
+    /// splits the argument does not cover).
     pub fn period(&self, code: &OctalCode) -> Option<Period> {
-        if code.unequal_splits() {
-            return None;
-        }
-        let n = self.largest_heap();
-        let t = code.last_nonzero();
-        for period in 1..=n {
+        proven_period(&self.pretend, code)
+    }
+
+    /// Whether the quotient is tame: isomorphic, with its P-portion, to the quotient of
+    /// misère Nim on heaps below `2^k` for some `k` (the trivial quotient of a game without
+    /// moves counts as tame).
+    pub fn is_tame(&self) -> bool {
+        tame::is_tame(&self.table)
+    }
+}
+
+/// [`MisereQuotient::period`] of the pretending function `pretend` of `code`.
+fn proven_period(pretend: &[u32], code: &OctalCode) -> Option<Period> {
+    if code.unequal_splits() {
+        return None;
+    }
+    let n = pretend.len().checked_sub(1)?;
+    let t = code.last_nonzero();
+    let needed =
+        |period: usize, preperiod: usize| 2 * preperiod + 2 * period + t + usize::from(preperiod == 0);
+    let mut period = 1;
+    while needed(period, 0) <= n + 1 {
+        // Most periods fail at the last heap: then the preperiod would be N - p + 1, too
+        // late for the bound.
+        if pretend[n - period] == pretend[n] {
             // The smallest I with pretend[m + p] == pretend[m] for all I <= m <= n - p.
             let mut preperiod = n + 1 - period;
-            while preperiod > 0 && self.pretend[preperiod - 1] == self.pretend[preperiod - 1 + period] {
+            while preperiod > 0 && pretend[preperiod - 1] == pretend[preperiod - 1 + period] {
                 preperiod -= 1;
             }
-            if n + 1 >= 2 * preperiod + 2 * period + t {
+            if n + 1 >= needed(period, preperiod) {
                 return Some(Period { period, preperiod });
             }
         }
-        None
+        period += 1;
     }
+    None
 }
 
 #[cfg(test)]
