@@ -40,7 +40,9 @@ mod explore;
 mod monoid;
 mod presentation;
 mod reduce;
+mod survey;
 mod table;
+mod tame;
 mod verify;
 
 use tabletop_control::{Control, Stopped};
@@ -55,6 +57,10 @@ use crate::moves::{HeapMove, Leave, QueryError};
 use crate::period::Period;
 
 pub use self::presentation::Presentation;
+pub use self::survey::{
+    first_cousin, standard_form, survey, survey_code, survey_codes, SurveyLimits, SurveyRow, SurveyStop,
+    SURVEY_STAGE,
+};
 
 /// How large a misère computation may grow before it is refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -135,8 +141,10 @@ pub struct MisereSolver {
     budget: MisereBudget,
     table: Table,
     pretend: Vec<u32>,
-    /// The option elements of each heap (empty for heaps without moves).
-    options: Vec<Vec<u32>>,
+    /// The heaps with moves as the proof sees them: one generator per distinct element and
+    /// option elements, at its fewest tokens (so the solver's memory follows the quotient,
+    /// not the number of heaps).
+    generators: Vec<Generator>,
     representatives: Vec<Representative>,
 }
 
@@ -148,7 +156,7 @@ impl MisereSolver {
             budget,
             table: Table::trivial(),
             pretend: vec![0],
-            options: vec![Vec::new()],
+            generators: Vec::new(),
             representatives: vec![Representative {
                 tokens: 0,
                 options: Vec::new(),
@@ -204,13 +212,19 @@ impl MisereSolver {
         if options.is_empty() {
             // A heap without moves is the empty game.
             self.pretend.push(0);
-            self.options.push(options);
+            return Ok(());
+        }
+        // A heap with the option elements of a generator is that generator again, so it acts
+        // as its element (the proof's generators do not change); and no other element
+        // passes the proof, the quotient being reduced.
+        if let Some(same) = self.generators.iter().find(|g| g.options == options) {
+            self.pretend.push(same.image);
             return Ok(());
         }
         let order = self.table.order();
         let levels = 2 * self.budget.order / order + 2;
         let rows = self.rows(&options, levels);
-        let (mut generators, _) = generators_of(&self.pretend, &self.options);
+        let mut generators = self.generators.clone();
         generators.push(Generator {
             image: 0,
             options: options.clone(),
@@ -236,7 +250,7 @@ impl MisereSolver {
             match verify(&self.table, &generators, states, control) {
                 Ok(()) => {
                     self.pretend.push(x);
-                    self.options.push(options);
+                    self.generators = generators;
                     return Ok(());
                 }
                 Err(Unproven::Wrong(_)) => {}
@@ -274,7 +288,7 @@ impl MisereSolver {
             let states = self.max_states(trial.table.order());
             match verify(&trial.table, &generators, states, control) {
                 Ok(()) => {
-                    self.adopt(trial, heap_options, &generators);
+                    self.adopt(trial, generators);
                     return Ok(());
                 }
                 Err(Unproven::Wrong(failure)) => {
@@ -400,8 +414,8 @@ impl MisereSolver {
     }
 
     /// Takes a proven candidate (reduced: the quotient itself).
-    fn adopt(&mut self, built: Built, options: Vec<Vec<u32>>, generators: &[Generator]) {
-        let reached = reach(&built.table, generators);
+    fn adopt(&mut self, built: Built, generators: Vec<Generator>) {
+        let reached = reach(&built.table, &generators);
         self.representatives = (0..built.table.order())
             .map(|a| Representative {
                 tokens: reached.tokens[a],
@@ -410,7 +424,7 @@ impl MisereSolver {
             .collect();
         self.table = built.table;
         self.pretend = built.pretend;
-        self.options = options;
+        self.generators = generators;
     }
 
     /// `rows[j][q]`: whether a fewest-token sum of element `q` plus `j` copies of the new
@@ -479,17 +493,20 @@ fn option_elements_by(
     pretend: &[u32],
     n: usize,
 ) -> Vec<u32> {
+    // Kept sorted and distinct as the moves go: a heap of n tokens has O(n) moves but few
+    // distinct option elements, and the solver keeps every heap's list.
     let mut elements = Vec::new();
     code.find_move(n as u64, |_, leave| {
-        elements.push(match leave {
+        let element = match leave {
             Leave::Nothing => 0,
             Leave::One(a) => pretend[a as usize],
             Leave::Two(a, b) => times(pretend[a as usize], pretend[b as usize]),
-        });
+        };
+        if let Err(place) = elements.binary_search(&element) {
+            elements.insert(place, element);
+        }
         false
     });
-    elements.sort_unstable();
-    elements.dedup();
     elements
 }
 
@@ -609,32 +626,21 @@ impl MisereQuotient {
     /// [`QueryError::HeapTooLarge`] for a heap beyond the largest included.
     pub fn winning_move(&self, code: &OctalCode, heaps: &[u64]) -> Result<Option<HeapMove>, QueryError> {
         self.element_of(heaps)?;
-        for (index, &size) in heaps.iter().enumerate() {
+        // Every heap is within `pretend` (checked by `element_of`).
+        let element = |h: u64| self.pretend[h as usize];
+        let rest = |index: usize| {
             // The other heaps' element.
-            let mut rest = 0;
-            for (other, &h) in heaps.iter().enumerate() {
-                if other != index {
-                    rest = self.product(rest, self.pretend[h as usize]);
-                }
-            }
-            let found = code.find_move(size, |_, leave| {
-                let left = match leave {
-                    Leave::Nothing => 0,
-                    Leave::One(a) => self.pretend[a as usize],
-                    Leave::Two(a, b) => self.product(self.pretend[a as usize], self.pretend[b as usize]),
-                };
-                self.is_p(self.product(rest, left))
-            });
-            if let Some((take, leave)) = found {
-                return Ok(Some(HeapMove {
-                    heap: index,
-                    size,
-                    take,
-                    leave,
-                }));
-            }
-        }
-        Ok(None)
+            let others = heaps.iter().enumerate().filter(|&(other, _)| other != index);
+            Some(others.fold(0, |rest, (_, &h)| self.product(rest, element(h))))
+        };
+        Ok(code.first_move_in_sum(heaps, rest, |&rest, leave| {
+            let left = match leave {
+                Leave::Nothing => 0,
+                Leave::One(a) => element(a),
+                Leave::Two(a, b) => self.product(element(a), element(b)),
+            };
+            self.is_p(self.product(rest, left))
+        }))
     }
 
     /// A presentation: generators (heaps whose elements the smaller heaps do not generate)
@@ -645,35 +651,56 @@ impl MisereQuotient {
 
     /// The period of the pretending function, proven for every heap beyond the largest
     /// included: the smallest `p`, then the smallest `I`, with `pretend[n + p] ==
-    /// pretend[n]` for `I <= n <= N - p` and `N + 1 >= 2I + 2p + t` (`t` the code's last
-    /// non-zero digit).
+    /// pretend[n]` for `I <= n <= N - p` and `N + 1 >= 2I + 2p + t`, one heap more when
+    /// `I = 0` (`t` the code's last non-zero digit).
     ///
     /// Proof (the misère form of the Guy–Smith test): for a heap `M = N + 1`, every option
-    /// of `M` (a heap of `M - k >= I + p` tokens, or two heaps whose larger has at least
-    /// `(M - t) / 2 >= I + p` tokens) turns into an option of `M - p` with the same element by
-    /// taking `p` from the large heap, and back; so heaps `M` and `M - p` have the same
-    /// option elements, act alike on every state of the proof in the module's proof,
-    /// and heap `M` is `pretend[M - p]` in the same quotient. By induction the quotient of
-    /// all heaps is this one. `None` when no such pair is found (or for Grundy's game, whose
-    /// unequal splits the argument does not cover).
+    /// of `M` (a heap of `M - k >= I + p` tokens, or two non-empty heaps whose larger has at
+    /// least `(M - t) / 2 >= I + p` tokens) turns into an option of `M - p` with the same
+    /// element by taking `p` from the large heap, and back; the heap left stays non-empty
+    /// (`I >= 1`, or the extra heap when `I = 0`). So heaps `M` and `M - p` have the same
+    /// option elements, act alike on every state of the module's proof, and heap `M` is
+    /// `pretend[M - p]` in the same quotient. By induction the quotient of all heaps is
+    /// this one. `None` when no such pair is found (or for Grundy's game, whose unequal
+    /// splits the argument does not cover).
     pub fn period(&self, code: &OctalCode) -> Option<Period> {
-        if code.unequal_splits() {
-            return None;
-        }
-        let n = self.largest_heap();
-        let t = code.last_nonzero();
-        for period in 1..=n {
+        proven_period(&self.pretend, code)
+    }
+
+    /// Whether the quotient is tame: isomorphic, with its P-portion, to the quotient of
+    /// misère Nim on heaps below `2^k` for some `k` (the trivial quotient of a game without
+    /// moves counts as tame).
+    pub fn is_tame(&self) -> bool {
+        tame::is_tame(&self.table)
+    }
+}
+
+/// [`MisereQuotient::period`] of the pretending function `pretend` of `code`.
+fn proven_period(pretend: &[u32], code: &OctalCode) -> Option<Period> {
+    if code.unequal_splits() {
+        return None;
+    }
+    let n = pretend.len().checked_sub(1)?;
+    let t = code.last_nonzero();
+    let needed =
+        |period: usize, preperiod: usize| 2 * preperiod + 2 * period + t + usize::from(preperiod == 0);
+    let mut period = 1;
+    while needed(period, 0) <= n + 1 {
+        // Most periods fail at the last heap: then the preperiod would be N - p + 1, too
+        // late for the bound.
+        if pretend[n - period] == pretend[n] {
             // The smallest I with pretend[m + p] == pretend[m] for all I <= m <= n - p.
             let mut preperiod = n + 1 - period;
-            while preperiod > 0 && self.pretend[preperiod - 1] == self.pretend[preperiod - 1 + period] {
+            while preperiod > 0 && pretend[preperiod - 1] == pretend[preperiod - 1 + period] {
                 preperiod -= 1;
             }
-            if n + 1 >= 2 * preperiod + 2 * period + t {
+            if n + 1 >= needed(period, preperiod) {
                 return Some(Period { period, preperiod });
             }
         }
-        None
+        period += 1;
     }
+    None
 }
 
 #[cfg(test)]

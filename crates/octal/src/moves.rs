@@ -149,26 +149,38 @@ impl OctalCode {
         }
         // Every heap is within `values` (checked by `xor_of`).
         let value_of = |h: u64| values.get(h as usize).copied().unwrap_or(u32::MAX);
-        for (index, &size) in heaps.iter().enumerate() {
-            let target = value_of(size) ^ xor;
-            if target >= value_of(size) {
-                continue;
-            }
-            let found = self.find_move(size, |_, leave| match leave {
-                Leave::Nothing => target == 0,
-                Leave::One(a) => value_of(a) == target,
-                Leave::Two(a, b) => value_of(a) ^ value_of(b) == target,
-            });
-            if let Some((take, leave)) = found {
-                return Ok(Some(HeapMove {
-                    heap: index,
-                    size,
-                    take,
-                    leave,
-                }));
-            }
-        }
-        Ok(None)
+        let aim = |index: usize| {
+            let value = value_of(heaps[index]);
+            let target = value ^ xor;
+            (target < value).then_some(target)
+        };
+        Ok(self.first_move_in_sum(heaps, aim, |&target, leave| match leave {
+            Leave::Nothing => target == 0,
+            Leave::One(a) => value_of(a) == target,
+            Leave::Two(a, b) => value_of(a) ^ value_of(b) == target,
+        }))
+    }
+
+    /// The first move of a sum of `heaps`, heap by heap and within a heap in
+    /// [`OctalCode::find_move`]'s order, that `reaches` accepts: `aim(index)` is what the
+    /// moves of heap `index` must reach (`None` skips that heap), computed once per heap.
+    /// The one search behind the normal and the misère winning move.
+    pub(crate) fn first_move_in_sum<A>(
+        &self,
+        heaps: &[u64],
+        mut aim: impl FnMut(usize) -> Option<A>,
+        mut reaches: impl FnMut(&A, Leave) -> bool,
+    ) -> Option<HeapMove> {
+        heaps.iter().enumerate().find_map(|(index, &size)| {
+            let target = aim(index)?;
+            let (take, leave) = self.find_move(size, |_, leave| reaches(&target, leave))?;
+            Some(HeapMove {
+                heap: index,
+                size,
+                take,
+                leave,
+            })
+        })
     }
 }
 /// The outcome of a sum of heaps: the player to move wins iff the XOR of their values is

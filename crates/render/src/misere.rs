@@ -5,6 +5,8 @@
 //! | [`write_text`] | the order, generators, relations, elements, P-portion, pretending function and the period line |
 //! | [`write_json`] | `{"code", "heaps", "misere": {"order", "pretend", "product", "p", "generators", "relations", "words", "period"?}, "query"?}` on one line |
 //! | [`word`] | an element's normal word, such as `ab^2` (`1` for the identity) |
+//! | [`write_survey_table`] | the survey's rows as a table ([`write_survey_header`] and [`write_survey_row`] one line at a time) |
+//! | [`write_survey_json_row`] | one survey row as `{"code", "heaps", "order", "p_portion", "period", "stopped"}` on one line |
 //!
 //! Misère Nim on heaps up to 1: one heap of one token loses (`a` is in the P-portion).
 //!
@@ -23,6 +25,7 @@
 use std::fmt::{self, Write};
 
 use serde::Serialize;
+use tabletop_octal::misere::SurveyRow;
 use tabletop_octal::{MisereQuotient, OctalCode, Period, Presentation};
 
 use crate::octal::{period_view, query_view, PeriodView, Query, QueryView, SumView};
@@ -207,6 +210,74 @@ pub fn write_json<W: Write + ?Sized>(
     crate::json::write_line(out, &object)
 }
 
+/// The survey table's header line (columns as [`write_survey_row`] writes them).
+pub fn write_survey_header<W: Write + ?Sized>(out: &mut W) -> fmt::Result {
+    writeln!(
+        out,
+        "{:<8} {:>6} {:>6} {:>9}  {:<14} {:<5} stopped",
+        "code", "heaps", "order", "P-portion", "period", "tame"
+    )
+}
+
+/// One survey row as a table line: the code, the largest heap proven, the order and
+/// P-portion size there, `p from I` when the period is proven (`-` otherwise), `tame` or
+/// `wild`, and why it stopped (`-` when the period was proven).
+pub fn write_survey_row<W: Write + ?Sized>(out: &mut W, row: &SurveyRow) -> fmt::Result {
+    let period = row.period.map_or_else(
+        || "-".to_owned(),
+        |p| format!("{} from {}", p.period, p.preperiod),
+    );
+    let stopped = row
+        .stopped
+        .as_ref()
+        .map_or_else(|| "-".to_owned(), ToString::to_string);
+    writeln!(
+        out,
+        "{:<8} {:>6} {:>6} {:>9}  {:<14} {:<5} {stopped}",
+        row.code.to_string(),
+        row.heaps,
+        row.order,
+        row.p_portion,
+        period,
+        if row.tame { "tame" } else { "wild" },
+    )
+}
+
+/// The survey's rows as a table: the header, then one line per row.
+pub fn write_survey_table<W: Write + ?Sized>(out: &mut W, rows: &[SurveyRow]) -> fmt::Result {
+    write_survey_header(out)?;
+    rows.iter().try_for_each(|row| write_survey_row(out, row))
+}
+
+/// One survey row as one JSON object on one line: `code`, `heaps` (the largest heap
+/// proven), `order`, `p_portion` (its size), `period` (`{"period", "preperiod"}` or `null`)
+/// and `stopped` (`null` when the period was proven, else the reason as text).
+pub fn write_survey_json_row<W: Write + ?Sized>(out: &mut W, row: &SurveyRow) -> fmt::Result {
+    #[derive(Serialize)]
+    struct Row {
+        code: String,
+        heaps: usize,
+        order: usize,
+        p_portion: usize,
+        period: Option<PeriodView>,
+        stopped: Option<String>,
+    }
+    let object = Row {
+        code: row.code.to_string(),
+        heaps: row.heaps,
+        order: row.order,
+        p_portion: row.p_portion,
+        period: row.period.map(|p| PeriodView {
+            period: p.period,
+            preperiod: p.preperiod,
+        }),
+        stopped: row.stopped.as_ref().map(ToString::to_string),
+    };
+    let text = serde_json::to_string(&object).map_err(|_| fmt::Error)?;
+    out.write_str(&text)?;
+    out.write_char('\n')
+}
+
 #[cfg(test)]
 mod tests {
     use tabletop_octal::{Control, MisereBudget, Outcome};
@@ -263,5 +334,77 @@ mod tests {
         assert_eq!(parsed["misere"]["p"].as_array().map(Vec::len), Some(2));
         assert_eq!(parsed["query"]["outcome"], "LOSE");
         assert!(parsed["misere"].get("period").is_none());
+    }
+
+    fn survey_rows() -> Vec<SurveyRow> {
+        use tabletop_octal::misere::{survey_code, SurveyLimits, SurveyStop};
+        use tabletop_octal::MisereError;
+        let limits = SurveyLimits {
+            heaps: 40,
+            budget: MisereBudget {
+                order: 96,
+                state_bytes: 16 << 20,
+            },
+            time: None,
+        };
+        let rows: Vec<SurveyRow> = [&[0, 1][..], &[0, 1, 3, 7]]
+            .iter()
+            .map(|digits| {
+                let code = OctalCode::new(digits).expect("a code");
+                survey_code(&code, &limits, &Control::new()).expect("not cancelled")
+            })
+            .collect();
+        assert!(matches!(
+            rows[1].stopped,
+            Some(SurveyStop::Refused(MisereError::Order { .. }))
+        ));
+        rows
+    }
+
+    #[test]
+    fn the_survey_table_lines_up_its_columns() {
+        let rows = survey_rows();
+        let text = crate::to_string(|out| write_survey_table(out, &rows));
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0],
+            "code      heaps  order P-portion  period         tame  stopped"
+        );
+        assert_eq!(
+            lines[1],
+            "0.1           6      2         1  1 from 2       tame  -"
+        );
+        assert!(lines[2].starts_with("0.137   "), "{text}");
+        assert!(lines[2].ends_with(" wild  order past 96 at heap 24"), "{text}");
+        assert_eq!(lines.len(), 3);
+    }
+
+    #[test]
+    fn a_survey_json_row_has_exactly_the_six_keys() {
+        let rows = survey_rows();
+        for row in &rows {
+            let line = crate::to_string(|out| write_survey_json_row(out, row));
+            assert!(line.ends_with('\n') && line.lines().count() == 1);
+            let parsed: serde_json::Value = serde_json::from_str(&line).expect("JSON");
+            let keys: Vec<&String> = parsed.as_object().expect("an object").keys().collect();
+            assert_eq!(keys, ["code", "heaps", "order", "p_portion", "period", "stopped"]);
+        }
+        let line = crate::to_string(|out| write_survey_json_row(out, &rows[0]));
+        assert_eq!(
+            line,
+            "{\"code\":\"0.1\",\"heaps\":6,\"order\":2,\"p_portion\":1,\"period\":{\"period\":1,\"preperiod\":2},\"stopped\":null}\n"
+        );
+        let parsed: serde_json::Value =
+            serde_json::from_str(&crate::to_string(|out| write_survey_json_row(out, &rows[1])))
+                .expect("JSON");
+        assert!(parsed["period"].is_null());
+        assert_eq!(
+            parsed["stopped"],
+            rows[1]
+                .stopped
+                .as_ref()
+                .map(ToString::to_string)
+                .unwrap_or_default()
+        );
     }
 }

@@ -269,6 +269,28 @@ fn a_proven_period_holds_beyond_the_heaps_that_prove_it() {
     assert!(proven > 0, "no period proven");
 }
 
+#[test]
+fn a_period_from_heap_0_needs_one_heap_more() {
+    // Period 2 from heap 0 with t = 2: 2p + t + 1 = 7 values (2p + t = 6 is not enough:
+    // taking p from the larger part of a split may leave an empty heap).
+    let code = OctalCode::new(&[0, 3, 4]).expect("a code");
+    let two = Period {
+        period: 2,
+        preperiod: 0,
+    };
+    assert_eq!(proven_period(&[0, 1, 0, 1, 0, 1], &code), None);
+    assert_eq!(proven_period(&[0, 1, 0, 1, 0, 1, 0], &code), Some(two));
+    // From heap 1: 2I + 2p + t = 8 values.
+    let late = Period {
+        period: 2,
+        preperiod: 1,
+    };
+    assert_eq!(proven_period(&[5, 1, 0, 1, 0, 1, 0], &code), None);
+    assert_eq!(proven_period(&[5, 1, 0, 1, 0, 1, 0, 1], &code), Some(late));
+    // Grundy's game: never.
+    assert_eq!(proven_period(&[0; 40], &OctalCode::grundy()), None);
+}
+
 /// A budget that refuses random codes' large quotients quickly.
 fn small() -> MisereBudget {
     MisereBudget {
