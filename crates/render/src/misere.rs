@@ -267,10 +267,7 @@ pub fn write_survey_json_row<W: Write + ?Sized>(out: &mut W, row: &SurveyRow) ->
         heaps: row.heaps,
         order: row.order,
         p_portion: row.p_portion,
-        period: row.period.map(|p| PeriodView {
-            period: p.period,
-            preperiod: p.preperiod,
-        }),
+        period: row.period.map(PeriodView::from),
         stopped: row.stopped.as_ref().map(ToString::to_string),
     };
     let text = serde_json::to_string(&object).map_err(|_| fmt::Error)?;
