@@ -116,6 +116,44 @@ pub fn heaps(source: &[u8]) -> Result<Vec<u64>, ParseError> {
     Ok(heaps)
 }
 
+/// What starts each line of a misère survey's JSON output.
+const SURVEY_LINE_START: &str = "{\"code\":\"";
+
+/// The codes of a misère survey's JSON output (`tabletop octal --misere --survey D --json`),
+/// one object a line, each starting `{"code":"CODE"`; blank lines are skipped. What follows
+/// the code on a line is not read: it is the survey's own output.
+///
+/// # Errors
+/// A located [`ParseError`] for a line that does not start so, or a code that is not one.
+pub fn survey_codes(source: &[u8]) -> Result<Vec<OctalCode>, ParseError> {
+    let mut codes = Vec::new();
+    let mut start = 0;
+    for line in source.split(|&b| b == b'\n') {
+        let at = start;
+        start += line.len() + 1;
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let Some(rest) = line.strip_prefix(SURVEY_LINE_START.as_bytes()) else {
+            let shown = String::from_utf8_lossy(&line[..line.len().min(40)]).into_owned();
+            return Err(ParseError::new(
+                at..at + line.len().min(40),
+                format!(
+                    "expected a line of a survey's JSON output, `{SURVEY_LINE_START}...`, found `{shown}`"
+                ),
+            ));
+        };
+        let inside = SURVEY_LINE_START.len();
+        let end = rest.iter().position(|&b| b == b'"').unwrap_or(rest.len());
+        let code = code(&rest[..end]).map_err(|error| {
+            let shift = at + inside;
+            ParseError::new(error.span.start + shift..error.span.end + shift, error.message)
+        })?;
+        codes.push(code);
+    }
+    Ok(codes)
+}
+
 /// White space and commas.
 fn skip_separators(input: Input<'_>) -> Input<'_> {
     let skip = input

@@ -33,6 +33,7 @@ mod history;
 pub mod misere;
 mod report;
 mod session;
+pub mod survey;
 
 pub use report::{octal_work, report, MisereReport, PlayReport, QueryReport, Report, ValuesReport};
 

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use tabletop_app::octal::survey::{SurveyRequest, DEFAULT_BUDGET};
 use tabletop_app::octal::{Game, Limits, Play, Progress, Request};
 use tabletop_app::{Answer, Failure, Source};
 
@@ -79,8 +80,18 @@ pub struct Args {
     resume: Option<PathBuf>,
     /// Misère play: the misère quotient of heaps 0..=N instead of the nim-values (with
     /// --json: {"code", "heaps", "misere": {"order", "pretend", "product", "p", …}}).
-    #[arg(long, conflicts_with_all = ["stats", "checkpoint", "resume", "jobs"])]
+    #[arg(long, conflicts_with_all = ["stats", "checkpoint", "jobs"])]
     misere: bool,
+    /// With --misere: survey every octal code of up to DIGITS digits after the point (one
+    /// code a class of equivalent games): the heap each quotient reached, its order, its
+    /// P-portion's size, the pretending function's period, tame or wild, or why it stopped.
+    /// Rows are written as each code is done; with --json one object a code, and --resume
+    /// FILE (that output) goes on without running its codes again.
+    #[arg(long, value_name = "DIGITS", requires = "misere", conflicts_with_all = ["code", "file", "heaps", "query", "period"])]
+    survey: Option<usize>,
+    /// With --survey: the seconds each code may take [default: 5].
+    #[arg(long, value_name = "SECONDS", requires = "survey", value_parser = seconds)]
+    budget: Option<Duration>,
     /// Compute on N threads: 1 for one, 2 (the most used) for two heaps at a time in the
     /// sparse steps [default: one per core, at most 2]. The output is the same whatever N.
     #[arg(long, value_name = "N", value_parser = super::job_count)]
@@ -97,6 +108,9 @@ fn seconds(text: &str) -> Result<Duration, String> {
 
 /// Computes and prints the values as they come; fails without output for a bad input.
 pub fn run(args: &Args) -> Result<Answer, Failure> {
+    if let Some(digits) = args.survey {
+        return survey(args, digits);
+    }
     let request = Request {
         play: match args.misere {
             true => Play::Misere,
@@ -118,7 +132,7 @@ pub fn run(args: &Args) -> Result<Answer, Failure> {
     let game = game_of(args, &source);
     // Ctrl-C stops the computation between rounds (saving the checkpoint, if any).
     let control = crate::interrupt_control();
-    let bar = progress_bar();
+    let bar = progress_bar("{pos}/{len} heaps, {per_sec}, {msg}, ETA {eta}");
     let mut report = |progress: &Progress, _: Duration| show(&bar, progress);
     let mut stdout = std::io::stdout().lock();
     let result = tabletop_app::octal::answer_to(game, &request, &mut stdout, control, Some(&mut report));
@@ -161,14 +175,42 @@ fn query_source(args: &Args) -> Option<Source> {
         .map(|text| Source::new("<query>", text.as_bytes().to_vec()))
 }
 
+/// `--misere --survey DIGITS`: the rows as each code is done, a progress line on a terminal.
+fn survey(args: &Args, digits: usize) -> Result<Answer, Failure> {
+    let done = match &args.resume {
+        Some(path) => Some(
+            InputArgs {
+                file: Some(path.clone()),
+            }
+            .read()?,
+        ),
+        None => None,
+    };
+    let request = SurveyRequest {
+        digits,
+        budget: args.budget.unwrap_or(DEFAULT_BUDGET),
+        json: args.json,
+        done,
+    };
+    let bar = progress_bar("{pos}/{len} codes, {msg}ETA {eta}");
+    let shown = bar.clone();
+    let control = crate::interrupt_control().clone().with_progress(move |tick| {
+        shown.set_length(tick.total.unwrap_or(0));
+        shown.set_position(tick.done);
+    });
+    let mut stdout = std::io::stdout().lock();
+    let result = tabletop_app::octal::survey::survey_to(&request, &mut stdout, &control);
+    bar.finish_and_clear();
+    result
+}
+
 /// The progress line: on a terminal only (hidden otherwise).
-fn progress_bar() -> ProgressBar {
+fn progress_bar(template: &str) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr_with_hz(4));
-    let style = ProgressStyle::with_template("{pos}/{len} heaps, {per_sec}, {msg}, ETA {eta}")
-        .unwrap_or_else(|_| ProgressStyle::default_bar());
+    let style = ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar());
     bar.set_style(style);
     bar
 }
