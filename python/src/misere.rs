@@ -4,7 +4,7 @@
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use tabletop_app::grundy::Outcome;
-use tabletop_app::octal::misere::MisereQuotient;
+use tabletop_app::octal::misere::{word, MisereQuotient};
 use tabletop_app::octal::{Leave, OctalCode, Period, Play, PlayReport, Request};
 
 use crate::octal::{report_of, PYTHON_LIMITS};
@@ -106,7 +106,12 @@ impl Misere {
 /// the GIL released, telling `progress` how far it got (stage "misère heaps").
 #[pyfunction]
 #[pyo3(signature = (code, heaps, progress=None))]
-pub fn misere(py: Python<'_>, code: &str, heaps: u64, progress: Option<Bound<'_, PyAny>>) -> PyResult<Misere> {
+pub fn misere(
+    py: Python<'_>,
+    code: &str,
+    heaps: u64,
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<Misere> {
     let request = Request {
         play: Play::Misere,
         heaps: Some(heaps),
@@ -116,7 +121,9 @@ pub fn misere(py: Python<'_>, code: &str, heaps: u64, progress: Option<Bound<'_,
     };
     let report = report_of(py, code, request, progress.as_ref())?;
     let PlayReport::Misere(misere) = report.play else {
-        return Err(PyRuntimeError::new_err("a misère request answered in normal play (a bug)"));
+        return Err(PyRuntimeError::new_err(
+            "a misère request answered in normal play (a bug)",
+        ));
     };
     let presentation = misere.quotient.presentation();
     Ok(Misere {
@@ -131,33 +138,4 @@ pub fn misere(py: Python<'_>, code: &str, heaps: u64, progress: Option<Bound<'_,
         words: presentation.words.iter().map(|w| word(w)).collect(),
         quotient: misere.quotient,
     })
-}
-
-/// A word of exponents of the generators as the command line writes it: `a^2b`, `1` when
-/// empty; generators `a` to `z`, then `g27`, `g28`, ... set apart by spaces.
-// The command line's rule lives in `tabletop_render::misere::word`, which this front end
-// may reach only through the application layer; until the layer hands it on, this follows
-// it and the tests compare both on the command line's fixtures.
-fn word(exponents: &[u32]) -> String {
-    let mut text = String::new();
-    for (index, &power) in exponents.iter().enumerate() {
-        if power == 0 {
-            continue;
-        }
-        let name = match u8::try_from(index) {
-            Ok(i) if i < 26 => char::from(b'a' + i).to_string(),
-            _ => format!("g{}", index + 1),
-        };
-        if name.len() > 1 && !text.is_empty() {
-            text.push(' ');
-        }
-        text.push_str(&name);
-        if power > 1 {
-            text.push_str(&format!("^{power}"));
-        }
-    }
-    if text.is_empty() {
-        text.push('1');
-    }
-    text
 }

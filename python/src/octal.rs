@@ -119,7 +119,9 @@ pub fn octal(py: Python<'_>, code: &str, heaps: u64, progress: Option<Bound<'_, 
     };
     let report = report_of(py, code, request, progress.as_ref())?;
     let PlayReport::Normal(normal) = report.play else {
-        return Err(PyRuntimeError::new_err("a normal-play request answered in misère play (a bug)"));
+        return Err(PyRuntimeError::new_err(
+            "a normal-play request answered in misère play (a bug)",
+        ));
     };
     // The values move into numpy as they are: no copy, no Python object per value.
     let values = PyArray1::from_vec(py, normal.values);

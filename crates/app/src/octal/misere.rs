@@ -4,6 +4,8 @@
 
 pub use tabletop_octal::MisereQuotient;
 use tabletop_octal::{MisereBudget, MisereError, MisereSolver, OctalCode, Period};
+/// An element's normal word as the command line writes it (`ab^2`, `1` for the identity).
+pub use tabletop_render::misere::word;
 use tabletop_render::octal::Query;
 
 use super::Request;
