@@ -11,6 +11,7 @@
 //! - [`fixture`]: judge fixtures (`.in` with `.out`/`.err`) checked through [`run`], for
 //!   `cargo xtask verify` and the CLI's tests.
 //! - [`shrink`]: structure-aware greedy shrinking, every candidate re-validated.
+//! - [`driver`]: the one probe driver of both shrinkers (batches, deadline, progress).
 //! - [`stress()`]: the whole loop, in parallel, with an optional progress bar.
 //!
 //! Any problem, not only tabletop's games:
@@ -38,6 +39,7 @@
 
 pub mod answer;
 pub mod compare;
+pub mod driver;
 pub mod fixture;
 pub mod gen;
 pub mod input;

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::compare::{CheckerFailed, Compare, Judgement};
-use crate::reduce::{reduce, Limits, Reduced};
+use crate::reduce::{reduce, InternalError, Limits};
 use crate::run::{Command, Failure, Output, Status};
 use crate::shrink::{Probe, Stats};
 use crate::words::CommandLine;
@@ -131,6 +131,9 @@ pub enum SetupError {
         /// The seed.
         seed: u64,
     },
+    /// tabletop itself failed (panicked) while shrinking; the input that caused it is kept.
+    #[error(transparent)]
+    Internal(#[from] InternalError),
     /// A program could not be started.
     #[error("cannot run `{command}`: {error}")]
     Start {
@@ -371,32 +374,26 @@ fn shrink_caught(
     if !reproduced {
         return Ok(caught);
     }
-    let spinner = bar(problem, 0, "{spinner} shrinking {msg} {elapsed}");
-    spinner.enable_steady_tick(Duration::from_millis(120));
-    let show = |state: &Reduced| {
-        spinner.set_message(format!(
-            "{} bytes: {} candidates probed ({} invalid), {} kept",
-            state.text.len(),
-            state.stats.probes,
-            state.stats.invalid,
-            state.stats.kept
-        ));
+    let spinner = crate::stress::shrinking_spinner(problem.progress);
+    let show = |text: &str, stats: &Stats| {
+        spinner.set_message(crate::stress::shrinking_message(text.len(), stats));
     };
     let limits = Limits::new(problem.jobs).stop_after(problem.shrink_time);
     let probe = |candidate: &str| problem.probe(failure, candidate);
     let reduced = reduce(&caught.original, &limits, &probe, &show);
     spinner.finish_and_clear();
+    let reduced = reduced?;
     caught.stats = reduced.stats;
     caught.stopped = reduced.stopped;
-    if reduced.text != caught.original {
+    if reduced.input != caught.original {
         // The report shows the runs on the minimal input.
-        let reference = start(&problem.reference, reduced.text.as_bytes())?;
+        let reference = start(&problem.reference, reduced.input.as_bytes())?;
         let answer = reference.stdout_text();
-        if let Ok(Ok(judged)) = problem.judge(reduced.text.as_bytes(), answer.as_bytes()) {
+        if let Ok(Ok(judged)) = problem.judge(reduced.input.as_bytes(), answer.as_bytes()) {
             caught.answer = answer;
             caught.output = judged.output;
             caught.why = judged.why;
-            caught.minimal = reduced.text;
+            caught.minimal = reduced.input;
         }
     }
     Ok(caught)

@@ -4,7 +4,8 @@ use std::fmt::Write;
 use std::time::Duration;
 
 use crate::input::Input;
-use crate::run::{first_difference, Command, Status};
+use crate::run::{first_difference, Command, Failure, Status};
+use crate::shrink::Stats;
 use crate::{Config, Failed, Summary};
 
 fn millis(duration: Duration) -> String {
@@ -58,36 +59,58 @@ fn section(out: &mut String, heading: &str, text: &str) {
     }
 }
 
-/// The line on what shrinking did, or why nothing was shrunk.
-fn shrinking(out: &mut String, failed: &Failed) {
-    let (before, after) = (failed.original.render().len(), failed.minimal.render().len());
-    if failed.reproduced {
-        let s = &failed.stats;
-        let what = if s.kept == 0 {
-            format!("already minimal ({before} bytes): nothing could be removed or lowered")
-        } else {
-            format!("shrunk from {before} to {after} bytes")
-        };
-        let _ = writeln!(
-            out,
-            "{what}: {} candidates probed ({} invalid, skipped), {} kept, {:.2} s",
-            s.probes,
-            s.invalid,
-            s.kept,
-            s.elapsed.as_secs_f64()
-        );
-    } else {
+/// What shrinking did, for its report line.
+struct Shrinking<'a> {
+    /// The size of the failing input as generated, and of the one shown.
+    bytes: (usize, usize),
+    /// Whether nothing could be removed or lowered.
+    unchanged: bool,
+    /// Whether a second run failed the same way (if not, nothing was shrunk).
+    reproduced: bool,
+    stats: &'a Stats,
+    /// The shrinking time limit, if it stopped the shrinking.
+    stopped_at: Option<Duration>,
+    /// Whether the failure was a timeout.
+    timeout: bool,
+}
+
+/// The lines on what shrinking did, or why nothing was shrunk.
+fn shrinking(out: &mut String, shrinking: &Shrinking) {
+    let (before, after) = shrinking.bytes;
+    if !shrinking.reproduced {
         let _ = writeln!(
             out,
             "does not reproduce: a second run on the same input did not fail the same way \
              (a flaky or time-dependent program?); the input is shown unshrunk"
         );
-        if failed.failure == crate::run::Failure::Timeout {
+        if shrinking.timeout {
             let _ = writeln!(
                 out,
                 "(a timeout that does not come back: is the machine busy? try a larger --timeout)"
             );
         }
+        return;
+    }
+    let s = shrinking.stats;
+    let what = if shrinking.unchanged {
+        format!("already minimal ({before} bytes): nothing could be removed or lowered")
+    } else {
+        format!("shrunk from {before} to {after} bytes")
+    };
+    let _ = writeln!(
+        out,
+        "{what}: {} candidates probed ({} invalid, skipped), {} kept, {:.2} s",
+        s.probes,
+        s.invalid,
+        s.kept,
+        s.elapsed.as_secs_f64()
+    );
+    if let Some(limit) = shrinking.stopped_at {
+        let _ = writeln!(
+            out,
+            "(stopped at --shrink-time {:.0} s: a smaller input may fail too)",
+            limit.as_secs_f64()
+        );
     }
 }
 
@@ -107,7 +130,17 @@ pub fn failure(config: &Config, failed: &Failed, command: &Command) -> String {
         if spec.cycles { " --cycles" } else { "" },
         failed.seed,
     );
-    shrinking(&mut out, failed);
+    shrinking(
+        &mut out,
+        &Shrinking {
+            bytes: (failed.original.render().len(), failed.minimal.render().len()),
+            unchanged: failed.stats.kept == 0,
+            reproduced: failed.reproduced,
+            stats: &failed.stats,
+            stopped_at: failed.stopped.then_some(config.shrink_time),
+            timeout: failed.failure == Failure::Timeout,
+        },
+    );
     let heading = if failed.reproduced {
         "minimal input"
     } else {
@@ -199,36 +232,17 @@ pub fn problem_failure(problem: &crate::problem::Problem, caught: &crate::proble
         caught.failure,
         problem.generator.with_seed(caught.seed).display(),
     );
-    let (before, after) = (caught.original.len(), caught.minimal.len());
-    if caught.reproduced {
-        let s = &caught.stats;
-        let what = if caught.minimal == caught.original {
-            format!("already minimal ({before} bytes): nothing could be removed or lowered")
-        } else {
-            format!("shrunk from {before} to {after} bytes")
-        };
-        let _ = writeln!(
-            out,
-            "{what}: {} candidates probed ({} invalid, skipped), {} kept, {:.2} s",
-            s.probes,
-            s.invalid,
-            s.kept,
-            s.elapsed.as_secs_f64()
-        );
-        if caught.stopped {
-            let _ = writeln!(
-                out,
-                "(stopped at --shrink-time {:.0} s: a smaller input may fail too)",
-                problem.shrink_time.as_secs_f64()
-            );
-        }
-    } else {
-        let _ = writeln!(
-            out,
-            "does not reproduce: a second run on the same input did not fail the same way \
-             (a flaky or time-dependent program?); the input is shown unshrunk"
-        );
-    }
+    shrinking(
+        &mut out,
+        &Shrinking {
+            bytes: (caught.original.len(), caught.minimal.len()),
+            unchanged: caught.minimal == caught.original,
+            reproduced: caught.reproduced,
+            stats: &caught.stats,
+            stopped_at: caught.stopped.then_some(problem.shrink_time),
+            timeout: caught.failure == Failure::Timeout,
+        },
+    );
     let heading = if caught.reproduced {
         "minimal input"
     } else {

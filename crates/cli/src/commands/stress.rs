@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use tabletop_stress::run::Command;
-use tabletop_stress::{report, stress, Config, Game, Size, StressError};
+use tabletop_stress::{report, stress, Config, Game, StressError};
 
 mod problem;
 
@@ -17,8 +17,8 @@ tabletop's answer as a judge does (trailing spaces and trailing blank lines igno
 a non-zero exit status, a timeout or more output than --max-output is a failure too. Run i uses seed SEED+i: \
 `tabletop gen GAME --seed SEED+i` prints its input.\n\n\
 All runs agree: one line on stdout, exit 0. A failure: the input is shrunk until removing any \
-single part of it (a game, a query, a jump, a pig, a card...) no longer fails the same way, \
-and the report goes to stdout (exit 1). Usage errors and a COMMAND that cannot be started: \
+single part of it (a game, a query, a jump, a pig, a card...) no longer fails the same way \
+(for at most --shrink-time seconds), and the report goes to stdout (exit 1). Usage errors and a COMMAND that cannot be started: \
 exit 2. A crash of tabletop itself while shrinking: `error: internal error in tabletop ...`, \
 the input that caused it on stderr (and in --save's file), exit 101 (the code of a Rust panic).\n\n\
 Any problem: --gen 'CMD [{seed}]' with --ref CMD (or --problem PKG) instead of GAME: each \
@@ -57,7 +57,7 @@ pub struct Args {
     /// With --gen: compare tokens as numbers, within EPS absolute or relative.
     #[arg(long, value_name = "EPS", requires = "gen", value_parser = parse_tolerance)]
     pub float: Option<f64>,
-    /// With --gen: the most time shrinking may take, in seconds.
+    /// The most time shrinking may take, in seconds.
     #[arg(long, value_name = "S", default_value_t = 60.0, value_parser = parse_seconds)]
     pub shrink_time: f64,
     /// With --gen: an ICPC/Kattis problem package: its first accepted submission is the
@@ -74,12 +74,9 @@ pub struct Args {
     /// The seed of the first run.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// How large the inputs are: tiny, judge or big.
-    #[arg(long, default_value_t = Size::Judge)]
-    pub size: Size,
-    /// Grundy only: graphs with cycles.
-    #[arg(long)]
-    pub cycles: bool,
+    /// The inputs' shape (GAME only).
+    #[command(flatten)]
+    pub shape: super::gen::Shape,
     /// The time limit of one run, in seconds.
     #[arg(long, default_value_t = 2.0, value_parser = parse_seconds)]
     pub timeout: f64,
@@ -147,11 +144,11 @@ fn fail(message: &str) -> ExitCode {
 const INTERNAL_ERROR: u8 = 101;
 
 /// Reports tabletop's own panic with the input that caused it (also to `save`, if given).
-fn internal_error(
+pub(crate) fn internal_error(
     error: &tabletop_stress::shrink::InternalError,
     save: Option<&std::path::Path>,
 ) -> ExitCode {
-    let input = error.input.render();
+    let input = &error.input;
     let mut stderr = std::io::stderr().lock();
     let _ = writeln!(
         stderr,
@@ -159,7 +156,7 @@ fn internal_error(
         input.trim_end()
     );
     if let Some(path) = save {
-        match std::fs::write(path, &input) {
+        match std::fs::write(path, input) {
             Ok(()) => {
                 let _ = writeln!(stderr, "(saved to {})", path.display());
             }
@@ -177,7 +174,7 @@ pub fn run(args: &Args) -> ExitCode {
     let Some(game) = args.game else {
         return problem::run(args);
     };
-    let spec = match super::gen::spec(game, args.size, args.cycles) {
+    let spec = match args.shape.spec(game) {
         Ok(spec) => spec,
         Err(failure) => {
             let _ = write!(std::io::stderr(), "{}", failure.report());
@@ -213,6 +210,7 @@ pub fn run(args: &Args) -> ExitCode {
         seed: args.seed,
         jobs,
         command: command.clone(),
+        shrink_time: Duration::from_secs_f64(args.shrink_time),
         progress: true,
     };
     let verdict = match stress(&config) {

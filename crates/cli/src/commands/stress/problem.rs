@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use tabletop_stress::compare::Compare;
 use tabletop_stress::package::Package;
-use tabletop_stress::problem::{stress_problem, Problem};
+use tabletop_stress::problem::{stress_problem, Problem, SetupError};
 use tabletop_stress::report;
 use tabletop_stress::run::Command;
 use tabletop_stress::words::CommandLine;
@@ -30,6 +30,12 @@ fn split(line: &str) -> Result<Command, String> {
 fn problem(args: &Args) -> Result<(Problem, Option<Package>), String> {
     let generator =
         CommandLine::parse(args.gen.as_deref().unwrap_or_default()).map_err(|e| format!("--gen: {e}"))?;
+    if args.shape.given() {
+        return Err(
+            "--size and --cycles shape tabletop's own games: with --gen, your generator makes the inputs"
+                .into(),
+        );
+    }
     if !args.stray.is_empty() {
         return Err(format!(
             "unexpected `{}` before `--`: the program under test goes after `--`, as in\n  \
@@ -103,6 +109,7 @@ pub fn run(args: &Args) -> ExitCode {
     };
     let outcome = match stress_problem(&problem) {
         Ok(outcome) => outcome,
+        Err(SetupError::Internal(error)) => return super::internal_error(&error, args.save.as_deref()),
         Err(error) => return fail(&error.to_string()),
     };
     let (mut text, code) = match outcome {
