@@ -21,6 +21,8 @@
 //! - [`reduce`]: format-free shrinking (lines, tokens, numbers, count repair).
 //! - [`problem`]: the loop for your generator, reference, validator and solution.
 //! - [`package`]: an ICPC/Kattis problem package as such a test.
+//! - [`interact`]: interactive problems: an interactor and the program, talking through
+//!   tabletop, the dialogue kept.
 //!
 //! ```
 //! use tabletop_stress::{answer, gen, input::Input, Game, Size};
@@ -43,6 +45,7 @@ pub mod driver;
 pub mod fixture;
 pub mod gen;
 pub mod input;
+pub mod interact;
 pub mod package;
 pub mod problem;
 pub mod reduce;

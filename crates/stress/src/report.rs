@@ -4,6 +4,8 @@ use std::fmt::Write;
 use std::time::Duration;
 
 use crate::input::Input;
+use crate::interact::{Dialogue, Interactor, Line};
+use crate::problem::{Caught, Judge, Problem};
 use crate::run::{first_difference, Command, Failure, Status};
 use crate::shrink::Stats;
 use crate::{Config, Failed, Summary};
@@ -208,21 +210,90 @@ pub fn failure(config: &Config, failed: &Failed, command: &Command) -> String {
 }
 
 /// One line: every run of a problem's stress test agreed.
-pub fn problem_summary(problem: &crate::problem::Problem, passed: &crate::problem::Passed) -> String {
+pub fn problem_summary(problem: &Problem, passed: &crate::problem::Passed) -> String {
+    let judged = match &problem.judge {
+        Judge::Answer { reference, .. } => format!("agree with `{}`", reference.display()),
+        Judge::Interactive { interactor, .. } => format!(
+            "are accepted by the interactor `{}`",
+            interactor.command.display()
+        ),
+    };
     format!(
-        "ok: {} runs of `{}` (seeds {}..) agree with `{}` ({:.2} s, slowest run {})\n",
+        "ok: {} runs of `{}` (seeds {}..) {judged} ({:.2} s, slowest run {})\n",
         passed.runs,
         problem.generator.display(),
         problem.seed,
-        problem.reference.display(),
         passed.elapsed.as_secs_f64(),
         millis(passed.slowest),
     )
 }
 
+/// A dialogue line as shown: its direction, its start, and its length when cut.
+fn dialogue_line(out: &mut String, line: &Line) {
+    let mark = if line.to_program { '>' } else { '<' };
+    let _ = write!(out, "{mark} {}", line.text);
+    if line.bytes > line.text.len() {
+        let _ = write!(out, " [... {} bytes in all]", line.bytes);
+    }
+    out.push('\n');
+}
+
+/// The dialogue of an interactive run: its first and last lines, and its length.
+fn dialogue(
+    out: &mut String,
+    problem: &Problem,
+    interactor: &Interactor,
+    caught: &Caught,
+    dialogue: &Dialogue,
+) {
+    let plural = |count: usize, what: &str| format!("{count} {what}{}", if count == 1 { "" } else { "s" });
+    let _ = writeln!(
+        out,
+        "--- dialogue of `{}` ({}, {}) with the interactor `{}` ({}): {}, {} to it (>), {} from it (<)",
+        problem.solution.display(),
+        caught.output.status,
+        millis(caught.output.elapsed),
+        interactor.command.display(),
+        caught
+            .interactor
+            .map_or("?".to_string(), |status| status.to_string()),
+        plural(dialogue.lines, "line"),
+        plural(dialogue.bytes.0, "byte"),
+        plural(dialogue.bytes.1, "byte"),
+    );
+    for line in &dialogue.first {
+        dialogue_line(out, line);
+    }
+    let hidden = dialogue.lines - dialogue.first.len() - dialogue.last.len();
+    if hidden > 0 {
+        let _ = writeln!(out, "[... {hidden} lines not shown]");
+    }
+    for line in &dialogue.last {
+        dialogue_line(out, line);
+    }
+}
+
+/// The reference's answer and the solution's output.
+fn answer_and_output(out: &mut String, problem: &Problem, reference: &Command, caught: &Caught) {
+    section(
+        out,
+        &format!("answer of the reference `{}`", reference.display()),
+        &shown(&caught.answer, STDOUT_SHOWN),
+    );
+    let output = &caught.output;
+    let heading = format!(
+        "output of `{}` ({}, {})",
+        problem.solution.display(),
+        output.status,
+        millis(output.elapsed)
+    );
+    section(out, &heading, &shown(&output.stdout_text(), STDOUT_SHOWN));
+}
+
 /// The failure report of a problem's stress test: what failed, the minimal input, the
-/// reference's answer, the solution's output or status, and why it is wrong.
-pub fn problem_failure(problem: &crate::problem::Problem, caught: &crate::problem::Caught) -> String {
+/// reference's answer and the solution's output (or the dialogue with the interactor), and
+/// why it is wrong.
+pub fn problem_failure(problem: &Problem, caught: &Caught) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -249,28 +320,36 @@ pub fn problem_failure(problem: &crate::problem::Problem, caught: &crate::proble
         "failing input (not shrunk)"
     };
     section(&mut out, heading, &shown(&caught.minimal, STDOUT_SHOWN));
-    section(
-        &mut out,
-        &format!("answer of the reference `{}`", problem.reference.display()),
-        &shown(&caught.answer, STDOUT_SHOWN),
-    );
+    match (&problem.judge, &caught.dialogue) {
+        (Judge::Interactive { interactor, .. }, Some(shown)) => {
+            dialogue(&mut out, problem, interactor, caught, shown);
+        }
+        (Judge::Answer { reference, .. }, _) => answer_and_output(&mut out, problem, reference, caught),
+        (Judge::Interactive { .. }, None) => {}
+    }
     let output = &caught.output;
-    let heading = format!(
-        "output of `{}` ({}, {})",
-        problem.solution.display(),
-        output.status,
-        millis(output.elapsed)
-    );
-    section(&mut out, &heading, &shown(&output.stdout_text(), STDOUT_SHOWN));
-    match output.status {
-        Status::TimedOut => {
+    let interactive = matches!(problem.judge, Judge::Interactive { .. });
+    match (output.status, caught.failure) {
+        (_, Failure::Idle) => {
             let _ = writeln!(
                 out,
-                "--- time limit: {:.3} s",
+                "--- idle at the time limit ({:.3} s): neither side was running, each waited for the other (an answer not flushed?)",
                 problem.solution.timeout.as_secs_f64()
             );
         }
-        Status::OutputLimit => {
+        (Status::TimedOut, _) => {
+            let shared = if interactive {
+                " (the dialogue's, shared by both)"
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                out,
+                "--- time limit: {:.3} s{shared}",
+                problem.solution.timeout.as_secs_f64()
+            );
+        }
+        (Status::OutputLimit, _) => {
             let _ = writeln!(
                 out,
                 "--- output limit: {} bytes on stdout or on stderr (--max-output); the program wrote more",
@@ -286,11 +365,28 @@ pub fn problem_failure(problem: &crate::problem::Problem, caught: &crate::proble
             &shown(&output.stderr_text(), STDERR_SHOWN),
         );
     }
-    match &caught.why {
-        Some(why) => {
+    let says = |why: &str| {
+        if why.is_empty() {
+            "the interactor gave no message".to_string()
+        } else {
+            format!("the interactor says: {why}")
+        }
+    };
+    match (&caught.why, interactive) {
+        (Some(why), true) if caught.failure == Failure::ExitedEarly => {
+            let _ = writeln!(
+                out,
+                "--- the program exited while the interactor expected more; {}",
+                says(why)
+            );
+        }
+        (Some(why), true) => {
+            let _ = writeln!(out, "--- {}", says(why));
+        }
+        (Some(why), false) => {
             let _ = writeln!(out, "--- {why}");
         }
-        None => {
+        (None, _) => {
             let _ = writeln!(out, "--- the run failed: {}", caught.failure);
         }
     }

@@ -47,6 +47,12 @@ pub struct Args {
         conflicts_with = "problem"
     )]
     pub reference: Option<String>,
+    /// With --gen: an interactive problem's interactor, testlib's way: run as `CMD input
+    /// output` with the hidden data in the file `input`, talking with the program through
+    /// pipes; exit 0 accepts, 1 (wrong answer) or 2 (presentation error) rejects, 3 or
+    /// anything else is the interactor's own failure. --ref is then optional.
+    #[arg(long, value_name = "CMD", requires = "gen", conflicts_with = "problem")]
+    pub interactor: Option<String>,
     /// With --gen: an input validator (input on stdin; exit 0 or 42 means valid).
     #[arg(long, value_name = "CMD", requires = "gen")]
     pub validator: Option<String>,
