@@ -1,6 +1,6 @@
 //! The one probe driver of both shrinkers ([`crate::shrink`] over typed game inputs,
 //! [`crate::reduce`] over the text of any problem): each gives its candidates through
-//! [`Candidates`]; the driver probes them `jobs` at a time, keeps the first (in order) that
+//! `Candidates`; the driver probes them `jobs` at a time, keeps the first (in order) that
 //! fails the same way, remembers what did not, counts, and stops at the deadline.
 //!
 //! - **Deterministic**: the first candidate in order that fails the same way wins, whatever

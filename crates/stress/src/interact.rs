@@ -550,3 +550,94 @@ fn wait(
         idle,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sh(script: &str) -> Command {
+        Command::new("sh", ["-c", script, "sh"]).timeout(Duration::from_secs(120))
+    }
+
+    fn testlib(script: &str) -> Interactor {
+        Interactor {
+            command: sh(script),
+            convention: Convention::Testlib,
+        }
+    }
+
+    /// A long dialogue keeps its first and last lines, a long line its start, and counts
+    /// everything.
+    #[test]
+    fn a_dialogue_keeps_its_ends_and_its_length() {
+        let interactor = testlib(r#"echo go; n=0; while read line; do n=$((n+1)); done; test $n = 100"#);
+        let program =
+            sh(r#"read go; i=0; while [ $i -lt 99 ]; do echo $i; i=$((i+1)); done; printf '%0300d\n' 7"#);
+        let session = interactor.run(&program, b"").unwrap();
+        assert_eq!(session.verdict, Verdict::Accepted, "{}", session.message);
+        let dialogue = &session.dialogue;
+        assert_eq!(
+            (dialogue.lines, dialogue.first.len(), dialogue.last.len()),
+            (101, 20, 20)
+        );
+        assert_eq!(
+            dialogue.first[0],
+            Line {
+                to_program: true,
+                text: "go".into(),
+                bytes: 2
+            }
+        );
+        assert_eq!(dialogue.first[1].text, "0");
+        let last = dialogue.last_line().unwrap();
+        assert_eq!(
+            (last.to_program, last.text.len(), last.bytes),
+            (false, LINE_KEPT, 300)
+        );
+        // Ten lines of two bytes, 89 of three, then 301.
+        assert_eq!(dialogue.bytes, (3, 20 + 267 + 301));
+    }
+
+    /// Kattis: the files' order, exit 43 and the judge message from the feedback folder.
+    #[test]
+    fn a_kattis_interactor_gets_input_answer_and_feedback() {
+        let interactor = Interactor {
+            command: sh(
+                r#"cat "$1"; test -f "$2" && read reply && echo "got $reply" > "$3/judgemessage.txt"; exit 43"#,
+            ),
+            convention: Convention::Kattis,
+        };
+        let session = interactor.run(&sh("read n; echo $((n + 1))"), b"41\n").unwrap();
+        assert_eq!(
+            session.verdict,
+            Verdict::Failed(Failure::WrongAnswer, Some("got 42".into()))
+        );
+        assert_eq!(session.interactor, Status::Exited(43));
+        let failed = testlib("exit 3").run(&sh("cat"), b"").unwrap();
+        assert!(matches!(
+            failed.verdict,
+            Verdict::InteractorFailed(Status::Exited(3), _)
+        ));
+    }
+
+    /// Every process of both groups is gone after a run, a background one included.
+    #[test]
+    fn no_process_outlives_its_run() {
+        let dir = tempfile::tempdir().unwrap();
+        let pid = dir.path().join("pid");
+        let program = sh(&format!(
+            "sleep 600 & echo $! > {}; read n; echo $n",
+            pid.display()
+        ));
+        let session = testlib("echo 1; read reply; test \"$reply\" = 1")
+            .run(&program, b"")
+            .unwrap();
+        assert_eq!(session.verdict, Verdict::Accepted, "{}", session.message);
+        let pid = std::fs::read_to_string(&pid).unwrap();
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid.trim()));
+        // Gone, or a zombie waiting for a parent that will reap it.
+        assert!(stat.map_or(true, |s| s
+            .rsplit_once(") ")
+            .is_some_and(|(_, r)| r.starts_with('Z'))));
+    }
+}

@@ -484,6 +484,36 @@ mod tests {
         assert!(matches!(Package::open(root), Err(PackageError::Yaml { .. })));
     }
 
+    /// `type: interactive` (2023-07 and later, also in a list) or the legacy `validation:
+    /// custom interactive` makes the output validator the interactor; an interactive problem
+    /// without one is refused.
+    #[test]
+    fn interactive_packages_old_and_new() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(&root.join("submissions/accepted/a.py"), "print(1)\n");
+        write(&root.join("problem.yaml"), "name: x\ntype: interactive\n");
+        assert!(matches!(Package::open(root), Err(PackageError::Missing { .. })));
+        write(&root.join("output_validators/v/v.py"), "exit(42)\n");
+        for yaml in [
+            "name: x\ntype: interactive\n",
+            "name: x\ntype: [pass-fail, interactive]\n",
+            "name: x\nvalidation: custom interactive\n",
+        ] {
+            write(&root.join("problem.yaml"), yaml);
+            let package = Package::open(root).unwrap();
+            let interactor = package.interactor().expect(yaml);
+            assert_eq!(interactor.convention, Convention::Kattis);
+            assert!(
+                interactor.command.args.last().unwrap().ends_with("v.py"),
+                "{yaml}"
+            );
+        }
+        write(&root.join("problem.yaml"), "name: x\nvalidation: custom\n");
+        let package = Package::open(root).unwrap();
+        assert!(!package.interactive && package.interactor().is_none());
+    }
+
     #[test]
     fn missing_reference_and_case_names() {
         let dir = tempfile::tempdir().unwrap();

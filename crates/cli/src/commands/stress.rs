@@ -27,6 +27,10 @@ judge comparison, --float EPS or --checker). A failure is shrunk over lines, tok
 keeping only inputs the validator accepts (without one: that the reference answers with exit 0) \
 on which the program fails the same way, for at most --shrink-time seconds. A generator, \
 validator, reference or checker that fails: exit 2, naming it.\n\n\
+Interactive problems: --interactor CMD (testlib: `CMD input output`, the generated input as \
+the hidden data; exit 0 accepts, 1 or 2 rejects, 3 is its own failure) or --problem PKG of \
+type interactive (Kattis: `validator input answer feedback_dir`, exit 42 or 43): it talks with \
+the program through pipes, --ref is optional, and the report shows the dialogue.\n\n\
 Examples:\n  tabletop stress grundy --runs 500 --size tiny -- python3 my_solution.py\n  \
 tabletop stress --gen 'python3 gen.py {seed}' --ref 'python3 brute.py' -- ./solution"
 )]
