@@ -407,6 +407,8 @@ impl Interactor {
             judge.stdin.take(),
         );
         let (Some(judge_out), Some(solution_in), Some(solution_out), Some(judge_in)) = pipes else {
+            judge_group.end();
+            solution_group.end();
             return Err(std::io::Error::other("a child without its pipes"));
         };
         let to_program = relay(true).start(judge_out, solution_in);

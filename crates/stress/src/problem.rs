@@ -530,9 +530,15 @@ fn shrink_caught(
     caught.stats = reduced.stats;
     caught.stopped = reduced.stopped;
     if reduced.input != caught.original {
-        // The report shows the runs on the minimal input.
-        let answer = problem.expected(reduced.input.as_bytes(), seed)?;
-        if let Ok(Ok(judged)) = problem.judge(reduced.input.as_bytes(), answer.as_bytes()) {
+        // The report shows the runs on the minimal input; one that does not fail the same
+        // way this time (a flaky program) would contradict its first line, and the
+        // original run is shown instead.
+        let bytes = reduced.input.as_bytes();
+        let same = problem.expected(bytes, seed).ok().and_then(|answer| {
+            let judged = problem.judge(bytes, answer.as_bytes()).ok()?.ok()?;
+            (judged.failure == Some(failure)).then_some((answer, judged))
+        });
+        if let Some((answer, judged)) = same {
             caught.answer = answer;
             caught.output = judged.output;
             caught.why = judged.why;
