@@ -74,10 +74,23 @@ struct Shrinking<'a> {
     stopped_at: Option<Duration>,
     /// Whether the failure was a timeout.
     timeout: bool,
+    /// The input shown: the minimal one, or the original when nothing was shrunk.
+    input: String,
+}
+
+/// The lines on what shrinking did (or why nothing was shrunk), then the input.
+fn shrinking(out: &mut String, shrinking: &Shrinking) {
+    shrinking_line(out, shrinking);
+    let heading = if shrinking.reproduced {
+        "minimal input"
+    } else {
+        "failing input (not shrunk)"
+    };
+    section(out, heading, &shrinking.input);
 }
 
 /// The lines on what shrinking did, or why nothing was shrunk.
-fn shrinking(out: &mut String, shrinking: &Shrinking) {
+fn shrinking_line(out: &mut String, shrinking: &Shrinking) {
     let (before, after) = shrinking.bytes;
     if !shrinking.reproduced {
         let _ = writeln!(
@@ -141,14 +154,9 @@ pub fn failure(config: &Config, failed: &Failed, command: &Command) -> String {
             stats: &failed.stats,
             stopped_at: failed.stopped.then_some(config.shrink_time),
             timeout: failed.failure == Failure::Timeout,
+            input: failed.minimal.render(),
         },
     );
-    let heading = if failed.reproduced {
-        "minimal input"
-    } else {
-        "failing input (not shrunk)"
-    };
-    section(&mut out, heading, &failed.minimal.render());
     section(&mut out, "tabletop's answer", &failed.expected);
     let output = &failed.output;
     let heading = format!(
@@ -312,14 +320,9 @@ pub fn problem_failure(problem: &Problem, caught: &Caught) -> String {
             stats: &caught.stats,
             stopped_at: caught.stopped.then_some(problem.shrink_time),
             timeout: caught.failure == Failure::Timeout,
+            input: shown(&caught.minimal, STDOUT_SHOWN),
         },
     );
-    let heading = if caught.reproduced {
-        "minimal input"
-    } else {
-        "failing input (not shrunk)"
-    };
-    section(&mut out, heading, &shown(&caught.minimal, STDOUT_SHOWN));
     match (&problem.judge, &caught.dialogue) {
         (Judge::Interactive { interactor, .. }, Some(shown)) => {
             dialogue(&mut out, problem, interactor, caught, shown);
