@@ -195,7 +195,7 @@ impl Group {
     }
 }
 
-/// What both relays share: the dialogue, and when a byte last went either way.
+/// What both relays share: the dialogue, in the order its lines ended.
 struct Shared {
     dialogue: Dialogue,
 }
