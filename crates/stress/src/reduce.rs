@@ -577,6 +577,24 @@ mod tests {
         assert_eq!(shrunk.stats.probes, 0);
     }
 
+    /// A probe that panics is tabletop's own bug here too, never a candidate that does not
+    /// fail: the candidate comes with the error.
+    #[test]
+    fn a_panicking_probe_is_an_internal_error() {
+        let probe = |text: &str| {
+            if text.contains("-2") {
+                Probe::Same
+            } else {
+                panic!("no -2 in {text:?}")
+            }
+        };
+        for jobs in [1, 3] {
+            let error = reduce("3\n-1 -2 -3\n", &Limits::new(jobs), &probe, &|_, _| {}).unwrap_err();
+            assert!(!error.input.contains("-2"), "{error:?}");
+            assert_eq!(error.message, format!("no -2 in {:?}", error.input));
+        }
+    }
+
     #[test]
     fn ties_are_lowered_together_and_primes_reach_two() {
         let tie = |text: &str| {

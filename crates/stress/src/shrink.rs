@@ -515,6 +515,22 @@ mod tests {
         assert!(stats.probes < 200, "{stats:?}");
     }
 
+    /// A deadline already past stops the shrinking before its first probe, keeping the input.
+    #[test]
+    fn a_deadline_stops_shrinking_with_the_input_so_far() {
+        let input = Input::Chutes(ChutesInput {
+            throws: vec![1, 2, 3],
+            games: vec![],
+        });
+        let limits = Limits {
+            jobs: 2,
+            deadline: Some(std::time::Instant::now()),
+        };
+        let shrunk = shrink(input.clone(), &limits, &|_: &Input| Probe::Same, &|_, _| {}).unwrap();
+        assert!(shrunk.stopped);
+        assert_eq!((shrunk.input, shrunk.stats.probes), (input, 0));
+    }
+
     /// A probe that panics is tabletop's own bug: it is reported with the candidate that
     /// caused it, whether candidates are probed one at a time or several at once.
     #[test]
