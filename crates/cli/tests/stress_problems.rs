@@ -808,7 +808,8 @@ fn ctrl_c_leaves_no_process_of_an_interactive_run() {
     let dir = scratch("interrupt");
     let (program_pid, interactor_pid) = (dir.join("program.pid"), dir.join("interactor.pid"));
     let interactor = format!(
-        "sh -c 'echo $$ > {}; exec sleep 600' interactor",
+        "sh -c 'echo \"$1\" > {}; echo $$ > {}; exec sleep 600' interactor",
+        dir.join("input.path").display(),
         interactor_pid.display()
     );
     let program = format!("echo $$ > {}; exec sleep 600", program_pid.display());
@@ -838,4 +839,7 @@ fn ctrl_c_leaves_no_process_of_an_interactive_run() {
     for pid in pids {
         eventually("the side is gone", || gone(pid).then_some(()));
     }
+    // So is the folder of the hidden data's file.
+    let input = std::fs::read_to_string(dir.join("input.path")).expect("the interactor's input");
+    assert!(!Path::new(input.trim()).exists(), "{input}");
 }

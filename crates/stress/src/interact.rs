@@ -134,11 +134,21 @@ fn kill_group(group: i32) {
 #[cfg(not(unix))]
 fn kill_group(_: i32) {}
 
-/// Kills every process group of an interactive run still going (for a Ctrl-C handler:
-/// those groups do not get the terminal's signal).
+/// The temporary folders of the interactive runs still going, for [`kill_children`].
+fn folders() -> &'static Mutex<HashSet<std::path::PathBuf>> {
+    static FOLDERS: OnceLock<Mutex<HashSet<std::path::PathBuf>>> = OnceLock::new();
+    FOLDERS.get_or_init(Mutex::default)
+}
+
+/// Kills every process group of an interactive run still going and removes its temporary
+/// folder (for a Ctrl-C handler: those groups do not get the terminal's signal, and an exit
+/// from the handler drops nothing).
 pub fn kill_children() {
     for &group in lock(groups()).iter() {
         kill_group(group);
+    }
+    for folder in lock(folders()).iter() {
+        let _ = std::fs::remove_dir_all(folder);
     }
 }
 
@@ -339,9 +349,16 @@ struct Files {
     args: Vec<String>,
 }
 
+impl Drop for Files {
+    fn drop(&mut self) {
+        lock(folders()).remove(self.dir.path());
+    }
+}
+
 impl Files {
     fn new(convention: Convention, input: &[u8]) -> std::io::Result<Files> {
         let dir = tempfile::Builder::new().prefix("tabletop-interact").tempdir()?;
+        lock(folders()).insert(dir.path().to_path_buf());
         let path = |name: &str| dir.path().join(name).display().to_string();
         std::fs::write(dir.path().join("input"), input)?;
         let args = match convention {
