@@ -134,6 +134,9 @@ fn kill_group(group: i32) {
 #[cfg(not(unix))]
 fn kill_group(_: i32) {}
 
+/// Set by the Ctrl-C handler before it kills the runs' groups.
+static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// The temporary folders of the interactive runs still going, for [`kill_children`].
 fn folders() -> &'static Mutex<HashSet<std::path::PathBuf>> {
     static FOLDERS: OnceLock<Mutex<HashSet<std::path::PathBuf>>> = OnceLock::new();
@@ -158,6 +161,7 @@ pub fn kill_children() {
 pub fn kill_children_on_interrupt() {
     // Without a handler (one is already set), Ctrl-C keeps its usual effect.
     let _ = ctrlc::set_handler(|| {
+        INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst);
         kill_children();
         std::process::exit(130);
     });
@@ -444,6 +448,11 @@ impl Interactor {
         drop(events);
         let groups = [judge_group.id, solution_group.id];
         let ends = wait(&received, started + program.timeout, &groups, &solution_group)?;
+        // Killed by Ctrl-C: tabletop is ending with exit status 130, and this run must not
+        // be reported meanwhile as the interactor's failure (exit status 2).
+        while INTERRUPTED.load(std::sync::atomic::Ordering::SeqCst) {
+            std::thread::park();
+        }
         let elapsed = started.elapsed();
         judge_group.end();
         solution_group.end();
