@@ -103,6 +103,7 @@ fn finds_and_shrinks(game: Game, name: &str) {
         seed: 1,
         jobs: 2,
         command: wrong.clone(),
+        shrink_time: Duration::from_secs(600),
         progress: false,
     };
     let minimal = stress(&config)

@@ -510,3 +510,336 @@ fn a_failing_generator_reference_or_validator_is_a_setup_error() {
         "not a folder",
     );
 }
+
+/// The guessing game with a testlib interactor (`guess/`): `--interactor` and a validator.
+const GUESS: [&str; 6] = [
+    "--gen",
+    "python3 guess/gen.py",
+    "--validator",
+    "python3 guess/validate.py",
+    "--interactor",
+    "python3 guess/interactor.py",
+];
+
+/// The report's dialogue lines (`>` and `<`).
+fn dialogue(report: &str) -> Vec<&str> {
+    report
+        .lines()
+        .filter(|line| line.starts_with("> ") || line.starts_with("< "))
+        .collect()
+}
+
+#[test]
+fn an_interactive_off_by_one_shrinks_to_the_smallest_game_with_its_dialogue() {
+    let save = scratch("guess").join("min.txt");
+    let save_arg = save.display().to_string();
+    let mut args = GUESS.to_vec();
+    args.extend([
+        "--runs",
+        "100",
+        "--save",
+        &save_arg,
+        "--",
+        "python3",
+        "guess/off_by_one.py",
+    ]);
+    let report = failed(&stress(&args), "wrong answer");
+    assert_eq!(minimal(&report), "2 2\n", "{report}");
+    assert_eq!(dialogue(&report), ["> 2", "< ! 1"], "{report}");
+    assert!(
+        report.contains("--- the interactor says: answered 1, the number is 2"),
+        "{report}"
+    );
+    assert!(
+        report.contains("with the interactor `python3 guess/interactor.py` (exit status 1): 2 lines, 2 bytes to it (>), 4 bytes from it (<)"),
+        "{report}"
+    );
+    assert_eq!(std::fs::read_to_string(&save).expect("the saved input"), "2 2\n");
+    let mut args = GUESS.to_vec();
+    args.extend(["--runs", "20", "--", "python3", "guess/binary.py"]);
+    let output = stress(&args);
+    let report = text(&output.stdout);
+    assert_eq!(
+        output.status,
+        Status::Exited(0),
+        "{report}{}",
+        text(&output.stderr)
+    );
+    assert!(
+        report.starts_with(
+            "ok: 20 runs of `python3 guess/gen.py` (seeds 1..) are accepted by the interactor `python3 guess/interactor.py`"
+        ),
+        "{report}"
+    );
+}
+
+/// A Kattis package of `type: interactive`: its output validator is the interactor (exit 42
+/// or 43, the message in the feedback folder); the minimal case goes into the package.
+#[test]
+fn a_kattis_interactive_package_catches_too_many_queries_and_adds_the_case() {
+    let copy = scratch("guess_kattis");
+    let copied = Command::new(
+        "cp",
+        [
+            "-R",
+            &problems().join("guess_kattis").display().to_string(),
+            &copy.display().to_string(),
+        ],
+    )
+    .run(b"")
+    .expect("cp starts");
+    assert!(copied.status.success());
+    let package = copy.join("guess_kattis");
+    let package_arg = package.display().to_string();
+    let gen = format!("python3 {}/generators/gen.py", package.display());
+    let solution = |kind: &str, name: &str| {
+        package
+            .join(format!("submissions/{kind}/{name}"))
+            .display()
+            .to_string()
+    };
+    let linear = solution("wrong_answer", "linear.py");
+    let args = [
+        "--problem",
+        &package_arg,
+        "--gen",
+        &gen,
+        "--add-case",
+        "linear",
+        "--",
+        "python3",
+        &linear,
+    ];
+    let report = failed(&stress(&args), "wrong answer");
+    assert_eq!(minimal(&report), "4 4\n", "{report}");
+    assert_eq!(
+        dialogue(&report),
+        ["> 4", "< ? 1", "> >", "< ? 2", "> >", "< ? 3", "> >", "< ? 4"],
+        "{report}"
+    );
+    assert!(
+        report.contains("--- the interactor says: more than 3 queries"),
+        "{report}"
+    );
+    let secret = package.join("data/secret");
+    assert_eq!(
+        std::fs::read_to_string(secret.join("linear.in")).unwrap(),
+        "4 4\n"
+    );
+    assert_eq!(std::fs::read_to_string(secret.join("linear.ans")).unwrap(), "");
+    let binary = solution("accepted", "binary.py");
+    let args = [
+        "--problem",
+        &package_arg,
+        "--gen",
+        &gen,
+        "--runs",
+        "20",
+        "--",
+        "python3",
+        &binary,
+    ];
+    let output = stress(&args);
+    assert_eq!(
+        output.status,
+        Status::Exited(0),
+        "{}{}",
+        text(&output.stdout),
+        text(&output.stderr)
+    );
+}
+
+/// A failure of an interactive run on the hidden data `2 2` (the validator refuses every
+/// smaller candidate but `1 1`), named as `kind`; the report's text.
+fn interactive_failure(extra: &[&str], program: &[&str], kind: &str) -> String {
+    let mut args = vec![
+        "--gen",
+        "sh -c 'echo 2 2' gen",
+        "--validator",
+        "python3 guess/validate.py",
+        "--runs",
+        "1",
+    ];
+    if !extra.contains(&"--interactor") {
+        args.extend(["--interactor", "python3 guess/interactor.py"]);
+    }
+    args.extend(extra);
+    args.push("--");
+    args.extend(program);
+    failed(&stress(&args), kind)
+}
+
+#[test]
+fn an_interactive_program_that_crashes_or_is_killed_is_a_runtime_error() {
+    let report = interactive_failure(
+        &[],
+        &["sh", "-c", "read n; exit 4"],
+        "runtime error (exit status 4)",
+    );
+    assert!(
+        report.contains("--- the interactor says: unexpected end"),
+        "{report}"
+    );
+    interactive_failure(
+        &[],
+        &["sh", "-c", "read n; kill -SEGV $$"],
+        "runtime error (killed by signal 11)",
+    );
+}
+
+#[test]
+fn an_interactive_program_that_leaves_early_is_named() {
+    let report = interactive_failure(
+        &[],
+        &["sh", "-c", "read n"],
+        "exited while the interactor expected more",
+    );
+    assert_eq!(dialogue(&report).last(), Some(&"> 1"), "{report}");
+}
+
+/// The time limit is the dialogue's: a program that computes forever.
+#[test]
+fn an_interactive_program_past_the_time_limit_is_named() {
+    let report = interactive_failure(
+        &["--timeout", "1"],
+        &["sh", "-c", "read n; while :; do :; done"],
+        "time limit exceeded",
+    );
+    assert!(
+        report.contains("--- time limit: 1.000 s (the dialogue's, shared by both)"),
+        "{report}"
+    );
+}
+
+/// Both sides wait for the other (the program reads where it should write): idle, named
+/// apart from a time limit. The interactor is a shell one, so that at the limit it waits
+/// even on a busy machine.
+#[test]
+fn a_dialogue_where_both_sides_wait_is_idle() {
+    let interactor = "sh -c 'read n x < \"$1\"; echo $n; read query; exit 1' interactor";
+    let report = interactive_failure(
+        &["--interactor", interactor, "--timeout", "5"],
+        &["sh", "-c", "read n; read reply"],
+        "idle: both sides waited for the other",
+    );
+    assert!(
+        report.contains("--- idle at the time limit (5.000 s)"),
+        "{report}"
+    );
+}
+
+/// Output beyond --max-output ends the run; a program writing megabytes that nobody reads
+/// does not block tabletop either.
+#[test]
+fn interactive_output_beyond_the_limit_and_megabytes_unread_are_bounded() {
+    interactive_failure(&["--max-output", "1K"], &["yes"], "output limit exceeded");
+    let report = interactive_failure(&[], &["sh", "-c", "head -c 20000000 /dev/zero"], "wrong answer");
+    assert!(report.contains("presentation error: not a query"), "{report}");
+    assert!(report.contains("[... 20000000 bytes in all]"), "{report}");
+}
+
+#[test]
+fn a_failing_interactor_or_a_rejected_reference_is_a_setup_error() {
+    setup_error(
+        &[
+            "--gen",
+            "sh -c 'echo 5 9' gen",
+            "--interactor",
+            "python3 guess/interactor.py",
+            "--",
+            "python3",
+            "guess/binary.py",
+        ],
+        "the interactor `python3 guess/interactor.py` failed on the input of seed 1: exit status 3: bad hidden data",
+    );
+    setup_error(
+        &[
+            "--gen",
+            "sh -c 'echo 2 2' gen",
+            "--ref",
+            "python3 guess/off_by_one.py",
+            "--interactor",
+            "python3 guess/interactor.py",
+            "--",
+            "python3",
+            "guess/binary.py",
+        ],
+        "the reference `python3 guess/off_by_one.py` is not accepted by the interactor on the input of seed 1 (wrong answer: answered 1, the number is 2)",
+    );
+    setup_error(
+        &[
+            "--gen",
+            "python3 guess/gen.py",
+            "--ref",
+            "cat",
+            "--size",
+            "tiny",
+            "--",
+            "cat",
+        ],
+        "--size and --cycles shape tabletop's own games",
+    );
+}
+
+/// Polls `ready` until it gives a value, failing past the safety net (a hang).
+fn eventually<T>(what: &str, mut ready: impl FnMut() -> Option<T>) -> T {
+    let started = std::time::Instant::now();
+    loop {
+        if let Some(value) = ready() {
+            return value;
+        }
+        assert!(started.elapsed() < TIME_LIMIT, "never: {what}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Whether process `pid` is gone (or a zombie, which runs nothing and holds no pipe).
+fn gone(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).map_or(true, |stat| {
+        stat.rsplit_once(") ")
+            .is_some_and(|(_, rest)| rest.starts_with('Z'))
+    })
+}
+
+/// Ctrl-C in the middle of a dialogue: tabletop ends (exit 130) and takes both sides with
+/// it, though each runs in a process group of its own, which the terminal's signal misses.
+#[test]
+fn ctrl_c_leaves_no_process_of_an_interactive_run() {
+    let dir = scratch("interrupt");
+    let (program_pid, interactor_pid) = (dir.join("program.pid"), dir.join("interactor.pid"));
+    let interactor = format!(
+        "sh -c 'echo \"$1\" > {}; echo $$ > {}; exec sleep 600' interactor",
+        dir.join("input.path").display(),
+        interactor_pid.display()
+    );
+    let program = format!("echo $$ > {}; exec sleep 600", program_pid.display());
+    let _turn = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut tabletop = std::process::Command::new(TABLETOP)
+        .args(["stress", "--jobs", "1", "--runs", "1", "--timeout", "600"])
+        .args(["--gen", "sh -c 'echo 2 2' gen", "--interactor", &interactor])
+        .args(["--", "sh", "-c", &program])
+        .current_dir(problems())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("tabletop starts");
+    let pids = [&program_pid, &interactor_pid].map(|path| {
+        eventually("a side writes its pid", || {
+            std::fs::read_to_string(path).ok()?.trim().parse::<u32>().ok()
+        })
+    });
+    let interrupt = Command::new("kill", ["-INT", &tabletop.id().to_string()])
+        .run(b"")
+        .expect("kill starts");
+    assert!(interrupt.status.success());
+    let status = eventually("tabletop ends", || tabletop.try_wait().ok().flatten());
+    assert_eq!(status.code(), Some(130));
+    for pid in pids {
+        eventually("the side is gone", || gone(pid).then_some(()));
+    }
+    // So is the folder of the hidden data's file.
+    let input = std::fs::read_to_string(dir.join("input.path")).expect("the interactor's input");
+    assert!(!Path::new(input.trim()).exists(), "{input}");
+}

@@ -54,17 +54,14 @@ fn main() {
             continue;
         }
         let started = Instant::now();
-        let (minimal, stats) =
-            match shrink::shrink(input, 2, &|c: &Input| probe(&command, Failure::WrongAnswer, c)) {
-                Ok(shrunk) => shrunk,
-                Err(error) => {
-                    eprintln!(
-                        "error: {error}\nthe input that caused it:\n{}",
-                        error.input.render()
-                    );
-                    std::process::exit(101);
-                }
-            };
+        let probe = |c: &Input| probe(&command, Failure::WrongAnswer, c);
+        let (minimal, stats) = match shrink::shrink(input, &shrink::Limits::new(2), &probe, &|_, _| {}) {
+            Ok(shrunk) => (shrunk.input, shrunk.stats),
+            Err(error) => {
+                eprintln!("error: {error}\nthe input that caused it:\n{}", error.input);
+                std::process::exit(101);
+            }
+        };
         println!(
             "seed {seed}: a {DECK}-card game shrunk in {:.2} s ({} probes, {} invalid, {} kept) to:\n{}",
             started.elapsed().as_secs_f64(),

@@ -148,7 +148,7 @@ pub fn float_difference(expected: &str, actual: &str, absolute: f64, relative: f
 }
 
 /// The first lines of a checker's message, cut to [`MESSAGE_KEPT`] bytes.
-fn message(text: &str) -> String {
+pub(crate) fn message(text: &str) -> String {
     let text = text.trim();
     let mut end = text.len().min(MESSAGE_KEPT);
     while !text.is_char_boundary(end) {

@@ -11,6 +11,7 @@
 //! - [`fixture`]: judge fixtures (`.in` with `.out`/`.err`) checked through [`run`], for
 //!   `cargo xtask verify` and the CLI's tests.
 //! - [`shrink`]: structure-aware greedy shrinking, every candidate re-validated.
+//! - [`driver`]: the one probe driver of both shrinkers (batches, deadline, progress).
 //! - [`stress()`]: the whole loop, in parallel, with an optional progress bar.
 //!
 //! Any problem, not only tabletop's games:
@@ -20,6 +21,8 @@
 //! - [`reduce`]: format-free shrinking (lines, tokens, numbers, count repair).
 //! - [`problem`]: the loop for your generator, reference, validator and solution.
 //! - [`package`]: an ICPC/Kattis problem package as such a test.
+//! - [`interact`]: interactive problems: an interactor and the program, talking through
+//!   tabletop, the dialogue kept.
 //!
 //! ```
 //! use tabletop_stress::{answer, gen, input::Input, Game, Size};
@@ -38,9 +41,11 @@
 
 pub mod answer;
 pub mod compare;
+pub mod driver;
 pub mod fixture;
 pub mod gen;
 pub mod input;
+pub mod interact;
 pub mod package;
 pub mod problem;
 pub mod reduce;

@@ -10,6 +10,8 @@
 //! - `output_validator/` (2025-09: the folder is the program) or `output_validators/`
 //!   (legacy: the first program in it), run as `validator input answer feedback_dir < output`.
 //! - `submissions/accepted/`: its first program (in name order) is the reference.
+//! - `type: interactive` in `problem.yaml` (2023-07 and later; legacy: `validation: custom
+//!   interactive`): the output validator is the interactor ([`crate::interact`]).
 //!
 //! A program is a `.py` file (run with `python3`), a `.cpp` file (compiled once with
 //! `g++ -O2`, the binary cached by the source's content), an executable file, or a folder:
@@ -29,6 +31,7 @@ use std::path::{Path, PathBuf};
 use yaml_rust2::{Yaml, YamlLoader};
 
 use crate::compare::{is_executable, Compare};
+use crate::interact::{Convention, Interactor};
 use crate::run::Command;
 
 /// A problem package, read.
@@ -42,6 +45,9 @@ pub struct Package {
     pub validators: Vec<Command>,
     /// The judge: the output validator, or the default validation (with a float tolerance).
     pub compare: Compare,
+    /// Whether problem.yaml says `type: interactive` (or, legacy, `validation: custom
+    /// interactive`): the output validator is then the interactor.
+    pub interactive: bool,
 }
 
 /// What is wrong with a package.
@@ -271,6 +277,16 @@ fn flags_in(path: &Path, keys: &[&str]) -> Result<Option<Vec<String>>, PackageEr
 }
 
 /// The default validation of these flags: the judge comparison, or floats with tolerances.
+/// Whether `problem.yaml` makes the problem interactive: `type` holds the word
+/// `interactive` (a string or a list, 2023-07 and later), or `validation` does (legacy).
+fn is_interactive(path: &Path) -> Result<bool, PackageError> {
+    Ok(flags_in(path, &["type"])?
+        .into_iter()
+        .chain(flags_in(path, &["validation"])?)
+        .flatten()
+        .any(|word| word == "interactive"))
+}
+
 fn default_compare(flags: &[String], path: &Path) -> Result<Compare, PackageError> {
     let (mut absolute, mut relative) = (None, None);
     let mut words = flags.iter();
@@ -360,12 +376,31 @@ impl Package {
                 None => Compare::Judge,
             }
         };
+        let interactive = is_interactive(&dir.join("problem.yaml"))?;
+        if interactive && !matches!(compare, Compare::OutputValidator(_)) {
+            return Err(PackageError::Missing {
+                path: dir.join("output_validator"),
+                what: "an interactive problem needs its output validator: it is the interactor".into(),
+            });
+        }
         Ok(Package {
             dir: dir.to_path_buf(),
             reference,
             validators,
             compare,
+            interactive,
         })
+    }
+
+    /// For an interactive problem, its output validator as the interactor.
+    pub fn interactor(&self) -> Option<Interactor> {
+        match (&self.compare, self.interactive) {
+            (Compare::OutputValidator(command), true) => Some(Interactor {
+                command: command.clone(),
+                convention: Convention::Kattis,
+            }),
+            _ => None,
+        }
     }
 
     /// Writes `input` as `data/secret/NAME.in` and `answer` as `NAME.ans`; both paths.
@@ -447,6 +482,36 @@ mod tests {
         assert!(Package::open(root).is_err());
         write(&root.join("problem.yaml"), "name: [unclosed\n");
         assert!(matches!(Package::open(root), Err(PackageError::Yaml { .. })));
+    }
+
+    /// `type: interactive` (2023-07 and later, also in a list) or the legacy `validation:
+    /// custom interactive` makes the output validator the interactor; an interactive problem
+    /// without one is refused.
+    #[test]
+    fn interactive_packages_old_and_new() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(&root.join("submissions/accepted/a.py"), "print(1)\n");
+        write(&root.join("problem.yaml"), "name: x\ntype: interactive\n");
+        assert!(matches!(Package::open(root), Err(PackageError::Missing { .. })));
+        write(&root.join("output_validators/v/v.py"), "exit(42)\n");
+        for yaml in [
+            "name: x\ntype: interactive\n",
+            "name: x\ntype: [pass-fail, interactive]\n",
+            "name: x\nvalidation: custom interactive\n",
+        ] {
+            write(&root.join("problem.yaml"), yaml);
+            let package = Package::open(root).unwrap();
+            let interactor = package.interactor().expect(yaml);
+            assert_eq!(interactor.convention, Convention::Kattis);
+            assert!(
+                interactor.command.args.last().unwrap().ends_with("v.py"),
+                "{yaml}"
+            );
+        }
+        write(&root.join("problem.yaml"), "name: x\nvalidation: custom\n");
+        let package = Package::open(root).unwrap();
+        assert!(!package.interactive && package.interactor().is_none());
     }
 
     #[test]

@@ -15,7 +15,8 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::compare::{CheckerFailed, Compare, Judgement};
-use crate::reduce::{reduce, Limits, Reduced};
+use crate::interact::{Dialogue, Interactor, Verdict};
+use crate::reduce::{reduce, InternalError, Limits};
 use crate::run::{Command, Failure, Output, Status};
 use crate::shrink::{Probe, Stats};
 use crate::words::CommandLine;
@@ -25,12 +26,10 @@ use crate::words::CommandLine;
 pub struct Problem {
     /// The generator: prints one input for a seed.
     pub generator: CommandLine,
-    /// The reference: its answer is the expected one, and an input it fails on is invalid.
-    pub reference: Command,
     /// Input validators: an input is valid when every one exits 0 or 42 on it.
     pub validators: Vec<Command>,
-    /// How an output is judged against the reference's.
-    pub compare: Compare,
+    /// How the solution is judged.
+    pub judge: Judge,
     /// The program under test.
     pub solution: Command,
     /// How many inputs.
@@ -43,6 +42,27 @@ pub struct Problem {
     pub shrink_time: Duration,
     /// Show progress on stderr (only if stderr is a terminal).
     pub progress: bool,
+}
+
+/// How the solution is judged.
+#[derive(Debug, Clone)]
+pub enum Judge {
+    /// Its output against the reference's answer.
+    Answer {
+        /// The reference: its answer is the expected one, and an input it fails on is
+        /// invalid.
+        reference: Command,
+        /// How an output is judged against the reference's.
+        compare: Compare,
+    },
+    /// By an interactor, in a dialogue.
+    Interactive {
+        /// The interactor.
+        interactor: Interactor,
+        /// An optional reference: an input on which the interactor does not accept it is
+        /// invalid.
+        reference: Option<Command>,
+    },
 }
 
 /// Every run agreed.
@@ -75,6 +95,10 @@ pub struct Caught {
     pub answer: String,
     /// The solution's run on `minimal`.
     pub output: Output,
+    /// For an interactive problem, the dialogue of that run.
+    pub dialogue: Option<Dialogue>,
+    /// For an interactive problem, how the interactor ended that run.
+    pub interactor: Option<Status>,
     /// For a wrong answer, why (the first difference, or the checker's message).
     pub why: Option<String>,
     /// What shrinking did.
@@ -123,6 +147,30 @@ pub enum SetupError {
         /// The start of its stderr, after a colon.
         stderr: String,
     },
+    /// The reference of an interactive problem was not accepted on a generated input.
+    #[error("the reference `{command}` is not accepted by the interactor on the input of seed {seed} ({failure}{why}): the generator's input is not valid")]
+    Rejected {
+        /// The reference's command line.
+        command: String,
+        /// The seed.
+        seed: u64,
+        /// How it failed.
+        failure: Failure,
+        /// The interactor's message, after a colon.
+        why: String,
+    },
+    /// The interactor failed (testlib exit 3, or another status that is no verdict).
+    #[error("the interactor `{command}` failed on the input of seed {seed}: {status}{message}")]
+    Interactor {
+        /// Its command line.
+        command: String,
+        /// The seed.
+        seed: u64,
+        /// How it ended.
+        status: Status,
+        /// Its message, after a colon.
+        message: String,
+    },
     /// The checker gave no verdict.
     #[error("{error} (on the input of seed {seed})")]
     Checker {
@@ -131,6 +179,9 @@ pub enum SetupError {
         /// The seed.
         seed: u64,
     },
+    /// tabletop itself failed (panicked) while shrinking; the input that caused it is kept.
+    #[error(transparent)]
+    Internal(#[from] InternalError),
     /// A program could not be started.
     #[error("cannot run `{command}`: {error}")]
     Start {
@@ -172,6 +223,50 @@ struct Judged {
     output: Output,
     failure: Option<Failure>,
     why: Option<String>,
+    /// An interactive run's dialogue.
+    dialogue: Option<Dialogue>,
+    /// How its interactor ended.
+    interactor: Option<Status>,
+}
+
+/// Why a run gave no verdict on the solution: the judge's fault.
+enum NoVerdict {
+    /// The checker or output validator.
+    Checker(CheckerFailed),
+    /// The interactor: how it ended, its message.
+    Interactor(Status, String),
+}
+
+impl NoVerdict {
+    fn on_seed(self, problem: &Problem, seed: u64) -> SetupError {
+        match (self, &problem.judge) {
+            (NoVerdict::Interactor(status, message), Judge::Interactive { interactor, .. }) => {
+                SetupError::Interactor {
+                    command: interactor.command.display(),
+                    seed,
+                    status,
+                    message: note(&message),
+                }
+            }
+            (NoVerdict::Interactor(status, message), Judge::Answer { .. }) => SetupError::Checker {
+                error: CheckerFailed {
+                    command: String::new(),
+                    why: format!("{status}{}", note(&message)),
+                },
+                seed,
+            },
+            (NoVerdict::Checker(error), _) => SetupError::Checker { error, seed },
+        }
+    }
+}
+
+/// `: message`, or nothing for no message.
+fn note(message: &str) -> String {
+    if message.is_empty() {
+        String::new()
+    } else {
+        format!(": {message}")
+    }
 }
 
 /// Whether an input validator accepts: exit 0 (testlib) or 42 (Kattis).
@@ -179,31 +274,91 @@ fn accepts(status: Status) -> bool {
     matches!(status, Status::Exited(0 | 42))
 }
 
+/// `program` against `interactor` on `input`.
+fn interact(
+    interactor: &Interactor,
+    program: &Command,
+    input: &[u8],
+) -> Result<Result<Judged, NoVerdict>, SetupError> {
+    let session = interactor
+        .run(program, input)
+        .map_err(|error| SetupError::Start {
+            command: format!("{}` with `{}", interactor.command.display(), program.display()),
+            error,
+        })?;
+    let (failure, why) = match session.verdict {
+        Verdict::InteractorFailed(status, message) => return Ok(Err(NoVerdict::Interactor(status, message))),
+        Verdict::Accepted => (None, None),
+        Verdict::Failed(failure, why) => (Some(failure), why),
+    };
+    Ok(Ok(Judged {
+        output: session.program,
+        failure,
+        why,
+        dialogue: Some(session.dialogue),
+        interactor: Some(session.interactor),
+    }))
+}
+
 impl Problem {
-    /// Runs the solution on `input` and judges it against `answer`.
-    fn judge(&self, input: &[u8], answer: &[u8]) -> Result<Result<Judged, CheckerFailed>, SetupError> {
+    /// Runs the solution on `input` and judges it against `answer` (or with the
+    /// interactor).
+    fn judge(&self, input: &[u8], answer: &[u8]) -> Result<Result<Judged, NoVerdict>, SetupError> {
+        let compare = match &self.judge {
+            Judge::Interactive { interactor, .. } => return interact(interactor, &self.solution, input),
+            Judge::Answer { compare, .. } => compare,
+        };
         let output = start(&self.solution, input)?;
-        let failure = match output.status {
-            Status::TimedOut => Some(Failure::Timeout),
-            Status::OutputLimit => Some(Failure::TooMuchOutput),
-            Status::Exited(0) => match self.compare.judge(input, &output.stdout, answer) {
-                Ok(Judgement::Accepted) => None,
-                Ok(Judgement::Wrong(why)) => {
-                    return Ok(Ok(Judged {
-                        output,
-                        failure: Some(Failure::WrongAnswer),
-                        why: Some(why),
-                    }))
-                }
-                Err(error) => return Ok(Err(error)),
+        let (failure, why) = match output.status {
+            Status::TimedOut => (Some(Failure::Timeout), None),
+            Status::OutputLimit => (Some(Failure::TooMuchOutput), None),
+            Status::Exited(0) => match compare.judge(input, &output.stdout, answer) {
+                Ok(Judgement::Accepted) => (None, None),
+                Ok(Judgement::Wrong(why)) => (Some(Failure::WrongAnswer), Some(why)),
+                Err(error) => return Ok(Err(NoVerdict::Checker(error))),
             },
-            status => Some(Failure::Crash(status)),
+            status => (Some(Failure::Crash(status)), None),
         };
         Ok(Ok(Judged {
             output,
             failure,
-            why: None,
+            why,
+            dialogue: None,
+            interactor: None,
         }))
+    }
+
+    /// The reference's answer to `input` (empty for an interactive problem, where the
+    /// reference, if any, must be accepted).
+    fn expected(&self, input: &[u8], seed: u64) -> Result<String, SetupError> {
+        match &self.judge {
+            Judge::Answer { reference, .. } => {
+                let run = start(reference, input)?;
+                if !run.status.success() {
+                    return Err(SetupError::Reference {
+                        command: reference.display(),
+                        seed,
+                        status: run.status,
+                        stderr: stderr_note(&run),
+                    });
+                }
+                Ok(run.stdout_text())
+            }
+            Judge::Interactive {
+                reference: Some(reference),
+                interactor,
+            } => match interact(interactor, reference, input)? {
+                Ok(Judged { failure: None, .. }) => Ok(String::new()),
+                Ok(judged) => Err(SetupError::Rejected {
+                    command: reference.display(),
+                    seed,
+                    failure: judged.failure.unwrap_or(Failure::WrongAnswer),
+                    why: note(&judged.why.unwrap_or_default()),
+                }),
+                Err(no_verdict) => Err(no_verdict.on_seed(self, seed)),
+            },
+            Judge::Interactive { reference: None, .. } => Ok(String::new()),
+        }
     }
 
     /// One run: the generated input, the reference's answer and the judged solution.
@@ -230,24 +385,15 @@ impl Problem {
                 });
             }
         }
-        let reference = start(&self.reference, input.as_bytes())?;
-        if !reference.status.success() {
-            return Err(SetupError::Reference {
-                command: self.reference.display(),
-                seed,
-                status: reference.status,
-                stderr: stderr_note(&reference),
-            });
-        }
-        let answer = reference.stdout_text();
+        let answer = self.expected(input.as_bytes(), seed)?;
         let judged = self
             .judge(input.as_bytes(), answer.as_bytes())?
-            .map_err(|error| SetupError::Checker { error, seed })?;
+            .map_err(|no_verdict| no_verdict.on_seed(self, seed))?;
         Ok((input, answer, judged))
     }
 
     /// Whether `candidate` is valid (every validator accepts it; the reference exits 0 on
-    /// it) and the solution fails on it as `failure`.
+    /// it, or is accepted by the interactor) and the solution fails on it as `failure`.
     pub fn probe(&self, failure: Failure, candidate: &str) -> Probe {
         let bytes = candidate.as_bytes();
         let valid = self
@@ -257,11 +403,10 @@ impl Problem {
         if !valid {
             return Probe::Invalid;
         }
-        let answer = match self.reference.run(bytes) {
-            Ok(out) if out.status.success() => out.stdout,
-            _ => return Probe::Invalid,
+        let Ok(answer) = self.expected(bytes, 0) else {
+            return Probe::Invalid;
         };
-        match self.judge(bytes, &answer) {
+        match self.judge(bytes, answer.as_bytes()) {
             Ok(Ok(judged)) if judged.failure == Some(failure) => Probe::Same,
             Ok(Ok(_)) => Probe::Other,
             _ => Probe::Invalid,
@@ -365,38 +510,41 @@ fn shrink_caught(
         answer,
         output: judged.output,
         why: judged.why,
+        dialogue: judged.dialogue,
+        interactor: judged.interactor,
         stats: Stats::default(),
         stopped: false,
     };
     if !reproduced {
         return Ok(caught);
     }
-    let spinner = bar(problem, 0, "{spinner} shrinking {msg} {elapsed}");
-    spinner.enable_steady_tick(Duration::from_millis(120));
-    let show = |state: &Reduced| {
-        spinner.set_message(format!(
-            "{} bytes: {} candidates probed ({} invalid), {} kept",
-            state.text.len(),
-            state.stats.probes,
-            state.stats.invalid,
-            state.stats.kept
-        ));
+    let spinner = crate::stress::shrinking_spinner(problem.progress);
+    let show = |text: &str, stats: &Stats| {
+        spinner.set_message(crate::stress::shrinking_message(text.len(), stats));
     };
     let limits = Limits::new(problem.jobs).stop_after(problem.shrink_time);
     let probe = |candidate: &str| problem.probe(failure, candidate);
     let reduced = reduce(&caught.original, &limits, &probe, &show);
     spinner.finish_and_clear();
+    let reduced = reduced?;
     caught.stats = reduced.stats;
     caught.stopped = reduced.stopped;
-    if reduced.text != caught.original {
-        // The report shows the runs on the minimal input.
-        let reference = start(&problem.reference, reduced.text.as_bytes())?;
-        let answer = reference.stdout_text();
-        if let Ok(Ok(judged)) = problem.judge(reduced.text.as_bytes(), answer.as_bytes()) {
+    if reduced.input != caught.original {
+        // The report shows the runs on the minimal input; one that does not fail the same
+        // way this time (a flaky program) would contradict its first line, and the
+        // original run is shown instead.
+        let bytes = reduced.input.as_bytes();
+        let same = problem.expected(bytes, seed).ok().and_then(|answer| {
+            let judged = problem.judge(bytes, answer.as_bytes()).ok()?.ok()?;
+            (judged.failure == Some(failure)).then_some((answer, judged))
+        });
+        if let Some((answer, judged)) = same {
             caught.answer = answer;
             caught.output = judged.output;
             caught.why = judged.why;
-            caught.minimal = reduced.text;
+            caught.dialogue = judged.dialogue;
+            caught.interactor = judged.interactor;
+            caught.minimal = reduced.input;
         }
     }
     Ok(caught)
@@ -413,9 +561,11 @@ mod tests {
     fn problem(solution: &str) -> Problem {
         Problem {
             generator: CommandLine::parse("sh -c 'echo 4' gen").unwrap(),
-            reference: sh("read n; echo $n"),
             validators: vec![sh(r#"read n; test "$n" -ge 0"#)],
-            compare: Compare::Judge,
+            judge: Judge::Answer {
+                reference: sh("read n; echo $n"),
+                compare: Compare::Judge,
+            },
             solution: sh(solution),
             runs: 3,
             seed: 1,

@@ -1,7 +1,8 @@
 //! Shrinking an input of any problem, knowing nothing of its format: delta debugging over
 //! lines, then over the tokens of each line, then numbers toward 0 (0, 1, 2, half, one
-//! step; equal numbers also all at once, so that a tie stays a tie), with count repair, every candidate checked by the caller's probe (the validator, the
-//! reference, then the solution: see [`crate::problem`]).
+//! step; equal numbers also all at once, so that a tie stays a tie), with count repair, every
+//! candidate checked by the caller's probe (the validator, the reference, then the solution:
+//! see [`crate::problem`]).
 //!
 //! - **Count repair**: a candidate that removes lines or tokens comes with variants that
 //!   also lower a number counting them: a number earlier on the line that equals the tokens
@@ -13,10 +14,9 @@
 //!   then of each line's tokens), so a program that fails on every input is down to a line
 //!   in a logarithmic number of probes; a candidate already probed is never probed again, so
 //!   a round that changes nothing costs nothing twice, and the shrinking stops there.
-//! - **Deterministic**: candidates are probed `jobs` at a time in a fixed order and the first
-//!   one in that order that fails the same way wins, whatever finished first.
-//! - **Bounded**: at most `jobs` candidates exist at a time, plus one fingerprint per probe;
-//!   a deadline stops it between batches, keeping the smallest input found so far.
+//! - **Deterministic, bounded**: the candidates are probed by [`crate::driver`], `jobs` at a
+//!   time in a fixed order, the first that fails the same way winning; a deadline stops it
+//!   between batches, keeping the smallest input found so far.
 //!
 //! ```
 //! use tabletop_stress::reduce::{reduce, Limits};
@@ -29,57 +29,20 @@
 //!     if values.len() != n || n == 0 { return Probe::Invalid; }
 //!     if values.iter().any(|&v| v < 0) { Probe::Same } else { Probe::Other }
 //! };
-//! let shrunk = reduce("6\n4 8 -15 16 23 42\n", &Limits::new(2), &probe, &|_| {});
-//! assert_eq!(shrunk.text, "1\n-1\n");
+//! let shrunk = reduce("6\n4 8 -15 16 23 42\n", &Limits::new(2), &probe, &|_, _| {}).unwrap();
+//! assert_eq!(shrunk.input, "1\n-1\n");
 //! ```
 
-use std::collections::HashSet;
-use std::hash::{Hash, Hasher};
-use std::time::{Duration, Instant};
+use crate::driver::{Candidates, Driver};
 
-use crate::shrink::{Probe, Stats};
+pub use crate::driver::{InternalError, Limits, Probe, Shrunk, Stats};
 
-/// How far shrinking may go.
-#[derive(Debug, Clone, Copy)]
-pub struct Limits {
-    /// Candidates probed at once.
-    pub jobs: usize,
-    /// Stop between batches after this moment (`None`: when nothing more can be shrunk).
-    pub deadline: Option<Instant>,
-}
-
-impl Limits {
-    /// `jobs` at a time, no deadline.
-    pub fn new(jobs: usize) -> Limits {
-        Limits {
-            jobs: jobs.max(1),
-            deadline: None,
-        }
-    }
-
-    /// These limits, stopping `after` from now.
-    pub fn stop_after(self, after: Duration) -> Limits {
-        Limits {
-            deadline: Instant::now().checked_add(after),
-            ..self
-        }
-    }
-}
-
-/// The result of shrinking.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Reduced {
-    /// The smallest failing input found (the original if nothing could be removed).
-    pub text: String,
-    /// What was probed and kept.
-    pub stats: Stats,
-    /// Whether the deadline stopped it before nothing more could be removed.
-    pub stopped: bool,
-}
+/// The result of shrinking a text.
+pub type Reduced = Shrunk<String>;
 
 /// An input as lines of tokens (split on white space; rendered with one space between
 /// tokens and a newline after every line).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct Text {
     lines: Vec<Vec<String>>,
 }
@@ -380,111 +343,37 @@ fn sizes(len: usize) -> Vec<usize> {
     sizes
 }
 
-fn fingerprint(text: &str) -> (u64, usize) {
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    text.hash(&mut hasher);
-    (hasher.finish(), text.len())
+/// One sweep of a kind over the current input: a place (a line, a token, a number) and a
+/// candidate at it.
+struct Cursor {
+    sweep: Sweep,
 }
 
-struct Reducer<'a> {
-    limits: Limits,
-    probe: &'a (dyn Fn(&str) -> Probe + Sync),
-    progress: &'a dyn Fn(&Reduced),
-    seen: HashSet<(u64, usize)>,
-    stats: Stats,
-    started: Instant,
-    stopped: bool,
-}
+impl Candidates<Text> for Cursor {
+    type Cursor = (usize, usize);
 
-impl Reducer<'_> {
-    fn out_of_time(&mut self) -> bool {
-        if self
-            .limits
-            .deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
-        {
-            self.stopped = true;
-        }
-        self.stopped
+    fn start(&mut self, _: &Text) -> (usize, usize) {
+        (0, 0)
     }
 
-    /// One sweep over `current`; whether it kept anything.
-    fn sweep(&mut self, current: &mut Text, sweep: Sweep) -> bool {
-        let mut changed = false;
-        // The cursor: a position of the sweep and a candidate at it.
-        let (mut position, mut index) = (0, 0);
+    fn at(
+        &self,
+        current: &Text,
+        (mut position, index): (usize, usize),
+    ) -> Option<(Option<Text>, (usize, usize))> {
+        let mut index = index;
         loop {
-            if self.out_of_time() {
-                return changed;
+            let edits = candidates(current, self.sweep, position)?;
+            if let Some(&edit) = edits.get(index) {
+                return Some((apply(current, edit), (position, index + 1)));
             }
-            let mut batch: Vec<(usize, usize, String)> = Vec::with_capacity(self.limits.jobs);
-            let mut cursor = (position, index);
-            let mut exhausted = false;
-            while batch.len() < self.limits.jobs {
-                let Some(edits) = candidates(current, sweep, cursor.0) else {
-                    exhausted = true;
-                    break;
-                };
-                let Some(&edit) = edits.get(cursor.1) else {
-                    cursor = (next_position(sweep, cursor.0), 0);
-                    continue;
-                };
-                if let Some(text) = apply(current, edit).map(|t| t.render()) {
-                    if self.seen.insert(fingerprint(&text)) {
-                        batch.push((cursor.0, cursor.1, text));
-                    }
-                }
-                cursor.1 += 1;
-            }
-            if batch.is_empty() {
-                return changed;
-            }
-            let verdicts = self.probe_all(&batch);
-            match batch.iter().zip(&verdicts).find(|(_, v)| **v == Probe::Same) {
-                Some(((at, _, text), _)) => {
-                    *current = Text::parse(text);
-                    self.stats.kept += 1;
-                    changed = true;
-                    // Keep the place: the same position now holds what came after.
-                    (position, index) = (*at, 0);
-                }
-                None if exhausted => return changed,
-                None => (position, index) = cursor,
-            }
-            (self.progress)(&self.snapshot(current));
+            (position, index) = (next_position(self.sweep, position), 0);
         }
     }
 
-    fn probe_all(&mut self, batch: &[(usize, usize, String)]) -> Vec<Probe> {
-        let probe = self.probe;
-        let verdicts: Vec<Probe> = if batch.len() == 1 {
-            batch.iter().map(|(_, _, text)| probe(text)).collect()
-        } else {
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = batch
-                    .iter()
-                    .map(|(_, _, text)| scope.spawn(move || probe(text)))
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|handle| handle.join().unwrap_or(Probe::Other))
-                    .collect()
-            })
-        };
-        self.stats.probes += verdicts.len();
-        self.stats.invalid += verdicts.iter().filter(|v| **v == Probe::Invalid).count();
-        verdicts
-    }
-
-    fn snapshot(&self, current: &Text) -> Reduced {
-        Reduced {
-            text: current.render(),
-            stats: Stats {
-                elapsed: self.started.elapsed(),
-                ..self.stats.clone()
-            },
-            stopped: self.stopped,
-        }
+    /// The same position now holds what came after.
+    fn kept(&mut self, _: &Text, (position, _): (usize, usize)) -> (usize, usize) {
+        (position, 0)
     }
 }
 
@@ -495,61 +384,74 @@ impl Reducer<'_> {
 /// When the deadline does not stop it, no single line, no single token can be removed from
 /// the result (with or without its count repaired) and no number lowered to 0, to half of
 /// it or by one, unless that candidate was probed before.
+///
+/// # Errors
+/// [`InternalError`] with the candidate if `probe` panics (a bug in tabletop).
 pub fn reduce(
     input: &str,
     limits: &Limits,
     probe: &(dyn Fn(&str) -> Probe + Sync),
-    progress: &dyn Fn(&Reduced),
-) -> Reduced {
-    let mut reducer = Reducer {
-        limits: Limits {
-            jobs: limits.jobs.max(1),
-            ..*limits
-        },
-        probe,
-        progress,
-        seen: HashSet::new(),
-        stats: Stats::default(),
-        started: Instant::now(),
-        stopped: false,
-    };
+    progress: &dyn Fn(&str, &Stats),
+) -> Result<Reduced, InternalError> {
+    let probe_text = |text: &Text| probe(&text.render());
+    let progress_text = |text: &Text, stats: &Stats| progress(&text.render(), stats);
+    let mut driver = Driver::new(limits, &probe_text, Text::render, &progress_text);
     let mut current = Text::parse(input);
-    reducer.seen.insert(fingerprint(&current.render()));
     let normalized = current.render();
     // The input as lines of tokens is what every candidate is made of; if that form does not
     // fail the same way, nothing made from it can be trusted to: keep the original.
     if normalized != input && {
-        reducer.stats.probes += 1;
+        driver.count_probe();
         probe(&normalized) != Probe::Same
     } {
-        let mut out = reducer.snapshot(&current);
-        out.text = input.to_string();
-        return out;
+        let out = driver.finish(current);
+        return Ok(Reduced {
+            input: input.to_string(),
+            stats: out.stats,
+            stopped: out.stopped,
+        });
     }
     loop {
         let mut changed = false;
         for size in sizes(current.lines.len()) {
-            changed |= reducer.sweep(&mut current, Sweep::Lines(size));
+            changed |= driver.sweep(
+                &mut current,
+                &mut Cursor {
+                    sweep: Sweep::Lines(size),
+                },
+            )?;
         }
         let mut line = 0;
         while line < current.lines.len() {
             for size in sizes(current.lines[line].len()) {
-                changed |= reducer.sweep(&mut current, Sweep::Tokens(line, size));
+                let sweep = Sweep::Tokens(line, size);
+                changed |= driver.sweep(&mut current, &mut Cursor { sweep })?;
             }
             line += 1;
         }
-        changed |= reducer.sweep(&mut current, Sweep::Numbers);
-        if !changed || reducer.stopped {
+        changed |= driver.sweep(
+            &mut current,
+            &mut Cursor {
+                sweep: Sweep::Numbers,
+            },
+        )?;
+        if !changed || driver.out_of_time() {
             break;
         }
     }
-    reducer.snapshot(&current)
+    let out = driver.finish(current);
+    Ok(Reduced {
+        input: out.input.render(),
+        stats: out.stats,
+        stopped: out.stopped,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Instant;
 
     /// Maximum subarray input: `n`, then `n` numbers on a line; valid when the count agrees.
     fn valid(text: &str) -> Option<Vec<i64>> {
@@ -587,8 +489,8 @@ mod tests {
     fn maximum_subarray_started_at_zero_shrinks_to_one_negative_number() {
         let input = "8\n-5 -3 -9 -4 -7 -3 -8 -6\n";
         for jobs in [1, 2, 4] {
-            let shrunk = reduce(input, &Limits::new(jobs), &subarray_probe, &|_| {});
-            assert_eq!(shrunk.text, "1\n-1\n", "jobs {jobs}");
+            let shrunk = reduce(input, &Limits::new(jobs), &subarray_probe, &|_, _| {}).unwrap();
+            assert_eq!(shrunk.input, "1\n-1\n", "jobs {jobs}");
             assert!(!shrunk.stopped);
         }
     }
@@ -612,7 +514,11 @@ mod tests {
         let input = "3 4 5\n9 9\n1 1 1 1\n20 1\n";
         let results: Vec<String> = [1, 2, 3, 8]
             .iter()
-            .map(|&jobs| reduce(input, &Limits::new(jobs), &probe, &|_| {}).text)
+            .map(|&jobs| {
+                reduce(input, &Limits::new(jobs), &probe, &|_, _| {})
+                    .unwrap()
+                    .input
+            })
             .collect();
         assert!(results.iter().all(|r| r == &results[0]), "{results:?}");
         assert_eq!(results[0], "11\n");
@@ -631,8 +537,8 @@ mod tests {
             }
         };
         let input: String = (0..2000).map(|i| format!("{} {} {}\n", i * 7, i, -i)).collect();
-        let shrunk = reduce(&input, &Limits::new(2), &probe, &|_| {});
-        assert_eq!(shrunk.text, "0\n");
+        let shrunk = reduce(&input, &Limits::new(2), &probe, &|_, _| {}).unwrap();
+        assert_eq!(shrunk.input, "0\n");
         assert!(shrunk.stats.probes <= 60, "{:?}", shrunk.stats);
         assert_eq!(calls.load(Ordering::Relaxed), shrunk.stats.probes);
     }
@@ -655,8 +561,8 @@ mod tests {
                 Probe::Other
             }
         };
-        let shrunk = reduce("5\n1 2\n3 4\n5 7\n8 9\n1\n", &Limits::new(2), &probe, &|_| {});
-        assert_eq!(shrunk.text, "1\n7\n");
+        let shrunk = reduce("5\n1 2\n3 4\n5 7\n8 9\n1\n", &Limits::new(2), &probe, &|_, _| {}).unwrap();
+        assert_eq!(shrunk.input, "1\n7\n");
     }
 
     #[test]
@@ -665,10 +571,28 @@ mod tests {
             jobs: 1,
             deadline: Some(Instant::now()),
         };
-        let shrunk = reduce("3\n-1 -2 -3\n", &limits, &subarray_probe, &|_| {});
+        let shrunk = reduce("3\n-1 -2 -3\n", &limits, &subarray_probe, &|_, _| {}).unwrap();
         assert!(shrunk.stopped);
-        assert_eq!(shrunk.text, "3\n-1 -2 -3\n");
+        assert_eq!(shrunk.input, "3\n-1 -2 -3\n");
         assert_eq!(shrunk.stats.probes, 0);
+    }
+
+    /// A probe that panics is tabletop's own bug here too, never a candidate that does not
+    /// fail: the candidate comes with the error.
+    #[test]
+    fn a_panicking_probe_is_an_internal_error() {
+        let probe = |text: &str| {
+            if text.contains("-2") {
+                Probe::Same
+            } else {
+                panic!("no -2 in {text:?}")
+            }
+        };
+        for jobs in [1, 3] {
+            let error = reduce("3\n-1 -2 -3\n", &Limits::new(jobs), &probe, &|_, _| {}).unwrap_err();
+            assert!(!error.input.contains("-2"), "{error:?}");
+            assert_eq!(error.message, format!("no -2 in {:?}", error.input));
+        }
     }
 
     #[test]
@@ -681,8 +605,8 @@ mod tests {
                 _ => Probe::Invalid,
             }
         };
-        let shrunk = reduce("2\n965 965\n", &Limits::new(2), &tie, &|_| {});
-        assert_eq!(shrunk.text, "2\n0 0\n");
+        let shrunk = reduce("2\n965 965\n", &Limits::new(2), &tie, &|_, _| {}).unwrap();
+        assert_eq!(shrunk.input, "2\n0 0\n");
         let prime = |text: &str| match text.trim().parse::<u64>() {
             Ok(n) if n >= 2 => {
                 if (2..n).all(|d| n % d != 0) {
@@ -693,7 +617,12 @@ mod tests {
             }
             _ => Probe::Invalid,
         };
-        assert_eq!(reduce("9973\n", &Limits::new(2), &prime, &|_| {}).text, "2\n");
+        assert_eq!(
+            reduce("9973\n", &Limits::new(2), &prime, &|_, _| {})
+                .unwrap()
+                .input,
+            "2\n"
+        );
     }
 
     #[test]

@@ -4,7 +4,10 @@ use std::fmt::Write;
 use std::time::Duration;
 
 use crate::input::Input;
-use crate::run::{first_difference, Command, Status};
+use crate::interact::{Dialogue, Interactor, Line};
+use crate::problem::{Caught, Judge, Problem};
+use crate::run::{first_difference, Command, Failure, Status};
+use crate::shrink::Stats;
 use crate::{Config, Failed, Summary};
 
 fn millis(duration: Duration) -> String {
@@ -58,36 +61,71 @@ fn section(out: &mut String, heading: &str, text: &str) {
     }
 }
 
-/// The line on what shrinking did, or why nothing was shrunk.
-fn shrinking(out: &mut String, failed: &Failed) {
-    let (before, after) = (failed.original.render().len(), failed.minimal.render().len());
-    if failed.reproduced {
-        let s = &failed.stats;
-        let what = if s.kept == 0 {
-            format!("already minimal ({before} bytes): nothing could be removed or lowered")
-        } else {
-            format!("shrunk from {before} to {after} bytes")
-        };
-        let _ = writeln!(
-            out,
-            "{what}: {} candidates probed ({} invalid, skipped), {} kept, {:.2} s",
-            s.probes,
-            s.invalid,
-            s.kept,
-            s.elapsed.as_secs_f64()
-        );
+/// What shrinking did, for its report line.
+struct Shrinking<'a> {
+    /// The size of the failing input as generated, and of the one shown.
+    bytes: (usize, usize),
+    /// Whether nothing could be removed or lowered.
+    unchanged: bool,
+    /// Whether a second run failed the same way (if not, nothing was shrunk).
+    reproduced: bool,
+    stats: &'a Stats,
+    /// The shrinking time limit, if it stopped the shrinking.
+    stopped_at: Option<Duration>,
+    /// Whether the failure was a timeout.
+    timeout: bool,
+    /// The input shown: the minimal one, or the original when nothing was shrunk.
+    input: String,
+}
+
+/// The lines on what shrinking did (or why nothing was shrunk), then the input.
+fn shrinking(out: &mut String, shrinking: &Shrinking) {
+    shrinking_line(out, shrinking);
+    let heading = if shrinking.reproduced {
+        "minimal input"
     } else {
+        "failing input (not shrunk)"
+    };
+    section(out, heading, &shrinking.input);
+}
+
+/// The lines on what shrinking did, or why nothing was shrunk.
+fn shrinking_line(out: &mut String, shrinking: &Shrinking) {
+    let (before, after) = shrinking.bytes;
+    if !shrinking.reproduced {
         let _ = writeln!(
             out,
             "does not reproduce: a second run on the same input did not fail the same way \
              (a flaky or time-dependent program?); the input is shown unshrunk"
         );
-        if failed.failure == crate::run::Failure::Timeout {
+        if shrinking.timeout {
             let _ = writeln!(
                 out,
                 "(a timeout that does not come back: is the machine busy? try a larger --timeout)"
             );
         }
+        return;
+    }
+    let s = shrinking.stats;
+    let what = if shrinking.unchanged {
+        format!("already minimal ({before} bytes): nothing could be removed or lowered")
+    } else {
+        format!("shrunk from {before} to {after} bytes")
+    };
+    let _ = writeln!(
+        out,
+        "{what}: {} candidates probed ({} invalid, skipped), {} kept, {:.2} s",
+        s.probes,
+        s.invalid,
+        s.kept,
+        s.elapsed.as_secs_f64()
+    );
+    if let Some(limit) = shrinking.stopped_at {
+        let _ = writeln!(
+            out,
+            "(stopped at --shrink-time {:.0} s: a smaller input may fail too)",
+            limit.as_secs_f64()
+        );
     }
 }
 
@@ -107,13 +145,18 @@ pub fn failure(config: &Config, failed: &Failed, command: &Command) -> String {
         if spec.cycles { " --cycles" } else { "" },
         failed.seed,
     );
-    shrinking(&mut out, failed);
-    let heading = if failed.reproduced {
-        "minimal input"
-    } else {
-        "failing input (not shrunk)"
-    };
-    section(&mut out, heading, &failed.minimal.render());
+    shrinking(
+        &mut out,
+        &Shrinking {
+            bytes: (failed.original.render().len(), failed.minimal.render().len()),
+            unchanged: failed.stats.kept == 0,
+            reproduced: failed.reproduced,
+            stats: &failed.stats,
+            stopped_at: failed.stopped.then_some(config.shrink_time),
+            timeout: failed.failure == Failure::Timeout,
+            input: failed.minimal.render(),
+        },
+    );
     section(&mut out, "tabletop's answer", &failed.expected);
     let output = &failed.output;
     let heading = format!(
@@ -175,69 +218,74 @@ pub fn failure(config: &Config, failed: &Failed, command: &Command) -> String {
 }
 
 /// One line: every run of a problem's stress test agreed.
-pub fn problem_summary(problem: &crate::problem::Problem, passed: &crate::problem::Passed) -> String {
+pub fn problem_summary(problem: &Problem, passed: &crate::problem::Passed) -> String {
+    let judged = match &problem.judge {
+        Judge::Answer { reference, .. } => format!("agree with `{}`", reference.display()),
+        Judge::Interactive { interactor, .. } => format!(
+            "are accepted by the interactor `{}`",
+            interactor.command.display()
+        ),
+    };
     format!(
-        "ok: {} runs of `{}` (seeds {}..) agree with `{}` ({:.2} s, slowest run {})\n",
+        "ok: {} runs of `{}` (seeds {}..) {judged} ({:.2} s, slowest run {})\n",
         passed.runs,
         problem.generator.display(),
         problem.seed,
-        problem.reference.display(),
         passed.elapsed.as_secs_f64(),
         millis(passed.slowest),
     )
 }
 
-/// The failure report of a problem's stress test: what failed, the minimal input, the
-/// reference's answer, the solution's output or status, and why it is wrong.
-pub fn problem_failure(problem: &crate::problem::Problem, caught: &crate::problem::Caught) -> String {
-    let mut out = String::new();
+/// A dialogue line as shown: its direction, its start, and its length when cut.
+fn dialogue_line(out: &mut String, line: &Line) {
+    let mark = if line.to_program { '>' } else { '<' };
+    let _ = write!(out, "{mark} {}", line.text);
+    if line.bytes > line.text.len() {
+        let _ = write!(out, " [... {} bytes in all]", line.bytes);
+    }
+    out.push('\n');
+}
+
+/// The dialogue of an interactive run: its first and last lines, and its length.
+fn dialogue(
+    out: &mut String,
+    problem: &Problem,
+    interactor: &Interactor,
+    caught: &Caught,
+    dialogue: &Dialogue,
+) {
+    let plural = |count: usize, what: &str| format!("{count} {what}{}", if count == 1 { "" } else { "s" });
     let _ = writeln!(
         out,
-        "FAILED: run {} of {} ({}): `{}` prints the input",
-        caught.run + 1,
-        problem.runs,
-        caught.failure,
-        problem.generator.with_seed(caught.seed).display(),
+        "--- dialogue of `{}` ({}, {}) with the interactor `{}` ({}): {}, {} to it (>), {} from it (<)",
+        problem.solution.display(),
+        caught.output.status,
+        millis(caught.output.elapsed),
+        interactor.command.display(),
+        caught
+            .interactor
+            .map_or("?".to_string(), |status| status.to_string()),
+        plural(dialogue.lines, "line"),
+        plural(dialogue.bytes.0, "byte"),
+        plural(dialogue.bytes.1, "byte"),
     );
-    let (before, after) = (caught.original.len(), caught.minimal.len());
-    if caught.reproduced {
-        let s = &caught.stats;
-        let what = if caught.minimal == caught.original {
-            format!("already minimal ({before} bytes): nothing could be removed or lowered")
-        } else {
-            format!("shrunk from {before} to {after} bytes")
-        };
-        let _ = writeln!(
-            out,
-            "{what}: {} candidates probed ({} invalid, skipped), {} kept, {:.2} s",
-            s.probes,
-            s.invalid,
-            s.kept,
-            s.elapsed.as_secs_f64()
-        );
-        if caught.stopped {
-            let _ = writeln!(
-                out,
-                "(stopped at --shrink-time {:.0} s: a smaller input may fail too)",
-                problem.shrink_time.as_secs_f64()
-            );
-        }
-    } else {
-        let _ = writeln!(
-            out,
-            "does not reproduce: a second run on the same input did not fail the same way \
-             (a flaky or time-dependent program?); the input is shown unshrunk"
-        );
+    for line in &dialogue.first {
+        dialogue_line(out, line);
     }
-    let heading = if caught.reproduced {
-        "minimal input"
-    } else {
-        "failing input (not shrunk)"
-    };
-    section(&mut out, heading, &shown(&caught.minimal, STDOUT_SHOWN));
+    let hidden = dialogue.lines - dialogue.first.len() - dialogue.last.len();
+    if hidden > 0 {
+        let _ = writeln!(out, "[... {hidden} lines not shown]");
+    }
+    for line in &dialogue.last {
+        dialogue_line(out, line);
+    }
+}
+
+/// The reference's answer and the solution's output.
+fn answer_and_output(out: &mut String, problem: &Problem, reference: &Command, caught: &Caught) {
     section(
-        &mut out,
-        &format!("answer of the reference `{}`", problem.reference.display()),
+        out,
+        &format!("answer of the reference `{}`", reference.display()),
         &shown(&caught.answer, STDOUT_SHOWN),
     );
     let output = &caught.output;
@@ -247,16 +295,64 @@ pub fn problem_failure(problem: &crate::problem::Problem, caught: &crate::proble
         output.status,
         millis(output.elapsed)
     );
-    section(&mut out, &heading, &shown(&output.stdout_text(), STDOUT_SHOWN));
-    match output.status {
-        Status::TimedOut => {
+    section(out, &heading, &shown(&output.stdout_text(), STDOUT_SHOWN));
+}
+
+/// The failure report of a problem's stress test: what failed, the minimal input, the
+/// reference's answer and the solution's output (or the dialogue with the interactor), and
+/// why it is wrong.
+pub fn problem_failure(problem: &Problem, caught: &Caught) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "FAILED: run {} of {} ({}): `{}` prints the input",
+        caught.run + 1,
+        problem.runs,
+        caught.failure,
+        problem.generator.with_seed(caught.seed).display(),
+    );
+    shrinking(
+        &mut out,
+        &Shrinking {
+            bytes: (caught.original.len(), caught.minimal.len()),
+            unchanged: caught.minimal == caught.original,
+            reproduced: caught.reproduced,
+            stats: &caught.stats,
+            stopped_at: caught.stopped.then_some(problem.shrink_time),
+            timeout: caught.failure == Failure::Timeout,
+            input: shown(&caught.minimal, STDOUT_SHOWN),
+        },
+    );
+    match (&problem.judge, &caught.dialogue) {
+        (Judge::Interactive { interactor, .. }, Some(shown)) => {
+            dialogue(&mut out, problem, interactor, caught, shown);
+        }
+        (Judge::Answer { reference, .. }, _) => answer_and_output(&mut out, problem, reference, caught),
+        (Judge::Interactive { .. }, None) => {}
+    }
+    let output = &caught.output;
+    let interactive = matches!(problem.judge, Judge::Interactive { .. });
+    match (output.status, caught.failure) {
+        (_, Failure::Idle) => {
             let _ = writeln!(
                 out,
-                "--- time limit: {:.3} s",
+                "--- idle at the time limit ({:.3} s): neither side was running, each waited for the other (an answer not flushed?)",
                 problem.solution.timeout.as_secs_f64()
             );
         }
-        Status::OutputLimit => {
+        (Status::TimedOut, _) => {
+            let shared = if interactive {
+                " (the dialogue's, shared by both)"
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                out,
+                "--- time limit: {:.3} s{shared}",
+                problem.solution.timeout.as_secs_f64()
+            );
+        }
+        (Status::OutputLimit, _) => {
             let _ = writeln!(
                 out,
                 "--- output limit: {} bytes on stdout or on stderr (--max-output); the program wrote more",
@@ -272,11 +368,28 @@ pub fn problem_failure(problem: &crate::problem::Problem, caught: &crate::proble
             &shown(&output.stderr_text(), STDERR_SHOWN),
         );
     }
-    match &caught.why {
-        Some(why) => {
+    let says = |why: &str| {
+        if why.is_empty() {
+            "the interactor gave no message".to_string()
+        } else {
+            format!("the interactor says: {why}")
+        }
+    };
+    match (&caught.why, interactive) {
+        (Some(why), true) if caught.failure == Failure::ExitedEarly => {
+            let _ = writeln!(
+                out,
+                "--- the program exited while the interactor expected more; {}",
+                says(why)
+            );
+        }
+        (Some(why), true) => {
+            let _ = writeln!(out, "--- {}", says(why));
+        }
+        (Some(why), false) => {
             let _ = writeln!(out, "--- {why}");
         }
-        None => {
+        (None, _) => {
             let _ = writeln!(out, "--- the run failed: {}", caught.failure);
         }
     }

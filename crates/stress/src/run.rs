@@ -130,7 +130,7 @@ struct Captured {
 }
 
 /// A pipe read on a thread of its own, up to a cap.
-struct Capture {
+pub(crate) struct Capture {
     shared: Arc<Mutex<Captured>>,
     /// Signalled when the pipe reached its end or the cap.
     done: mpsc::Receiver<()>,
@@ -140,7 +140,7 @@ struct Capture {
 const CHUNK: usize = 64 << 10;
 
 impl Capture {
-    fn start(mut pipe: impl Read + Send + 'static, cap: usize) -> Capture {
+    pub(crate) fn start(mut pipe: impl Read + Send + 'static, cap: usize) -> Capture {
         let shared = Arc::new(Mutex::new(Captured::default()));
         let (signal, done) = mpsc::channel();
         let keep = Arc::clone(&shared);
@@ -173,7 +173,7 @@ impl Capture {
 
     /// What was read once the pipe ended, or at `deadline`: the bytes and whether the cap
     /// was passed.
-    fn finish(self, deadline: Instant) -> (Vec<u8>, bool) {
+    pub(crate) fn finish(self, deadline: Instant) -> (Vec<u8>, bool) {
         let _ = self
             .done
             .recv_timeout(deadline.saturating_duration_since(Instant::now()));
@@ -184,7 +184,7 @@ impl Capture {
 }
 
 /// A mutex's value even if a thread panicked while holding it.
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
@@ -313,7 +313,7 @@ impl Command {
 }
 
 #[cfg(unix)]
-fn exit_status(status: std::process::ExitStatus) -> Status {
+pub(crate) fn exit_status(status: std::process::ExitStatus) -> Status {
     use std::os::unix::process::ExitStatusExt;
     match (status.code(), status.signal()) {
         (Some(code), _) => Status::Exited(code),
@@ -323,7 +323,7 @@ fn exit_status(status: std::process::ExitStatus) -> Status {
 }
 
 #[cfg(not(unix))]
-fn exit_status(status: std::process::ExitStatus) -> Status {
+pub(crate) fn exit_status(status: std::process::ExitStatus) -> Status {
     Status::Exited(status.code().unwrap_or(-1))
 }
 
@@ -339,6 +339,10 @@ pub enum Failure {
     Timeout,
     /// More output than the cap.
     TooMuchOutput,
+    /// Interactive: at the time limit, both the program and the interactor were waiting.
+    Idle,
+    /// Interactive: the program exited while the interactor expected more.
+    ExitedEarly,
 }
 
 impl std::fmt::Display for Failure {
@@ -348,6 +352,8 @@ impl std::fmt::Display for Failure {
             Failure::Crash(status) => write!(f, "runtime error ({status})"),
             Failure::Timeout => f.write_str("time limit exceeded"),
             Failure::TooMuchOutput => f.write_str("output limit exceeded"),
+            Failure::Idle => f.write_str("idle: both sides waited for the other"),
+            Failure::ExitedEarly => f.write_str("exited while the interactor expected more"),
         }
     }
 }

@@ -13,59 +13,16 @@
 //! 3. every number that can be lowered by one.
 //!
 //! A sweep keeps its place after a success instead of starting over, so a sweep costs about
-//! one check per candidate. Candidates are checked `jobs` at a time; the first (in order)
-//! that fails wins, so the result does not depend on timing. When the last round ends, no
-//! single unit can be removed: the result is 1-minimal.
+//! one check per candidate. The candidates are probed by [`crate::driver`] (`jobs` at a
+//! time; the first in order that fails wins, so the result does not depend on timing).
+//! When the last round ends, no single unit can be removed: the result is 1-minimal.
 
-use std::collections::HashSet;
 use std::ops::Range;
-use std::time::{Duration, Instant};
 
+use crate::driver::{Candidates, Driver};
 use crate::input::{ChutesInput, GrundyCase, GrundyInput, Input, SnakesInput};
 
-/// What the probe says about a candidate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Probe {
-    /// Not a valid input (the parser or the engine rejects it).
-    Invalid,
-    /// Valid, but it does not fail the same way (it passes, or fails differently).
-    Other,
-    /// Valid and fails the same way: the shrinker keeps it.
-    Same,
-}
-
-/// What shrinking did.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Candidates probed (each valid one ran the command once).
-    pub probes: usize,
-    /// Probed candidates that were invalid.
-    pub invalid: usize,
-    /// Candidates kept.
-    pub kept: usize,
-    /// Wall-clock time.
-    pub elapsed: Duration,
-}
-
-/// A probe panicked: a bug in tabletop itself (its renderer, parser or engine), not in the
-/// command under test, which runs in its own process. The input is kept so it can be reported.
-#[derive(Debug, Clone, thiserror::Error)]
-#[error("internal error in tabletop while checking a candidate: {message}")]
-pub struct InternalError {
-    /// The panic's message.
-    pub message: String,
-    /// The candidate whose probe panicked.
-    pub input: Input,
-}
-
-/// The text of a panic's payload (`panic!` gives a `&str` or a `String`).
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|text| (*text).to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "a panic without a message".to_string())
-}
+pub use crate::driver::{InternalError, Limits, Probe, Shrunk, Stats};
 
 /// A list of units inside an input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -377,166 +334,91 @@ pub fn lowerings(input: &Input) -> impl Iterator<Item = Input> + '_ {
     (0..plan.len()).filter_map(move |index| plan.candidate(input, index))
 }
 
-/// Shrinks `input`, keeping only candidates for which `probe` says [`Probe::Same`].
+/// Shrinks `input`, keeping only candidates for which `probe` says [`Probe::Same`];
+/// `progress` is told the state after every batch.
 ///
-/// `probe` is called from up to `jobs` threads at once. The input given is assumed to fail;
-/// the result is 1-minimal for a deterministic probe.
+/// `probe` is called from up to `limits.jobs` threads at once. The input given is assumed to
+/// fail; when the deadline does not stop it, the result is 1-minimal for a deterministic
+/// probe. Memory: the input, `jobs` candidates and 16 bytes per candidate that did not fail
+/// the same way.
 ///
 /// # Errors
 /// [`InternalError`] with the candidate if `probe` panics: that is a bug in tabletop, which
-/// must not pass for a candidate that merely does not fail the same way. Memory: the input, `jobs` candidates
-/// and 16 bytes per candidate that did not fail the same way.
+/// must not pass for a candidate that merely does not fail the same way.
 ///
 /// ```
 /// use tabletop_stress::input::{Input, PigsInput};
-/// use tabletop_stress::shrink::{shrink, Probe};
+/// use tabletop_stress::shrink::{shrink, Limits, Probe};
 /// use tabletop_pigs::{Card::*, Role};
 /// // "Fails" while the deck holds a W: shrinks to the one W.
 /// let input = Input::Pigs(PigsInput {
 ///     pigs: vec![(Role::Mp, [Kill; 4]), (Role::Zp, [Dodge; 4]), (Role::Fp, [Dodge; 4])],
 ///     deck: vec![Kill, Arrows, Dodge, Peach],
 /// });
-/// let (small, _) = shrink(input, 2, &|candidate: &Input| match candidate {
+/// let probe = |candidate: &Input| match candidate {
 ///     Input::Pigs(p) if p.deck.contains(&Arrows) => Probe::Same,
 ///     _ => Probe::Other,
-/// })
-/// .unwrap();
-/// let Input::Pigs(p) = small else { unreachable!() };
+/// };
+/// let shrunk = shrink(input, &Limits::new(2), &probe, &|_, _| {}).unwrap();
+/// let Input::Pigs(p) = shrunk.input else { unreachable!() };
 /// assert_eq!((p.pigs.len(), p.deck), (1, vec![Arrows]));
 /// ```
 pub fn shrink(
     input: Input,
-    jobs: usize,
+    limits: &Limits,
     probe: &(dyn Fn(&Input) -> Probe + Sync),
-) -> Result<(Input, Stats), InternalError> {
-    let started = Instant::now();
-    let mut shrinker = Shrinker {
-        probe,
-        jobs: jobs.max(1),
-        seen: HashSet::new(),
-        stats: Stats::default(),
-    };
+    progress: &dyn Fn(&Input, &Stats),
+) -> Result<Shrunk<Input>, InternalError> {
+    let mut driver = Driver::new(limits, probe, Input::render, progress);
     let mut current = input;
     loop {
         let mut changed = false;
         let mut parts = 2;
         while lists(&current).iter().any(|&(_, len)| len.div_ceil(parts) >= 2) {
-            changed |= shrinker.sweep(&mut current, &|input| Plan::chunks(input, parts))?;
+            let chunks = move |input: &Input| Plan::chunks(input, parts);
+            changed |= driver.sweep(&mut current, &mut Sweep::new(&chunks))?;
             parts *= 2;
         }
-        changed |= shrinker.sweep(&mut current, &Plan::singles)?;
-        changed |= shrinker.sweep(&mut current, &Plan::lowerings)?;
-        if !changed {
+        changed |= driver.sweep(&mut current, &mut Sweep::new(&Plan::singles))?;
+        changed |= driver.sweep(&mut current, &mut Sweep::new(&Plan::lowerings))?;
+        if !changed || driver.out_of_time() {
             break;
         }
     }
-    shrinker.stats.elapsed = started.elapsed();
-    Ok((current, shrinker.stats))
+    Ok(driver.finish(current))
 }
 
-/// A 128-bit fingerprint of a candidate (two SipHash keys): what the shrinker remembers of a
-/// candidate that did not fail the same way, instead of the candidate.
-fn fingerprint(input: &Input) -> (u64, u64) {
-    use std::hash::{DefaultHasher, Hash, Hasher};
-    let half = |key: u8| {
-        let mut hasher = DefaultHasher::new();
-        key.hash(&mut hasher);
-        input.hash(&mut hasher);
-        hasher.finish()
-    };
-    (half(0), half(1))
+/// One sweep: the plan of the current input, made again after every success (the sweep
+/// goes on from the same place, which now holds what came after).
+struct Sweep<'a> {
+    make: &'a dyn Fn(&Input) -> Plan,
+    plan: Plan,
 }
 
-struct Shrinker<'a> {
-    probe: &'a (dyn Fn(&Input) -> Probe + Sync),
-    jobs: usize,
-    /// Fingerprints of the candidates already probed without success.
-    seen: HashSet<(u64, u64)>,
-    stats: Stats,
-}
-
-impl Shrinker<'_> {
-    /// Goes once through the candidates of `plan`, keeping every one that fails the same way
-    /// (the plan is made again from the new input, and the sweep goes on from the same
-    /// place). Returns whether anything was kept.
-    fn sweep(&mut self, current: &mut Input, plan: &dyn Fn(&Input) -> Plan) -> Result<bool, InternalError> {
-        let mut changed = false;
-        let mut at = 0;
-        let mut edits = plan(current);
-        while at < edits.len() {
-            // The next `jobs` candidates not seen before, built one at a time.
-            let mut batch: Vec<(usize, Input, (u64, u64))> = Vec::with_capacity(self.jobs);
-            let mut next = at;
-            while batch.len() < self.jobs && next < edits.len() {
-                if let Some(candidate) = edits.candidate(current, next) {
-                    let print = fingerprint(&candidate);
-                    if !self.seen.contains(&print) {
-                        batch.push((next, candidate, print));
-                    }
-                }
-                next += 1;
-            }
-            if batch.is_empty() {
-                break;
-            }
-            let results = self.probe_all(&batch)?;
-            let mut kept = None;
-            for ((index, candidate, print), probe) in batch.into_iter().zip(results) {
-                if probe != Probe::Same {
-                    self.seen.insert(print);
-                } else if kept.is_none() {
-                    kept = Some((index, candidate));
-                }
-            }
-            match kept {
-                Some((index, candidate)) => {
-                    *current = candidate;
-                    self.stats.kept += 1;
-                    changed = true;
-                    edits = plan(current);
-                    at = index;
-                }
-                None => at = next,
-            }
+impl<'a> Sweep<'a> {
+    fn new(make: &'a dyn Fn(&Input) -> Plan) -> Sweep<'a> {
+        Sweep {
+            make,
+            plan: Plan::Numbers(Vec::new()),
         }
-        Ok(changed)
+    }
+}
+
+impl Candidates<Input> for Sweep<'_> {
+    type Cursor = usize;
+
+    fn start(&mut self, current: &Input) -> usize {
+        self.plan = (self.make)(current);
+        0
     }
 
-    /// Probes the batch in parallel (one thread per candidate). The first candidate (in
-    /// order) whose probe panicked is an [`InternalError`].
-    fn probe_all(&mut self, batch: &[(usize, Input, (u64, u64))]) -> Result<Vec<Probe>, InternalError> {
-        let probe = self.probe;
-        let outcomes: Vec<std::thread::Result<Probe>> = if batch.len() == 1 {
-            batch
-                .iter()
-                .map(|(_, candidate, _)| {
-                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| probe(candidate)))
-                })
-                .collect()
-        } else {
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = batch
-                    .iter()
-                    .map(|(_, candidate, _)| scope.spawn(move || probe(candidate)))
-                    .collect();
-                handles.into_iter().map(|h| h.join()).collect()
-            })
-        };
-        let mut results = Vec::with_capacity(outcomes.len());
-        for ((_, candidate, _), outcome) in batch.iter().zip(outcomes) {
-            match outcome {
-                Ok(result) => results.push(result),
-                Err(payload) => {
-                    return Err(InternalError {
-                        message: panic_message(payload.as_ref()),
-                        input: candidate.clone(),
-                    })
-                }
-            }
-        }
-        self.stats.probes += results.len();
-        self.stats.invalid += results.iter().filter(|&&p| p == Probe::Invalid).count();
-        Ok(results)
+    fn at(&self, current: &Input, index: usize) -> Option<(Option<Input>, usize)> {
+        (index < self.plan.len()).then(|| (self.plan.candidate(current, index), index + 1))
+    }
+
+    fn kept(&mut self, current: &Input, kept: usize) -> usize {
+        self.plan = (self.make)(current);
+        kept
     }
 }
 
@@ -625,11 +507,28 @@ mod tests {
             Input::Chutes(c) if c.throws.iter().filter(|&&t| t >= 5).count() >= 3 => Probe::Same,
             _ => Probe::Other,
         };
-        let (small, stats) = shrink(input, 3, &probe).unwrap();
+        let shrunk = shrink(input, &Limits::new(3), &probe, &|_, _| {}).unwrap();
+        let (small, stats) = (shrunk.input, shrunk.stats);
         let Input::Chutes(c) = &small else { panic!() };
         assert_eq!(c.throws, vec![5, 5, 5]);
         assert!(removals(&small).all(|r| probe(&r) != Probe::Same));
         assert!(stats.probes < 200, "{stats:?}");
+    }
+
+    /// A deadline already past stops the shrinking before its first probe, keeping the input.
+    #[test]
+    fn a_deadline_stops_shrinking_with_the_input_so_far() {
+        let input = Input::Chutes(ChutesInput {
+            throws: vec![1, 2, 3],
+            games: vec![],
+        });
+        let limits = Limits {
+            jobs: 2,
+            deadline: Some(std::time::Instant::now()),
+        };
+        let shrunk = shrink(input.clone(), &limits, &|_: &Input| Probe::Same, &|_, _| {}).unwrap();
+        assert!(shrunk.stopped);
+        assert_eq!((shrunk.input, shrunk.stats.probes), (input, 0));
     }
 
     /// A probe that panics is tabletop's own bug: it is reported with the candidate that
@@ -647,10 +546,16 @@ mod tests {
             _ => Probe::Other,
         };
         for jobs in [1, 4] {
-            let error = shrink(input.clone(), jobs, &probe).unwrap_err();
-            let Input::Chutes(c) = &error.input else { panic!() };
-            assert!(!c.throws.contains(&1), "{:?}", c.throws);
-            assert_eq!(error.message, format!("no throw of 1 in {:?}", c.throws));
+            let error = shrink(input.clone(), &Limits::new(jobs), &probe, &|_, _| {}).unwrap_err();
+            // The candidate's rendered throws, up to their terminating 0.
+            let throws: Vec<u8> = error
+                .input
+                .split_whitespace()
+                .map(|t| t.parse().unwrap())
+                .take_while(|&t| t != 0)
+                .collect();
+            assert!(!throws.contains(&1), "{throws:?}");
+            assert_eq!(error.message, format!("no throw of 1 in {throws:?}"));
             assert!(
                 error
                     .to_string()

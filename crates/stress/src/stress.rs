@@ -12,7 +12,7 @@ use crate::answer::{answer, answer_input};
 use crate::gen::{generate, Spec};
 use crate::input::Input;
 use crate::run::{verdict, Command, Failure, Output};
-use crate::shrink::{shrink, InternalError, Probe, Stats};
+use crate::shrink::{shrink, InternalError, Limits, Probe, Stats};
 
 /// A stress test to run.
 #[derive(Debug, Clone)]
@@ -28,6 +28,8 @@ pub struct Config {
     pub jobs: usize,
     /// The command under test.
     pub command: Command,
+    /// The most time shrinking may take.
+    pub shrink_time: Duration,
     /// Show a progress bar on stderr (only if stderr is a terminal).
     pub progress: bool,
 }
@@ -65,6 +67,8 @@ pub struct Failed {
     pub output: Output,
     /// What shrinking did.
     pub stats: Stats,
+    /// Whether `shrink_time` stopped the shrinking.
+    pub stopped: bool,
 }
 
 /// The command could not be run at all.
@@ -186,6 +190,27 @@ pub fn probe(command: &Command, failure: Failure, candidate: &Input) -> Probe {
     }
 }
 
+/// The spinner shown while shrinking (hidden unless `progress` and stderr is a terminal).
+pub(crate) fn shrinking_spinner(progress: bool) -> ProgressBar {
+    if !progress || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let spinner = ProgressBar::new_spinner();
+    if let Ok(style) = ProgressStyle::with_template("{spinner} shrinking {msg} {elapsed}") {
+        spinner.set_style(style);
+    }
+    spinner.enable_steady_tick(Duration::from_millis(120));
+    spinner
+}
+
+/// The spinner's message: where shrinking stands.
+pub(crate) fn shrinking_message(bytes: usize, stats: &Stats) -> String {
+    format!(
+        "{bytes} bytes: {} candidates probed ({} invalid), {} kept",
+        stats.probes, stats.invalid, stats.kept
+    )
+}
+
 /// A mutex's value even if a thread panicked while holding it.
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -211,21 +236,22 @@ fn reproduce_and_shrink(config: &Config, found: Found) -> Result<Failed, Interna
         expected,
         output,
         stats: Stats::default(),
+        stopped: false,
     };
     if !reproduced {
         return Ok(failed);
     }
-    let spinner = if config.progress && std::io::stderr().is_terminal() {
-        ProgressBar::new_spinner()
-    } else {
-        ProgressBar::hidden()
+    let spinner = shrinking_spinner(config.progress);
+    let show = |input: &Input, stats: &Stats| {
+        spinner.set_message(shrinking_message(input.render().len(), stats));
     };
-    spinner.set_message("shrinking the failing input");
-    spinner.enable_steady_tick(Duration::from_millis(120));
     let probe = |candidate: &Input| probe(command, failure, candidate);
-    let shrunk = shrink(failed.original.clone(), config.jobs, &probe);
+    let limits = Limits::new(config.jobs).stop_after(config.shrink_time);
+    let shrunk = shrink(failed.original.clone(), &limits, &probe, &show);
     spinner.finish_and_clear();
-    let (minimal, stats) = shrunk?;
+    let shrunk = shrunk?;
+    let (minimal, stats) = (shrunk.input, shrunk.stats);
+    failed.stopped = shrunk.stopped;
     failed.expected = answer_input(&minimal).unwrap_or_default();
     if let (_, Some(output)) = fails_same(&minimal.render(), &failed.expected) {
         failed.output = output;

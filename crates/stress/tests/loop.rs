@@ -17,6 +17,7 @@ fn config(game: Game, runs: u64, script: &str) -> Config {
         seed: 1,
         jobs: 2,
         command: Command::new("sh", ["-c", script]).timeout(Duration::from_secs(120)),
+        shrink_time: Duration::from_secs(600),
         progress: false,
     }
 }

@@ -14,15 +14,9 @@ const QUERIES: usize = 100_000;
 /// Most pieces in a query (the judge's limit).
 const MOST_PIECES: u64 = 10;
 
-const SCANF: Reference = Reference {
-    name: "grundy_dfs",
-    source: include_str!("../../reference/grundy_dfs.cpp"),
-};
+const SCANF: Reference = reference!("grundy_dfs");
 
-const FAST: Reference = Reference {
-    name: "grundy_fast",
-    source: include_str!("../../reference/grundy_fast.cpp"),
-};
+const FAST: Reference = reference!("grundy_fast");
 
 /// This game's side-by-side comparisons: the judge's huge input, and the worst case for
 /// cycles (the C++ programs, which cannot do cycles, answer its acyclic twin).

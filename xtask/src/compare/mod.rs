@@ -1,6 +1,16 @@
 //! Side-by-side comparisons for `cargo xtask bench`: one module per game, each listing its
 //! cases (a generated input, the reference C++ solution, and the goal).
 
+/// The [`Reference`] `xtask/reference/NAME.cpp`, by its name.
+macro_rules! reference {
+    ($name:literal) => {
+        Reference {
+            name: $name,
+            source: include_str!(concat!("../../reference/", $name, ".cpp")),
+        }
+    };
+}
+
 pub mod grundy;
 pub mod octal;
 pub mod snakes;

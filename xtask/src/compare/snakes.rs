@@ -5,15 +5,9 @@
 use super::{Case, Goal, Lineup, Reference};
 use tabletop_stress::rng::Rng;
 
-const BFS: Reference = Reference {
-    name: "snakes_bfs",
-    source: include_str!("../../reference/snakes_bfs.cpp"),
-};
+const BFS: Reference = reference!("snakes_bfs");
 
-const FAST: Reference = Reference {
-    name: "snakes_fast",
-    source: include_str!("../../reference/snakes_fast.cpp"),
-};
+const FAST: Reference = reference!("snakes_fast");
 
 /// Judge boards in the side-by-side comparison.
 const JUDGE_BOARDS: usize = 50_000;

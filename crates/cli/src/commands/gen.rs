@@ -19,24 +19,43 @@ pub struct Args {
     /// The seed: the same seed always gives the same input.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// How large: tiny, judge or big.
-    #[arg(long, default_value_t = Size::Judge)]
-    pub size: Size,
+    /// The inputs' shape.
+    #[command(flatten)]
+    pub shape: Shape,
+}
+
+/// How a game's inputs are generated: for `tabletop gen` and `tabletop stress GAME`.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct Shape {
+    /// How large: tiny, judge or big [default: judge].
+    #[arg(long)]
+    pub size: Option<Size>,
     /// Grundy only: graphs with cycles (DRAW answers; beyond the judge).
     #[arg(long)]
     pub cycles: bool,
 }
 
-/// The generated input, or a usage error for `--cycles` with another game.
-pub fn run(args: &Args) -> Result<String, Failure> {
-    let spec = spec(args.game, args.size, args.cycles)?;
-    Ok(generate(spec, args.seed).render())
+impl Shape {
+    /// Whether `--size` or `--cycles` was given.
+    pub fn given(&self) -> bool {
+        self.size.is_some() || self.cycles
+    }
+
+    /// The generator spec, refusing `--cycles` for a game without graphs.
+    pub fn spec(&self, game: Game) -> Result<Spec, Failure> {
+        if self.cycles && game != Game::Grundy {
+            return Err(Failure::usage(format!("--cycles is for grundy only, not {game}")));
+        }
+        Ok(Spec {
+            game,
+            size: self.size.unwrap_or_default(),
+            cycles: self.cycles,
+        })
+    }
 }
 
-/// The generator spec, refusing `--cycles` for a game without graphs.
-pub fn spec(game: Game, size: Size, cycles: bool) -> Result<Spec, Failure> {
-    if cycles && game != Game::Grundy {
-        return Err(Failure::usage(format!("--cycles is for grundy only, not {game}")));
-    }
-    Ok(Spec { game, size, cycles })
+/// The generated input, or a usage error for `--cycles` with another game.
+pub fn run(args: &Args) -> Result<String, Failure> {
+    let spec = args.shape.spec(args.game)?;
+    Ok(generate(spec, args.seed).render())
 }

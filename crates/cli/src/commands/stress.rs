@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use tabletop_stress::run::Command;
-use tabletop_stress::{report, stress, Config, Game, Size, StressError};
+use tabletop_stress::{report, stress, Config, Game, StressError};
 
 mod problem;
 
@@ -17,8 +17,8 @@ tabletop's answer as a judge does (trailing spaces and trailing blank lines igno
 a non-zero exit status, a timeout or more output than --max-output is a failure too. Run i uses seed SEED+i: \
 `tabletop gen GAME --seed SEED+i` prints its input.\n\n\
 All runs agree: one line on stdout, exit 0. A failure: the input is shrunk until removing any \
-single part of it (a game, a query, a jump, a pig, a card...) no longer fails the same way, \
-and the report goes to stdout (exit 1). Usage errors and a COMMAND that cannot be started: \
+single part of it (a game, a query, a jump, a pig, a card...) no longer fails the same way \
+(for at most --shrink-time seconds), and the report goes to stdout (exit 1). Usage errors and a COMMAND that cannot be started: \
 exit 2. A crash of tabletop itself while shrinking: `error: internal error in tabletop ...`, \
 the input that caused it on stderr (and in --save's file), exit 101 (the code of a Rust panic).\n\n\
 Any problem: --gen 'CMD [{seed}]' with --ref CMD (or --problem PKG) instead of GAME: each \
@@ -27,6 +27,10 @@ judge comparison, --float EPS or --checker). A failure is shrunk over lines, tok
 keeping only inputs the validator accepts (without one: that the reference answers with exit 0) \
 on which the program fails the same way, for at most --shrink-time seconds. A generator, \
 validator, reference or checker that fails: exit 2, naming it.\n\n\
+Interactive problems: --interactor CMD (testlib: `CMD input output`, the generated input as \
+the hidden data; exit 0 accepts, 1 or 2 rejects, 3 is its own failure) or --problem PKG of \
+type interactive (Kattis: `validator input answer feedback_dir`, exit 42 or 43): it talks with \
+the program through pipes, --ref is optional, and the report shows the dialogue.\n\n\
 Examples:\n  tabletop stress grundy --runs 500 --size tiny -- python3 my_solution.py\n  \
 tabletop stress --gen 'python3 gen.py {seed}' --ref 'python3 brute.py' -- ./solution"
 )]
@@ -47,6 +51,12 @@ pub struct Args {
         conflicts_with = "problem"
     )]
     pub reference: Option<String>,
+    /// With --gen: an interactive problem's interactor, testlib's way: run as `CMD input
+    /// output` with the hidden data in the file `input`, talking with the program through
+    /// pipes; exit 0 accepts, 1 (wrong answer) or 2 (presentation error) rejects, 3 or
+    /// anything else is the interactor's own failure. --ref is then optional.
+    #[arg(long, value_name = "CMD", requires = "gen", conflicts_with = "problem")]
+    pub interactor: Option<String>,
     /// With --gen: an input validator (input on stdin; exit 0 or 42 means valid).
     #[arg(long, value_name = "CMD", requires = "gen")]
     pub validator: Option<String>,
@@ -57,7 +67,7 @@ pub struct Args {
     /// With --gen: compare tokens as numbers, within EPS absolute or relative.
     #[arg(long, value_name = "EPS", requires = "gen", value_parser = parse_tolerance)]
     pub float: Option<f64>,
-    /// With --gen: the most time shrinking may take, in seconds.
+    /// The most time shrinking may take, in seconds.
     #[arg(long, value_name = "S", default_value_t = 60.0, value_parser = parse_seconds)]
     pub shrink_time: f64,
     /// With --gen: an ICPC/Kattis problem package: its first accepted submission is the
@@ -74,12 +84,9 @@ pub struct Args {
     /// The seed of the first run.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// How large the inputs are: tiny, judge or big.
-    #[arg(long, default_value_t = Size::Judge)]
-    pub size: Size,
-    /// Grundy only: graphs with cycles.
-    #[arg(long)]
-    pub cycles: bool,
+    /// The inputs' shape (GAME only).
+    #[command(flatten)]
+    pub shape: super::gen::Shape,
     /// The time limit of one run, in seconds.
     #[arg(long, default_value_t = 2.0, value_parser = parse_seconds)]
     pub timeout: f64,
@@ -147,11 +154,11 @@ fn fail(message: &str) -> ExitCode {
 const INTERNAL_ERROR: u8 = 101;
 
 /// Reports tabletop's own panic with the input that caused it (also to `save`, if given).
-fn internal_error(
+pub(crate) fn internal_error(
     error: &tabletop_stress::shrink::InternalError,
     save: Option<&std::path::Path>,
 ) -> ExitCode {
-    let input = error.input.render();
+    let input = &error.input;
     let mut stderr = std::io::stderr().lock();
     let _ = writeln!(
         stderr,
@@ -159,7 +166,7 @@ fn internal_error(
         input.trim_end()
     );
     if let Some(path) = save {
-        match std::fs::write(path, &input) {
+        match std::fs::write(path, input) {
             Ok(()) => {
                 let _ = writeln!(stderr, "(saved to {})", path.display());
             }
@@ -177,7 +184,7 @@ pub fn run(args: &Args) -> ExitCode {
     let Some(game) = args.game else {
         return problem::run(args);
     };
-    let spec = match super::gen::spec(game, args.size, args.cycles) {
+    let spec = match args.shape.spec(game) {
         Ok(spec) => spec,
         Err(failure) => {
             let _ = write!(std::io::stderr(), "{}", failure.report());
@@ -213,6 +220,7 @@ pub fn run(args: &Args) -> ExitCode {
         seed: args.seed,
         jobs,
         command: command.clone(),
+        shrink_time: Duration::from_secs_f64(args.shrink_time),
         progress: true,
     };
     let verdict = match stress(&config) {

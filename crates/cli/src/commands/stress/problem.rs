@@ -4,8 +4,9 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use tabletop_stress::compare::Compare;
+use tabletop_stress::interact::{Convention, Interactor};
 use tabletop_stress::package::Package;
-use tabletop_stress::problem::{stress_problem, Problem};
+use tabletop_stress::problem::{stress_problem, Judge, Problem, SetupError};
 use tabletop_stress::report;
 use tabletop_stress::run::Command;
 use tabletop_stress::words::CommandLine;
@@ -30,6 +31,12 @@ fn split(line: &str) -> Result<Command, String> {
 fn problem(args: &Args) -> Result<(Problem, Option<Package>), String> {
     let generator =
         CommandLine::parse(args.gen.as_deref().unwrap_or_default()).map_err(|e| format!("--gen: {e}"))?;
+    if args.shape.given() {
+        return Err(
+            "--size and --cycles shape tabletop's own games: with --gen, your generator makes the inputs"
+                .into(),
+        );
+    }
     if !args.stray.is_empty() {
         return Err(format!(
             "unexpected `{}` before `--`: the program under test goes after `--`, as in\n  \
@@ -50,30 +57,9 @@ fn problem(args: &Args) -> Result<(Problem, Option<Package>), String> {
         Some(dir) => Some(Package::open(dir).map_err(|e| e.to_string())?),
         None => None,
     };
-    let (reference, mut validators, mut compare) = match (&package, &args.reference) {
-        (Some(p), _) => (p.reference.clone(), p.validators.clone(), p.compare.clone()),
-        (None, Some(reference)) => (
-            split(reference).map_err(|e| format!("--ref: {e}"))?,
-            Vec::new(),
-            Compare::Judge,
-        ),
-        (None, None) => {
-            return Err(
-                "--gen needs a reference: --ref CMD, or --problem PKG (its accepted submission)".into(),
-            )
-        }
-    };
+    let (judge, mut validators) = judge(args, package.as_ref(), &limit)?;
     if let Some(validator) = &args.validator {
-        validators.push(split(validator).map_err(|e| format!("--validator: {e}"))?);
-    }
-    if let Some(checker) = &args.checker {
-        compare = Compare::Checker(split(checker).map_err(|e| format!("--checker: {e}"))?);
-    }
-    if let Some(eps) = args.float {
-        compare = Compare::Float {
-            absolute: eps,
-            relative: eps,
-        };
+        validators.push(limit(split(validator).map_err(|e| format!("--validator: {e}"))?));
     }
     let jobs = args
         .jobs
@@ -81,9 +67,8 @@ fn problem(args: &Args) -> Result<(Problem, Option<Package>), String> {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let problem = Problem {
         generator,
-        reference: limit(reference),
-        validators: validators.into_iter().map(limit).collect(),
-        compare: compare.limits(setup, args.max_output),
+        validators,
+        judge,
         solution: solution.command().timeout(timeout).max_output(args.max_output),
         runs: args.runs,
         seed: args.seed,
@@ -94,6 +79,63 @@ fn problem(args: &Args) -> Result<(Problem, Option<Package>), String> {
     Ok((problem, package))
 }
 
+/// How the solution is judged (the reference and the comparison, or the interactor), and
+/// the package's input validators.
+fn judge(
+    args: &Args,
+    package: Option<&Package>,
+    limit: &dyn Fn(Command) -> Command,
+) -> Result<(Judge, Vec<Command>), String> {
+    let validators: Vec<Command> =
+        package.map_or_else(Vec::new, |p| p.validators.iter().cloned().map(limit).collect());
+    let reference = match (package, &args.reference) {
+        (Some(p), _) => Some(p.reference.clone()),
+        (None, Some(reference)) => Some(split(reference).map_err(|e| format!("--ref: {e}"))?),
+        (None, None) => None,
+    };
+    let interactor = match (package, &args.interactor) {
+        (Some(p), _) => p.interactor(),
+        (None, Some(interactor)) => Some(Interactor {
+            command: split(interactor).map_err(|e| format!("--interactor: {e}"))?,
+            convention: Convention::Testlib,
+        }),
+        (None, None) => None,
+    };
+    if let Some(interactor) = interactor {
+        if args.checker.is_some() || args.float.is_some() {
+            return Err("--checker and --float judge an output: an interactive problem's interactor judges the dialogue".into());
+        }
+        let judge = Judge::Interactive {
+            interactor,
+            reference: reference.map(limit),
+        };
+        return Ok((judge, validators));
+    }
+    let Some(reference) = reference else {
+        return Err(
+            "--gen needs a reference: --ref CMD, or --problem PKG (its accepted submission); or an \
+             interactive problem's --interactor CMD"
+                .into(),
+        );
+    };
+    let mut compare = package.map_or(Compare::Judge, |p| p.compare.clone());
+    if let Some(checker) = &args.checker {
+        compare = Compare::Checker(split(checker).map_err(|e| format!("--checker: {e}"))?);
+    }
+    if let Some(eps) = args.float {
+        compare = Compare::Float {
+            absolute: eps,
+            relative: eps,
+        };
+    }
+    let setup = limit(reference.clone());
+    let judge = Judge::Answer {
+        compare: compare.limits(setup.timeout, setup.max_output),
+        reference: setup,
+    };
+    Ok((judge, validators))
+}
+
 /// Runs the stress test of a problem: exit 0 if every run agrees, 1 after a failure, 2 on
 /// usage and setup errors.
 pub fn run(args: &Args) -> ExitCode {
@@ -101,8 +143,12 @@ pub fn run(args: &Args) -> ExitCode {
         Ok(found) => found,
         Err(message) => return fail(&message),
     };
+    if matches!(problem.judge, Judge::Interactive { .. }) {
+        tabletop_stress::interact::kill_children_on_interrupt();
+    }
     let outcome = match stress_problem(&problem) {
         Ok(outcome) => outcome,
+        Err(SetupError::Internal(error)) => return super::internal_error(&error, args.save.as_deref()),
         Err(error) => return fail(&error.to_string()),
     };
     let (mut text, code) = match outcome {
