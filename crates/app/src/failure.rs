@@ -7,8 +7,6 @@
 
 use std::fmt;
 
-use crate::source::escape;
-
 /// Why a request was not answered in full. Each cause is typed, so that front ends match on
 /// it (a closed pipe, a deadline, an option at fault); its words are rendered at the edge by
 /// [`Failure::report`] (the command line's stderr, the server's message, Python's exception).
@@ -255,5 +253,47 @@ impl fmt::Display for Problem {
             None => writeln!(f, "error: {}: {}", self.file, self.message)?,
         }
         f.write_str(&self.snippet)
+    }
+}
+
+/// `text` with control characters (which could clear or recolour a terminal) written as
+/// `\x1b`; tabs and newlines are kept.
+pub fn escape(text: &str) -> String {
+    if !text.chars().any(is_escaped) {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        push_char(&mut out, c);
+    }
+    out
+}
+
+/// Bytes as text: invalid UTF-8 as U+FFFD, control characters escaped (see [`escape`]);
+/// tabs as they are.
+pub(crate) fn escape_bytes(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for c in String::from_utf8_lossy(bytes).chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            c => push_char(&mut out, c),
+        }
+    }
+    out
+}
+
+fn is_escaped(c: char) -> bool {
+    c.is_control() && c != '\t' && c != '\n'
+}
+
+fn push_char(out: &mut String, c: char) {
+    if is_escaped(c) {
+        let code = u32::from(c);
+        match code {
+            0..=0xff => out.push_str(&format!("\\x{code:02x}")),
+            _ => out.push_str(&format!("\\u{{{code:x}}}")),
+        }
+    } else {
+        out.push(c);
     }
 }

@@ -2,6 +2,7 @@
 //! JSON object, the chart of the game length.
 
 use tabletop_odds::{Odds, OddsError, Stop, Tabulate, DEFAULT_WORK};
+pub use tabletop_odds::{TurnLine, TurnStep};
 
 pub use tabletop_odds::{BigRational, Distribution, ExactBudget, Race, MAX_EXACT_WORK};
 pub use tabletop_parse::board::BoardFile;
@@ -264,7 +265,7 @@ pub struct Playground {
     /// board whose distribution is beyond the work budget has no chart, and no error.
     pub answer: Answer,
     /// One line of play in the fewest turns under the board's own rules, as
-    /// [`crate::snakes::race_turns_line_json`] writes it, or why there is none to show.
+    /// [`race_turns_line_json`] writes it, or why there is none to show.
     pub line: Result<String, Failure>,
 }
 
@@ -284,7 +285,7 @@ pub fn playground(
         control: Some(control),
     };
     let analysis = analyse_watched(source, request, &mut watch)?;
-    let line = crate::snakes::race_turns_line_json(&analysis.file, source);
+    let line = race_turns_line_json(&analysis.file, source);
     let charted = Request {
         chart: request.chart && analysis.distribution.is_some(),
         ..request.clone()
@@ -563,6 +564,42 @@ fn left_out(
         missing.insert(0, "the median, the percentiles and the distribution".into());
     }
     Some(format!("note: {why}; left out: {}", missing.join(", ")))
+}
+
+/// Most steps [`race_turns_line_json`] writes (runs of equal throws folded): a longer line
+/// is refused rather than written.
+pub const MAX_LINE_STEPS: usize = 100_000;
+
+/// One line of play reaching the goal of a race board in the fewest turns
+/// ([`tabletop_odds::Odds::min_turns`]), under the board's own rules: any die, every
+/// overshoot rule, miss-a-turn and extra-throw squares, the start square.
+///
+/// # Errors
+/// [`Failure::Invalid`], located, for a board the odds engine refuses (a goal that cannot
+/// be reached or can be missed forever, a bounce past square 0, too many squares).
+pub fn race_turns_line(file: &BoardFile, source: &Source) -> Result<TurnLine, Failure> {
+    tabletop_odds::fewest_turns_line(&file.board, &file.rules)
+        .map_err(|error| Failure::invalid(source.problem(&file.locate(&error))))
+}
+
+/// [`race_turns_line`] in JSON: `tabletop snakes --json`'s form with `"turns":N` and a
+/// `"turn":k` per step, `{"throws":T,"turns":N,"path":[{"throw":d,"land":s,"to":s,"turn":k},...]}`
+/// (see [`tabletop_render::json::write_turn_line`]).
+///
+/// # Errors
+/// As [`race_turns_line`]; [`Failure::Usage`] for a line of more than [`MAX_LINE_STEPS`]
+/// steps.
+pub fn race_turns_line_json(file: &BoardFile, source: &Source) -> Result<String, Failure> {
+    let line = race_turns_line(file, source)?;
+    let steps = tabletop_render::json::turn_line_steps(&line);
+    if steps > MAX_LINE_STEPS {
+        return Err(Failure::usage(format!(
+            "the fewest-turns line has {steps} steps, more than the {MAX_LINE_STEPS} written"
+        )));
+    }
+    Ok(tabletop_render::to_string(|out| {
+        tabletop_render::json::write_turn_line(out, &line)
+    }))
 }
 
 #[cfg(test)]

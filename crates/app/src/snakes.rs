@@ -9,7 +9,6 @@ use tabletop_render::json::write_snakes;
 use tabletop_render::snakes::write_fewest_throws;
 
 pub use tabletop_boards::line::{Line, Step};
-pub use tabletop_odds::{TurnLine, TurnStep};
 
 use crate::keep_going::Problems;
 use crate::{written, Answer, Failure, Source};
@@ -287,45 +286,10 @@ pub fn race_line_json(file: &crate::odds::BoardFile) -> Result<String, Failure> 
     Ok(tabletop_render::to_string(|out| write_snakes(out, line.as_ref())))
 }
 
-/// Most steps [`race_turns_line_json`] writes (runs of equal throws folded): a longer line
-/// is refused rather than written.
-pub const MAX_LINE_STEPS: usize = 100_000;
-
-/// One line of play reaching the goal of a race board in the fewest turns
-/// ([`tabletop_odds::Odds::min_turns`]), under the board's own rules: any die, every
-/// overshoot rule, miss-a-turn and extra-throw squares, the start square.
-///
-/// # Errors
-/// [`Failure::Invalid`], located, for a board the odds engine refuses (a goal that cannot
-/// be reached or can be missed forever, a bounce past square 0, too many squares).
-pub fn race_turns_line(file: &crate::odds::BoardFile, source: &Source) -> Result<TurnLine, Failure> {
-    tabletop_odds::fewest_turns_line(&file.board, &file.rules)
-        .map_err(|error| Failure::invalid(source.problem(&file.locate(&error))))
-}
-
-/// [`race_turns_line`] in JSON: `tabletop snakes --json`'s form with `"turns":N` and a
-/// `"turn":k` per step, `{"throws":T,"turns":N,"path":[{"throw":d,"land":s,"to":s,"turn":k},...]}`
-/// (see [`tabletop_render::json::write_turn_line`]).
-///
-/// # Errors
-/// As [`race_turns_line`]; [`Failure::Usage`] for a line of more than [`MAX_LINE_STEPS`]
-/// steps.
-pub fn race_turns_line_json(file: &crate::odds::BoardFile, source: &Source) -> Result<String, Failure> {
-    let line = race_turns_line(file, source)?;
-    let steps = tabletop_render::json::turn_line_steps(&line);
-    if steps > MAX_LINE_STEPS {
-        return Err(Failure::usage(format!(
-            "the fewest-turns line has {steps} steps, more than the {MAX_LINE_STEPS} written"
-        )));
-    }
-    Ok(tabletop_render::to_string(|out| {
-        tabletop_render::json::write_turn_line(out, &line)
-    }))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::odds::{race_turns_line, race_turns_line_json};
 
     const TWO: &[u8] = b"6 1 3\n35 25\n3 23 5 16 20 33\n3 0 0\n";
 

@@ -11,6 +11,8 @@ use codespan_reporting::files::{self, Files, SimpleFile};
 use codespan_reporting::term;
 use tabletop_parse::ParseError;
 
+pub use crate::failure::escape;
+use crate::failure::escape_bytes;
 pub use crate::failure::{Failure, Location, Problem};
 
 /// The UTF-8 byte-order mark some editors put before the text.
@@ -269,48 +271,6 @@ fn char_boundary(text: &[u8], mut at: usize) -> usize {
         at -= 1;
     }
     at
-}
-
-/// `text` with control characters (which could clear or recolour a terminal) written as
-/// `\x1b`; tabs and newlines are kept.
-pub fn escape(text: &str) -> String {
-    if !text.chars().any(is_escaped) {
-        return text.to_owned();
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        push_char(&mut out, c);
-    }
-    out
-}
-
-/// Bytes as text: invalid UTF-8 as U+FFFD, control characters escaped (see [`escape`]);
-/// tabs as they are.
-fn escape_bytes(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len());
-    for c in String::from_utf8_lossy(bytes).chars() {
-        match c {
-            '\n' => out.push_str("\\n"),
-            c => push_char(&mut out, c),
-        }
-    }
-    out
-}
-
-fn is_escaped(c: char) -> bool {
-    c.is_control() && c != '\t' && c != '\n'
-}
-
-fn push_char(out: &mut String, c: char) {
-    if is_escaped(c) {
-        let code = u32::from(c);
-        match code {
-            0..=0xff => out.push_str(&format!("\\x{code:02x}")),
-            _ => out.push_str(&format!("\\u{{{code:x}}}")),
-        }
-    } else {
-        out.push(c);
-    }
 }
 
 /// A line's text for codespan, numbered as in the whole input.
