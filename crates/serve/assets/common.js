@@ -99,6 +99,28 @@ async function fetchText(path) {
   return response.text();
 }
 
+/** Loads the sample `path` into `textarea`, then runs `run`; a sample that cannot be had
+ * says so in the page's status line. */
+async function loadSample(textarea, path, run) {
+  try {
+    textarea.value = await fetchText(path);
+  } catch (error) {
+    document.getElementById("status").textContent = `The sample did not load: ${error.message}`;
+    return;
+  }
+  run();
+}
+
+/** A file the user picks with `input` is put into `textarea` and `run`. */
+function loadPickedFile(input, textarea, run) {
+  input.addEventListener("change", async () => {
+    const file = input.files[0];
+    if (!file) return;
+    textarea.value = await file.text();
+    run();
+  });
+}
+
 /** The status line of a refused request: `invalid` when the input was at fault, else that
  * the engine itself could not answer (see transport.js). */
 function refusedStatus(data, invalid) {

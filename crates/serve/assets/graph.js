@@ -306,15 +306,7 @@ function markPicked() {
   }
 }
 
-async function load(path) {
-  try {
-    text.value = await fetchText(path);
-  } catch (error) {
-    $("status").textContent = `The sample did not load: ${error.message}`;
-    return;
-  }
-  analyse();
-}
+const load = (path) => loadSample(text, path, analyse);
 
 $("analyse").addEventListener("click", () => analyse());
 $("add-position").addEventListener("click", addPosition);

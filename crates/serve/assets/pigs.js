@@ -185,25 +185,12 @@ async function compare() {
   );
 }
 
-async function load(path) {
-  try {
-    text.value = await fetchText(path);
-  } catch (error) {
-    $("status").textContent = `The sample did not load: ${error.message}`;
-    return;
-  }
-  start();
-}
+const load = (path) => loadSample(text, path, start);
 
 $("replay").addEventListener("click", start);
 $("sample").addEventListener("click", () => load("samples/pigs.txt"));
 $("sample-more").addEventListener("click", () => load("samples/pigs-more.txt"));
-$("file").addEventListener("change", async () => {
-  const file = $("file").files[0];
-  if (!file) return;
-  text.value = await file.text();
-  start();
-});
+loadPickedFile($("file"), text, start);
 $("first").addEventListener("click", () => show(0));
 $("back").addEventListener("click", () => show(position - 1));
 $("forward").addEventListener("click", () => show(position + 1));

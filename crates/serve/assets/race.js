@@ -455,21 +455,13 @@ async function analyse() {
   }
 }
 
-async function loadSample() {
-  try {
-    text.value = await fetchText("samples/race.board");
-  } catch (error) {
-    $("status").textContent = `The sample did not load: ${error.message}`;
-    return;
-  }
-  fromText();
-}
+const resetBoard = () => loadSample(text, "samples/race.board", fromText);
 
 text.addEventListener("input", debounce(fromText, 300));
 for (const id of ["squares", "die", "start"]) $(id).addEventListener("change", fromSettings);
 $("overshoot").addEventListener("change", fromSettings);
 $("players").addEventListener("change", analyse);
-$("reset").addEventListener("click", loadSample);
+$("reset").addEventListener("click", resetBoard);
 $("cancel").addEventListener("click", () => {
   if (!running) return;
   cancelRunning();
@@ -488,4 +480,4 @@ $("chart").addEventListener("keydown", (event) => {
   else return;
   event.preventDefault();
 });
-loadSample();
+resetBoard();

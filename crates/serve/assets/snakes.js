@@ -98,23 +98,10 @@ async function drawCase(k) {
   $("status").textContent = `Board ${k} drawn.`;
 }
 
-async function load(path) {
-  try {
-    text.value = await fetchText(path);
-  } catch (error) {
-    $("status").textContent = `The sample did not load: ${error.message}`;
-    return;
-  }
-  answer();
-}
+const load = (path) => loadSample(text, path, answer);
 
 $("answer").addEventListener("click", answer);
 $("sample").addEventListener("click", () => load("samples/snakes.txt"));
 $("sample-more").addEventListener("click", () => load("samples/snakes-more.txt"));
-$("file").addEventListener("change", async () => {
-  const file = $("file").files[0];
-  if (!file) return;
-  text.value = await file.text();
-  answer();
-});
+loadPickedFile($("file"), text, answer);
 load("samples/snakes.txt");
