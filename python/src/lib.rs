@@ -24,6 +24,7 @@ fn _tabletop(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(graph::grundy_parse, m)?)?;
     m.add_function(wrap_pyfunction!(octal::octal, m)?)?;
     m.add_function(wrap_pyfunction!(misere::misere, m)?)?;
+    m.add_function(wrap_pyfunction!(misere::misere_survey, m)?)?;
     m.add_function(wrap_pyfunction!(games::chutes_play, m)?)?;
     m.add_function(wrap_pyfunction!(games::pigs_play, m)?)?;
     m.add_function(wrap_pyfunction!(games::gen, m)?)?;

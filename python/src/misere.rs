@@ -5,7 +5,9 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use tabletop_app::grundy::Outcome;
 use tabletop_app::octal::misere::{word, MisereQuotient};
+use tabletop_app::octal::survey::{survey_rows, SurveyRequest, SurveyRow};
 use tabletop_app::octal::{Leave, OctalCode, Period, Play, PlayReport, Request};
+use tabletop_app::Source;
 
 use crate::octal::{report_of, PYTHON_LIMITS};
 
@@ -138,4 +140,49 @@ pub fn misere(
         words: presentation.words.iter().map(|w| word(w)).collect(),
         quotient: misere.quotient,
     })
+}
+
+/// Every octal game of up to `digits` code digits under misère play (see
+/// `tabletop.misere_survey`): one dict a class of codes, as the rows of
+/// `tabletop octal --misere --survey DIGITS --json`.
+#[pyfunction]
+#[pyo3(signature = (digits, budget=5.0, done=Vec::new(), progress=None))]
+pub fn misere_survey(
+    py: Python<'_>,
+    digits: usize,
+    budget: f64,
+    done: Vec<String>,
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<Vec<Py<PyAny>>> {
+    let budget = std::time::Duration::try_from_secs_f64(budget)
+        .ok()
+        .filter(|b| !b.is_zero())
+        .ok_or_else(|| PyValueError::new_err(format!("budget must be a positive number of seconds, got {budget}")))?;
+    // The codes done, as the JSON lines the command line goes on from.
+    let lines: String = done.iter().map(|code| format!("{{\"code\":\"{code}\"}}\n")).collect();
+    let request = SurveyRequest {
+        digits,
+        budget,
+        json: true,
+        done: (!done.is_empty()).then(|| Source::new("done", lines.into_bytes())),
+    };
+    let rows = interruptible(py, progress.as_ref(), move |control| {
+        let mut rows = Vec::new();
+        survey_rows(&request, control, |row| rows.push(row)).map(|_| rows)
+    })?
+    .map_err(|failure| raise(py, failure))?;
+    rows.into_iter().map(|row| survey_row(py, &row)).collect()
+}
+
+/// One survey row as a dict with the JSON row's keys, and `tame`.
+fn survey_row(py: Python<'_>, row: &SurveyRow) -> PyResult<Py<PyAny>> {
+    let dict = pyo3::types::PyDict::new(py);
+    dict.set_item("code", row.code.to_string())?;
+    dict.set_item("heaps", row.heaps)?;
+    dict.set_item("order", row.order)?;
+    dict.set_item("p_portion", row.p_portion)?;
+    dict.set_item("period", row.period.map(|p| (p.period, p.preperiod)))?;
+    dict.set_item("tame", row.tame)?;
+    dict.set_item("stopped", row.stopped.as_ref().map(ToString::to_string))?;
+    Ok(dict.into_any().unbind())
 }

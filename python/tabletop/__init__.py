@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import enum
 import operator
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Sequence, Tuple, overload
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, overload
 
 from . import _tabletop
 from ._tabletop import InputError
@@ -57,6 +57,7 @@ __all__ = [
     "octal",
     "Misere",
     "misere",
+    "misere_survey",
     "chutes",
     "grundy",
     "pigs",
@@ -676,6 +677,22 @@ def misere(code: str, heaps: int, progress: Optional[Progress] = None) -> Misere
     misère quotients are computed for, or when the quotient grows past its budget (naming
     the heap). ``progress``: see :data:`Progress` (stage ``"misère heaps"``)."""
     return Misere(_tabletop.misere(code, _natural("heaps", heaps), progress))
+
+
+def misere_survey(
+    digits: int,
+    budget: float = 5.0,
+    done: Sequence[str] = (),
+    progress: Optional[Progress] = None,
+) -> List[Dict[str, Any]]:
+    """Every octal game of up to ``digits`` code digits (1 to 4) under misère play, one
+    class of equivalent games a row, as ``tabletop octal --misere --survey DIGITS --json``:
+    dicts with ``code``, ``heaps`` (the largest heap of the proven quotient), ``order``,
+    ``p_portion`` (its size), ``period`` (``(period, preperiod)`` of the pretending function
+    or None), ``tame`` and ``stopped`` (None when the period was proven, else why the row
+    ends). ``budget``: the seconds each code may take; ``done``: codes of an earlier survey,
+    not run again. ``progress``: see :data:`Progress` (stage ``"misère survey codes"``)."""
+    return _tabletop.misere_survey(_natural("digits", digits), float(budget), list(done), progress)
 
 
 from . import chutes, grundy, pigs  # noqa: E402  (submodules that use the classes above)

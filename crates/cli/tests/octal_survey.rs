@@ -76,7 +76,7 @@ fn bad_surveys_are_refused_naming_what_is_wrong() {
     assert!(output.stdout.is_empty());
     let output = tabletop_reading_all(&["octal", "--misere", "--survey", "5"], b"");
     assert_eq!(output.status.code(), Some(2));
-    assert!(text(&output.stderr).contains("--survey 5: a survey runs codes of 1 to 4 digits"));
+    assert!(text(&output.stderr).contains("a survey runs codes of 1 to 4 digits, not 5"));
     let output = tabletop_reading_all(&["octal", "--survey", "1"], b"");
     assert_eq!(output.status.code(), Some(2));
 }

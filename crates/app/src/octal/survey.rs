@@ -6,7 +6,8 @@
 use std::io::Write;
 use std::time::Duration;
 
-use tabletop_octal::misere::{survey, SurveyLimits, SurveyRow};
+use tabletop_octal::misere::{survey, SurveyLimits};
+pub use tabletop_octal::misere::{SurveyRow, SurveyStop};
 use tabletop_render::misere::{write_survey_header, write_survey_json_row, write_survey_row};
 
 use crate::{Answer, Control, Failure, Source};
@@ -31,18 +32,22 @@ pub struct SurveyRequest {
     pub done: Option<Source>,
 }
 
-/// Runs the survey `request` asks for, writing each row to `out` as its code is done, and
-/// ticking `control` before each code (stage [`tabletop_octal::misere::SURVEY_STAGE`]).
+/// Runs the survey `request` asks for, handing each row to `row` as its code is done (its
+/// `json` is not looked at), and ticking `control` before each code (stage
+/// [`tabletop_octal::misere::SURVEY_STAGE`]); the number of rows handed.
 ///
 /// # Errors
 /// [`Failure::Usage`] for no digits or more than [`MAX_DIGITS`]; [`Failure::Invalid`] for an
-/// earlier output that is not a survey's JSON lines; [`Failure::Io`] when writing fails;
-/// [`Failure::Stopped`] once `control` says stop (the rows written stand: go on with the
-/// output as the earlier survey).
-pub fn survey_to(request: &SurveyRequest, out: &mut dyn Write, control: &Control) -> Result<Answer, Failure> {
+/// earlier output that is not a survey's JSON lines; [`Failure::Stopped`] once `control`
+/// says stop (the rows handed stand).
+pub fn survey_rows(
+    request: &SurveyRequest,
+    control: &Control,
+    mut row: impl FnMut(SurveyRow),
+) -> Result<usize, Failure> {
     if !(1..=MAX_DIGITS).contains(&request.digits) {
         return Err(Failure::usage(format!(
-            "--survey {}: a survey runs codes of 1 to {MAX_DIGITS} digits",
+            "a survey runs codes of 1 to {MAX_DIGITS} digits, not {}",
             request.digits
         )));
     }
@@ -55,18 +60,38 @@ pub fn survey_to(request: &SurveyRequest, out: &mut dyn Write, control: &Control
         time: Some(request.budget),
         ..SurveyLimits::default()
     };
+    let mut handed = 0usize;
+    survey(request.digits, &limits, &done, control, |done: SurveyRow| {
+        handed += 1;
+        row(done);
+    })
+    .map_err(|reason| {
+        let after = format!("after {handed} more codes (the rows given stand: a survey goes on from them)");
+        Failure::stopped(reason, Some(after), None)
+    })?;
+    Ok(handed)
+}
+
+/// Runs the survey `request` asks for, writing each row to `out` as its code is done, and
+/// ticking `control` before each code (stage [`tabletop_octal::misere::SURVEY_STAGE`]).
+///
+/// # Errors
+/// [`Failure::Usage`] for no digits or more than [`MAX_DIGITS`]; [`Failure::Invalid`] for an
+/// earlier output that is not a survey's JSON lines; [`Failure::Io`] when writing fails;
+/// [`Failure::Stopped`] once `control` says stop (the rows written stand: go on with the
+/// output as the earlier survey).
+pub fn survey_to(request: &SurveyRequest, out: &mut dyn Write, control: &Control) -> Result<Answer, Failure> {
     let mut failed = None;
-    let mut written = 0usize;
     let mut write = |text: String, out: &mut dyn Write| {
         if failed.is_none() {
             failed = out.write_all(text.as_bytes()).and_then(|()| out.flush()).err();
         }
     };
-    if !request.json && done.is_empty() {
+    let resumed = request.done.as_ref().is_some_and(|done| !done.is_blank());
+    if !request.json && !resumed && (1..=MAX_DIGITS).contains(&request.digits) {
         write(tabletop_render::to_string(write_survey_header), out);
     }
-    let result = survey(request.digits, &limits, &done, control, |row: SurveyRow| {
-        written += 1;
+    let result = survey_rows(request, control, |row: SurveyRow| {
         write(
             tabletop_render::to_string(|text| match request.json {
                 true => write_survey_json_row(text, &row),
@@ -78,10 +103,6 @@ pub fn survey_to(request: &SurveyRequest, out: &mut dyn Write, control: &Control
     if let Some(error) = failed {
         return Err(Failure::io("<stdout>", None, &error));
     }
-    result.map_err(|reason| {
-        let after =
-            format!("after {written} more codes; go on with --resume and this survey's --json output");
-        Failure::stopped(reason, Some(after), None)
-    })?;
+    result?;
     Ok(Answer::default())
 }
