@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 pub use tabletop_grundy::Outcome;
 pub use tabletop_octal::{
     heaps_outcome, Computation, HeapMove, HistoryLayout, Leave, NimSequence, OctalCode, Options, Period,
-    Progress, QueryError,
+    PeriodicValues, Progress, QueryError,
 };
 use tabletop_parse::ParseError;
 use tabletop_render::octal::{
@@ -84,6 +84,9 @@ pub struct Limits {
     /// What the front end's user calls the largest heap (`--heaps` on the command line,
     /// `heaps` in the API and in Python), named by refusals.
     pub heaps_name: &'static str,
+    /// What the front end's user calls the heaps of a query (`--query` on the command line,
+    /// `query` in the API), named by a refusal of heaps that only the query asked for.
+    pub query_name: &'static str,
 }
 
 impl Limits {
@@ -93,6 +96,7 @@ impl Limits {
         max_work: None,
         max_misere_heaps: None,
         heaps_name: "--heaps",
+        query_name: "--query",
     };
 
     /// The playground's (the server's API and the static site): a few seconds of work in a
@@ -102,6 +106,7 @@ impl Limits {
         max_work: Some(4 * ((PLAYGROUND_HEAPS as u128).pow(2) / 4 + PLAYGROUND_HEAPS as u128)),
         max_misere_heaps: Some(40),
         heaps_name: "heaps",
+        query_name: "query",
     };
 
     /// Where a refusal of heaps `0..=n` is located: the option and its value (`--heaps 40`),
@@ -110,6 +115,17 @@ impl Limits {
         match self.heaps_name.starts_with("--") {
             true => format!("{} {n}", self.heaps_name),
             false => self.heaps_name.to_owned(),
+        }
+    }
+
+    /// Where a refusal of heaps only a query asked for is located: the option and the
+    /// query as written (`--query 40`, `--query '3 40'`), or the field's name.
+    pub fn query_label(&self, query: &str) -> String {
+        let query = query.split_whitespace().collect::<Vec<_>>().join(" ");
+        match (self.query_name.starts_with("--"), query.contains(' ')) {
+            (true, false) => format!("{} {query}", self.query_name),
+            (true, true) => format!("{} '{query}'", self.query_name),
+            (false, _) => self.query_name.to_owned(),
         }
     }
 }
@@ -171,14 +187,64 @@ impl Request {
         })
     }
 
-    /// The largest heap computed: the one asked for (else the game text's, else the play's
-    /// default), grown to the query's largest heap, whose value a query always needs.
-    pub fn largest_heap(&self, file_heaps: Option<u64>, query: Option<&[u64]>) -> u64 {
-        let asked = self
-            .heaps
+    /// The largest heap asked for: the request's, else the game text's, else the play's
+    /// default.
+    pub fn asked_heaps(&self, file_heaps: Option<u64>) -> u64 {
+        self.heaps
             .or(file_heaps)
-            .unwrap_or_else(|| self.play.default_heaps());
-        asked.max(query.into_iter().flatten().copied().max().unwrap_or(0))
+            .unwrap_or_else(|| self.play.default_heaps())
+    }
+
+    /// The largest heap asked for, grown to the query's largest heap: what a query needs
+    /// when no period answers its heaps past the one asked for.
+    pub fn largest_heap(&self, file_heaps: Option<u64>, query: Option<&[u64]>) -> u64 {
+        self.asked_heaps(file_heaps)
+            .max(query.into_iter().flatten().copied().max().unwrap_or(0))
+    }
+
+    /// The largest heap N to compute for `query` in the game `code`, checked against the
+    /// request's limits. Under normal play, when the query's heaps go past the heaps asked
+    /// for, the values up to those are computed first: if they prove a period, it answers
+    /// the query and N stays the one asked for; else N grows to the query's largest heap.
+    /// A run from or to a checkpoint always grows N (such runs are long: no trial run).
+    ///
+    /// # Errors
+    /// As [`Request::check`]; [`Failure::Stopped`] once `control` stops the trial run.
+    pub fn heaps_for(
+        &self,
+        code: &OctalCode,
+        file_heaps: Option<u64>,
+        query: Option<&[u64]>,
+        control: &Control,
+    ) -> Result<u64, Failure> {
+        let asked = self.asked_heaps(file_heaps);
+        let largest = self.largest_heap(file_heaps, query);
+        let may_use_a_period = self.play == Play::Normal && self.checkpoint.is_none() && self.resume.is_none();
+        if largest > asked && may_use_a_period {
+            self.check(code, asked)?;
+            check_memory(code, asked, 0, &self.heaps_label(asked))?;
+            if values_until(code, asked, self.jobs, control)?.period().is_some() {
+                return Ok(asked);
+            }
+        }
+        self.check(code, largest)?;
+        Ok(largest)
+    }
+
+    /// Where a refusal of heaps `0..=n` is located: the query, when only the query asks
+    /// for heap `n` (past the heaps asked for, or the play's default), else the heaps.
+    pub fn heaps_label(&self, n: u64) -> String {
+        let by_query = self.query.as_ref().filter(|query| {
+            n > self.heaps.unwrap_or_else(|| self.play.default_heaps())
+                && tabletop_parse::octal::heaps(query.bytes())
+                    .is_ok_and(|heaps| heaps.iter().max() == Some(&n))
+        });
+        match by_query {
+            Some(query) => self
+                .limits
+                .query_label(&String::from_utf8_lossy(query.bytes())),
+            None => self.limits.heaps_label(n),
+        }
     }
 
     /// Refuses up front what this request may not ask of `code` with heaps `0..=n`: options
@@ -189,8 +255,7 @@ impl Request {
     /// [`Failure::Usage`] for options that do not go together, [`Failure::Invalid`] for heaps
     /// or work past a limit.
     pub fn check(&self, code: &OctalCode, n: u64) -> Result<(), Failure> {
-        let refuse =
-            |message: String| Failure::invalid(Problem::unlocated(&self.limits.heaps_label(n), message));
+        let refuse = |message: String| Failure::invalid(Problem::unlocated(&self.heaps_label(n), message));
         match self.play {
             Play::Misere => {
                 let normal_only = [
@@ -279,8 +344,7 @@ pub fn answer_to(
         Some(source) => Some(read_heaps(source)?),
         None => None,
     };
-    let n = request.largest_heap(file_heaps, query.as_deref());
-    request.check(&code, n)?;
+    let n = request.heaps_for(&code, file_heaps, query.as_deref(), control)?;
     if request.play == Play::Misere {
         let text = misere::text(&code, n, request, query.as_deref(), control)?;
         let mut output = Output::new(out);
@@ -299,10 +363,10 @@ pub fn answer_to(
         &code,
         if file { layout.from as u64 } else { n },
         0,
-        request.limits,
+        &request.heaps_label(n),
     )?;
     if file {
-        check_disk(n, request.checkpoint.as_deref())?;
+        check_disk(n, request.checkpoint.as_deref(), &request.heaps_label(n))?;
     }
     let started = Instant::now();
     let (mut run, health) = start(&code, n, request, file)?;
@@ -328,11 +392,14 @@ pub fn answer_to(
     let period = request.period.then(|| run.period());
     let query = match (&query, &request.query) {
         (Some(heaps), Some(source)) => {
-            let largest = heaps.iter().copied().max().unwrap_or(0) as usize;
-            let mut values = Vec::with_capacity(largest + 1);
-            run.copy_values(0, largest + 1, &mut values);
+            let largest = heaps.iter().copied().max().unwrap_or(0);
+            let period = run.period().filter(|_| largest > n);
+            // Past N the period gives every value from one period's values past its start.
+            let known = period.map_or(largest as usize + 1, |p| p.preperiod + p.period);
+            let mut values = Vec::with_capacity(known);
+            run.copy_values(0, known.min(run.known()), &mut values);
             Some(
-                Query::new(&code, &values, heaps)
+                sum_answer(&code, &values, period, heaps)
                     .map_err(|e| Failure::invalid(source.whole(e.to_string())))?,
             )
         }
@@ -388,7 +455,7 @@ fn keeps_a_file(n: u64, layout: &HistoryLayout) -> bool {
 /// Refuses up front a run whose values file would not fit on its disk: at least a byte per
 /// heap (values take 1 byte while they fit, then 2 or 4), in the checkpoint's folder or the
 /// temporary folder.
-fn check_disk(n: u64, checkpoint: Option<&Path>) -> Result<(), Failure> {
+fn check_disk(n: u64, checkpoint: Option<&Path>, label: &str) -> Result<(), Failure> {
     let folder = match checkpoint.and_then(Path::parent) {
         Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
         Some(_) => PathBuf::from("."),
@@ -401,7 +468,7 @@ fn check_disk(n: u64, checkpoint: Option<&Path>) -> Result<(), Failure> {
     if needed > free {
         let gib = |bytes: u64| bytes as f64 / (1u64 << 30) as f64;
         return Err(Failure::invalid(Problem::unlocated(
-            &format!("--heaps {n}"),
+            label,
             format!(
                 "computing G(0..={n}) keeps at least {:.1} GiB of values in a file in {}, which has {:.1} GiB free; ask for fewer heaps",
                 gib(needed),
@@ -678,15 +745,16 @@ pub fn save_checkpoint(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
 }
 
 /// Refuses up front a computation of G(0..=n) that would need more than [`MEMORY_CAP`]
-/// (with `per_value` bytes of output per value on top of the working space).
-pub(crate) fn check_memory(code: &OctalCode, n: u64, per_value: u64, limits: Limits) -> Result<(), Failure> {
+/// (with `per_value` bytes of output per value on top of the working space), located at
+/// `label`.
+pub(crate) fn check_memory(code: &OctalCode, n: u64, per_value: u64, label: &str) -> Result<(), Failure> {
     let needed = code
         .memory_estimate(n)
         .and_then(|bytes| bytes.checked_add(n.saturating_add(1).saturating_mul(per_value)))
         .unwrap_or(u64::MAX);
     if needed > MEMORY_CAP {
         return Err(Failure::invalid(Problem::unlocated(
-            &limits.heaps_label(n),
+            label,
             format!(
                 "computing G(0..={n}) needs about {:.1} GiB, more than the {} GiB `tabletop octal` allows itself; ask for fewer heaps",
                 needed as f64 / (1u64 << 30) as f64,
@@ -695,6 +763,27 @@ pub(crate) fn check_memory(code: &OctalCode, n: u64, per_value: u64, limits: Lim
         )));
     }
     Ok(())
+}
+
+/// The answer to a sum of `heaps` from the values `values[h] = G(h)`: heaps past them are
+/// answered by `period` when it is proven.
+///
+/// # Errors
+/// [`QueryError::HeapTooLarge`] for a heap past `values` without a period.
+pub(crate) fn sum_answer(
+    code: &OctalCode,
+    values: &[u32],
+    period: Option<Period>,
+    heaps: &[u64],
+) -> Result<Query, QueryError> {
+    let past = heaps.iter().any(|&h| h >= values.len() as u64);
+    match period.and_then(|period| PeriodicValues::new(values, period)) {
+        Some(periodic) if past => Ok(Query {
+            outcome: periodic.outcome(heaps),
+            best: periodic.winning_move(code, heaps),
+        }),
+        _ => Query::new(code, values, heaps),
+    }
 }
 
 /// The octal code of `source` (such as `0.77`), for front ends that compute with it.
@@ -719,7 +808,7 @@ pub fn values_until(
     jobs: Option<usize>,
     control: &Control,
 ) -> Result<NimSequence, Failure> {
-    check_memory(code, heaps, 0, Limits::NONE)?;
+    check_memory(code, heaps, 0, &Limits::NONE.heaps_label(heaps))?;
     // The cap keeps heaps far below usize::MAX.
     let mut run = Computation::new(code, heaps as usize, Options::default());
     run.set_threads(threads(jobs));
@@ -987,12 +1076,71 @@ mod tests {
     }
 
     #[test]
+    fn a_query_past_a_proven_period_is_answered_from_it_without_growing_the_heaps() {
+        let kayles = Source::new("<code>", b"0.77".to_vec());
+        for limits in [Limits::NONE, Limits::PLAYGROUND] {
+            let request = Request {
+                query: Some(Source::new("<query>", b"99999999999999 5".to_vec())),
+                limits,
+                ..Request::default()
+            };
+            let report = report(Game::Code(&kayles), &request, &Control::new()).expect("answered");
+            assert_eq!(report.heaps, DEFAULT_HEAPS);
+            let query = report.query.expect("the query's answer");
+            let text = query.answer.best.map(|best| best.to_string());
+            assert_eq!(
+                text.as_deref(),
+                Some("heap 1 (99999999999999 tokens): take 1, leave 3 and 99999999999995")
+            );
+        }
+        // Too few heaps to prove Kayles' period: N grows to the query, as without a period.
+        let request = Request {
+            heaps: Some(100),
+            query: Some(Source::new("<query>", b"300".to_vec())),
+            ..Request::default()
+        };
+        let report = report(Game::Code(&kayles), &request, &Control::new()).expect("answered");
+        assert_eq!(report.heaps, 300);
+    }
+
+    #[test]
+    fn a_refusal_of_heaps_only_the_query_asked_for_names_the_query() {
+        let kayles = Source::new("<code>", b"0.77".to_vec());
+        let past = PLAYGROUND_HEAPS + 1;
+        let asked = |heaps: Option<u64>, query: String, limits: Limits| Request {
+            heaps,
+            query: Some(Source::new("query", query.into_bytes())),
+            limits,
+            ..Request::default()
+        };
+        let refused = |request: &Request| {
+            report(Game::Code(&kayles), request, &Control::new())
+                .expect_err("refused")
+                .report()
+        };
+        // Ten heaps prove no period: the query's heap is computed, past the playground's.
+        let api = refused(&asked(Some(10), format!("3 {past}"), Limits::PLAYGROUND));
+        assert!(api.starts_with("error: query: "), "{api}");
+        let cli = Limits {
+            max_heaps: Some(PLAYGROUND_HEAPS),
+            ..Limits::NONE
+        };
+        let one = refused(&asked(Some(10), format!("{past}"), cli));
+        assert!(one.starts_with(&format!("error: --query {past}: ")), "{one}");
+        let two = refused(&asked(Some(10), format!("3  {past}"), cli));
+        assert!(two.starts_with(&format!("error: --query '3 {past}': ")), "{two}");
+        // Heaps asked for are named as such.
+        let heaps = refused(&asked(Some(past), "3".to_owned(), Limits::PLAYGROUND));
+        assert!(heaps.starts_with("error: heaps: "), "{heaps}");
+    }
+
+    #[test]
     fn a_run_whose_values_file_cannot_fit_on_its_disk_is_refused_up_front() {
-        let refused = check_disk(u64::MAX - 1, None).unwrap_err();
+        let refused = check_disk(u64::MAX - 1, None, "--heaps 1").unwrap_err();
         let report = refused.report();
         assert!(report.contains("keeps at least"), "{report}");
         assert!(report.contains("GiB free"), "{report}");
         assert_eq!(refused.exit_code(), 2);
-        assert!(check_disk(1000, None).is_ok());
+        assert!(check_disk(1000, None, "--heaps 1000").is_ok());
     }
 }
