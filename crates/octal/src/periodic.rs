@@ -181,9 +181,30 @@ mod tests {
     #[test]
     fn a_period_past_the_values_is_refused() {
         let values = [0, 1, 2, 3];
-        assert!(PeriodicValues::new(&values, Period { period: 2, preperiod: 3 }).is_none());
-        assert!(PeriodicValues::new(&values, Period { period: 0, preperiod: 0 }).is_none());
-        let fits = PeriodicValues::new(&values, Period { period: 2, preperiod: 2 }).unwrap();
+        assert!(PeriodicValues::new(
+            &values,
+            Period {
+                period: 2,
+                preperiod: 3
+            }
+        )
+        .is_none());
+        assert!(PeriodicValues::new(
+            &values,
+            Period {
+                period: 0,
+                preperiod: 0
+            }
+        )
+        .is_none());
+        let fits = PeriodicValues::new(
+            &values,
+            Period {
+                period: 2,
+                preperiod: 2,
+            },
+        )
+        .unwrap();
         assert_eq!(
             (0..8).map(|h| fits.value(h)).collect::<Vec<_>>(),
             [0, 1, 2, 3, 2, 3, 2, 3]

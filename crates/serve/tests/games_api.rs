@@ -227,8 +227,13 @@ fn cli_octal(code: &str, heaps: u64, query: Option<&str>) -> (String, String) {
     };
     let mut text = Vec::new();
     let control = tabletop_app::Control::new();
-    let answer = tabletop_app::octal::answer_to(OctalGame::Code(&source), &request, &mut text, &control, None).unwrap();
-    (String::from_utf8_lossy(&text).into_owned(), answer.notes.join("\n"))
+    let answer =
+        tabletop_app::octal::answer_to(OctalGame::Code(&source), &request, &mut text, &control, None)
+            .unwrap();
+    (
+        String::from_utf8_lossy(&text).into_owned(),
+        answer.notes.join("\n"),
+    )
 }
 
 #[test]

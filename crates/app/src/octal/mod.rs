@@ -219,7 +219,8 @@ impl Request {
     ) -> Result<u64, Failure> {
         let asked = self.asked_heaps(file_heaps);
         let largest = self.largest_heap(file_heaps, query);
-        let may_use_a_period = self.play == Play::Normal && self.checkpoint.is_none() && self.resume.is_none();
+        let may_use_a_period =
+            self.play == Play::Normal && self.checkpoint.is_none() && self.resume.is_none();
         if largest > asked && may_use_a_period {
             self.check(code, asked)?;
             check_memory(code, asked, 0, &self.heaps_label(asked))?;
@@ -240,9 +241,7 @@ impl Request {
                     .is_ok_and(|heaps| heaps.iter().max() == Some(&n))
         });
         match by_query {
-            Some(query) => self
-                .limits
-                .query_label(&String::from_utf8_lossy(query.bytes())),
+            Some(query) => self.limits.query_label(&String::from_utf8_lossy(query.bytes())),
             None => self.limits.heaps_label(n),
         }
     }

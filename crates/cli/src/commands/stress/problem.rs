@@ -94,6 +94,36 @@ fn problem(args: &Args) -> Result<(Problem, Option<Package>), String> {
     Ok((problem, package))
 }
 
+/// Said after a failure shrunk without a validator: the shrinking kept any input the
+/// reference answers, which may be outside the problem.
+const UNGUARDED: &str = "note: no validator guarded the shrinking: the minimal input may be outside the \
+problem (such as `n=-1`), kept only because the reference answered it; --validator CMD keeps \
+inputs valid\n";
+
+/// Refuses up front what would fail only after the stress run: a program that cannot be
+/// started, a case `--add-case` could not add.
+fn refuse_before_running(problem: &Problem, package: Option<&Package>, args: &Args) -> Result<(), String> {
+    let checker = match &problem.compare {
+        Compare::Checker(checker) => Some(("the checker", checker)),
+        _ => None,
+    };
+    let named = [
+        ("the generator", &problem.generator.command()),
+        ("the reference", &problem.reference),
+        ("the program under test", &problem.solution),
+    ];
+    let validators = problem.validators.iter().map(|v| ("the validator", v));
+    for (what, command) in named.into_iter().chain(validators).chain(checker) {
+        super::startable(what, command)?;
+    }
+    if let (Some(package), Some(name)) = (package, &args.add_case) {
+        package
+            .new_case(name)
+            .map_err(|e| format!("--add-case {name}: {e}"))?;
+    }
+    Ok(())
+}
+
 /// Runs the stress test of a problem: exit 0 if every run agrees, 1 after a failure, 2 on
 /// usage and setup errors.
 pub fn run(args: &Args) -> ExitCode {
@@ -101,6 +131,9 @@ pub fn run(args: &Args) -> ExitCode {
         Ok(found) => found,
         Err(message) => return fail(&message),
     };
+    if let Err(message) = refuse_before_running(&problem, package.as_ref(), args) {
+        return fail(&message);
+    }
     let outcome = match stress_problem(&problem) {
         Ok(outcome) => outcome,
         Err(error) => return fail(&error.to_string()),
@@ -114,6 +147,9 @@ pub fn run(args: &Args) -> ExitCode {
                 }
             }
             let mut text = report::problem_failure(&problem, &caught);
+            if problem.validators.is_empty() && caught.reproduced {
+                text.push_str(UNGUARDED);
+            }
             if let (Some(package), Some(name)) = (&package, &args.add_case) {
                 match package.add_case(name, &caught.minimal, &caught.answer) {
                     Ok((input, answer)) => {
