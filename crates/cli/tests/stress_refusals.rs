@@ -58,19 +58,6 @@ fn a_program_that_cannot_be_started_is_a_usage_error_before_any_run() {
         &stress(&not_executable),
         "the program under test `./maxsub/from_zero.py` cannot be started: not executable",
     );
-    let bad_reference = [
-        "--gen",
-        "python3 maxsub/gen.py",
-        "--ref",
-        "./maxsub/brut.py",
-        "--",
-        "python3",
-        "maxsub/from_zero.py",
-    ];
-    refused(
-        &stress(&bad_reference),
-        "the reference `./maxsub/brut.py` cannot be started: no such file",
-    );
 }
 
 #[test]

@@ -100,22 +100,11 @@ const UNGUARDED: &str = "note: no validator guarded the shrinking: the minimal i
 problem (such as `n=-1`), kept only because the reference answered it; --validator CMD keeps \
 inputs valid\n";
 
-/// Refuses up front what would fail only after the stress run: a program that cannot be
-/// started, a case `--add-case` could not add.
+/// Refuses up front what would fail only after the stress run: a program under test that
+/// cannot be started (a generator, validator, reference or checker that cannot is already a
+/// setup error at its first run), a case `--add-case` could not add.
 fn refuse_before_running(problem: &Problem, package: Option<&Package>, args: &Args) -> Result<(), String> {
-    let checker = match &problem.compare {
-        Compare::Checker(checker) => Some(("the checker", checker)),
-        _ => None,
-    };
-    let named = [
-        ("the generator", &problem.generator.command()),
-        ("the reference", &problem.reference),
-        ("the program under test", &problem.solution),
-    ];
-    let validators = problem.validators.iter().map(|v| ("the validator", v));
-    for (what, command) in named.into_iter().chain(validators).chain(checker) {
-        super::startable(what, command)?;
-    }
+    super::startable("the program under test", &problem.solution)?;
     if let (Some(package), Some(name)) = (package, &args.add_case) {
         package
             .new_case(name)
