@@ -7,9 +7,10 @@ use tabletop_render::json::write_line;
 use tabletop_render::misere::{MisereReply, MisereView};
 use tabletop_render::octal::{write_tally, Query, SumView, TallyView, ValuesView};
 
+use super::heaps::sum_answer;
 pub use super::misere::MisereReport;
 use super::session::Session;
-use super::{check_memory, read_game, read_heaps, sum_answer, Game, Play, Request};
+use super::{check_memory, read_game, read_heaps, Game, Play, Request};
 use crate::{Control, Failure};
 
 /// An octal request's answer as typed data: normal play's values with the published tables'
