@@ -403,6 +403,31 @@ impl Package {
         }
     }
 
+    /// The paths `data/secret/NAME.in` and `NAME.ans` of a case [`Package::add_case`] may
+    /// add: checked before a stress run, so that a name it would refuse is refused first.
+    ///
+    /// # Errors
+    /// A name that is not a plain file name, or a case of that name already there.
+    pub fn new_case(&self, name: &str) -> Result<(PathBuf, PathBuf), PackageError> {
+        let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+        if name.is_empty() || name.starts_with('.') || !name.chars().all(plain) {
+            return Err(PackageError::BadName {
+                name: name.to_string(),
+            });
+        }
+        let secret = self.dir.join("data/secret");
+        let paths = (
+            secret.join(format!("{name}.in")),
+            secret.join(format!("{name}.ans")),
+        );
+        for path in [&paths.0, &paths.1] {
+            if path.exists() {
+                return Err(PackageError::CaseExists { path: path.clone() });
+            }
+        }
+        Ok(paths)
+    }
+
     /// Writes `input` as `data/secret/NAME.in` and `answer` as `NAME.ans`; both paths.
     ///
     /// # Errors
@@ -414,23 +439,9 @@ impl Package {
         input: &str,
         answer: &str,
     ) -> Result<(PathBuf, PathBuf), PackageError> {
-        let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
-        if name.is_empty() || name.starts_with('.') || !name.chars().all(plain) {
-            return Err(PackageError::BadName {
-                name: name.to_string(),
-            });
-        }
+        let (input_path, answer_path) = self.new_case(name)?;
         let secret = self.dir.join("data/secret");
         std::fs::create_dir_all(&secret).map_err(io(&secret))?;
-        let (input_path, answer_path) = (
-            secret.join(format!("{name}.in")),
-            secret.join(format!("{name}.ans")),
-        );
-        for path in [&input_path, &answer_path] {
-            if path.exists() {
-                return Err(PackageError::CaseExists { path: path.clone() });
-            }
-        }
         std::fs::write(&input_path, input).map_err(io(&input_path))?;
         std::fs::write(&answer_path, answer).map_err(io(&answer_path))?;
         Ok((input_path, answer_path))

@@ -41,7 +41,7 @@ fn solve(
     request: &Request,
     control: &Control,
 ) -> Result<MisereQuotient, Failure> {
-    let label = request.limits.heaps_label(heaps);
+    let label = request.heaps_label(heaps);
     let stopped = |reason: crate::Stopped, solver: &MisereSolver| {
         Failure::stopped(
             reason,

@@ -13,12 +13,12 @@ use std::time::{Duration, Instant};
 pub use tabletop_grundy::Outcome;
 pub use tabletop_octal::{
     heaps_outcome, Computation, HeapMove, HistoryLayout, Leave, NimSequence, OctalCode, Options, Period,
-    Progress, QueryError,
+    PeriodicValues, Progress, QueryError,
 };
 use tabletop_parse::ParseError;
 use tabletop_render::octal::{
     write_history, write_json_head, write_json_tail, write_json_values, write_period, write_query,
-    write_stats, write_tally, write_value_run, Query,
+    write_stats, write_tally, write_value_run,
 };
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -29,6 +29,7 @@ use session::Session;
 use crate::{Answer, Control, Failure, Problem, Source};
 
 #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+mod heaps;
 mod history;
 pub mod misere;
 mod report;
@@ -85,6 +86,9 @@ pub struct Limits {
     /// What the front end's user calls the largest heap (`--heaps` on the command line,
     /// `heaps` in the API and in Python), named by refusals.
     pub heaps_name: &'static str,
+    /// What the front end's user calls the heaps of a query (`--query` on the command line,
+    /// `query` in the API), named by a refusal of heaps that only the query asked for.
+    pub query_name: &'static str,
 }
 
 impl Limits {
@@ -94,6 +98,7 @@ impl Limits {
         max_work: None,
         max_misere_heaps: None,
         heaps_name: "--heaps",
+        query_name: "--query",
     };
 
     /// The playground's (the server's API and the static site): a few seconds of work in a
@@ -103,6 +108,7 @@ impl Limits {
         max_work: Some(4 * ((PLAYGROUND_HEAPS as u128).pow(2) / 4 + PLAYGROUND_HEAPS as u128)),
         max_misere_heaps: Some(40),
         heaps_name: "heaps",
+        query_name: "query",
     };
 
     /// Where a refusal of heaps `0..=n` is located: the option and its value (`--heaps 40`),
@@ -111,6 +117,17 @@ impl Limits {
         match self.heaps_name.starts_with("--") {
             true => format!("{} {n}", self.heaps_name),
             false => self.heaps_name.to_owned(),
+        }
+    }
+
+    /// Where a refusal of heaps only a query asked for is located: the option and the
+    /// query as written (`--query 40`, `--query '3 40'`), or the field's name.
+    pub fn query_label(&self, query: &str) -> String {
+        let query = query.split_whitespace().collect::<Vec<_>>().join(" ");
+        match (self.query_name.starts_with("--"), query.contains(' ')) {
+            (true, false) => format!("{} {query}", self.query_name),
+            (true, true) => format!("{} '{query}'", self.query_name),
+            (false, _) => self.query_name.to_owned(),
         }
     }
 }
@@ -172,14 +189,11 @@ impl Request {
         })
     }
 
-    /// The largest heap computed: the one asked for (else the game text's, else the play's
-    /// default), grown to the query's largest heap, whose value a query always needs.
+    /// The largest heap asked for, grown to the query's largest heap: what a query needs
+    /// when no period answers its heaps past the one asked for.
     pub fn largest_heap(&self, file_heaps: Option<u64>, query: Option<&[u64]>) -> u64 {
-        let asked = self
-            .heaps
-            .or(file_heaps)
-            .unwrap_or_else(|| self.play.default_heaps());
-        asked.max(query.into_iter().flatten().copied().max().unwrap_or(0))
+        self.asked_heaps(file_heaps)
+            .max(query.into_iter().flatten().copied().max().unwrap_or(0))
     }
 
     /// Refuses up front what this request may not ask of `code` with heaps `0..=n`: options
@@ -190,8 +204,7 @@ impl Request {
     /// [`Failure::Usage`] for options that do not go together, [`Failure::Invalid`] for heaps
     /// or work past a limit.
     pub fn check(&self, code: &OctalCode, n: u64) -> Result<(), Failure> {
-        let refuse =
-            |message: String| Failure::invalid(Problem::unlocated(&self.limits.heaps_label(n), message));
+        let refuse = |message: String| Failure::invalid(Problem::unlocated(&self.heaps_label(n), message));
         match self.play {
             Play::Misere => {
                 let normal_only = [
@@ -280,8 +293,7 @@ pub fn answer_to(
         Some(source) => Some(read_heaps(source)?),
         None => None,
     };
-    let n = request.largest_heap(file_heaps, query.as_deref());
-    request.check(&code, n)?;
+    let n = request.heaps_for(&code, file_heaps, query.as_deref(), control)?;
     if request.play == Play::Misere {
         let text = misere::text(&code, n, request, query.as_deref(), control)?;
         let mut output = Output::new(out);
@@ -300,10 +312,10 @@ pub fn answer_to(
         &code,
         if file { layout.from as u64 } else { n },
         0,
-        request.limits,
+        &request.heaps_label(n),
     )?;
     if file {
-        check_disk(n, request.checkpoint.as_deref())?;
+        check_disk(n, request.checkpoint.as_deref(), &request.heaps_label(n))?;
     }
     let started = Instant::now();
     let (mut run, health) = start(&code, n, request, file)?;
@@ -328,15 +340,10 @@ pub fn answer_to(
     let run = session.into_run();
     let period = request.period.then(|| run.period());
     let query = match (&query, &request.query) {
-        (Some(heaps), Some(source)) => {
-            let largest = heaps.iter().copied().max().unwrap_or(0) as usize;
-            let mut values = Vec::with_capacity(largest + 1);
-            run.copy_values(0, largest + 1, &mut values);
-            Some(
-                Query::new(&code, &values, heaps)
-                    .map_err(|e| Failure::invalid(source.whole(e.to_string())))?,
-            )
-        }
+        (Some(heaps), Some(source)) => Some(
+            heaps::answer_from_run(&code, &run, heaps)
+                .map_err(|e| Failure::invalid(source.whole(e.to_string())))?,
+        ),
         _ => None,
     };
     let tally = request.stats.then(|| {
@@ -389,7 +396,7 @@ fn keeps_a_file(n: u64, layout: &HistoryLayout) -> bool {
 /// Refuses up front a run whose values file would not fit on its disk: at least a byte per
 /// heap (values take 1 byte while they fit, then 2 or 4), in the checkpoint's folder or the
 /// temporary folder.
-fn check_disk(n: u64, checkpoint: Option<&Path>) -> Result<(), Failure> {
+fn check_disk(n: u64, checkpoint: Option<&Path>, label: &str) -> Result<(), Failure> {
     let folder = match checkpoint.and_then(Path::parent) {
         Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
         Some(_) => PathBuf::from("."),
@@ -402,7 +409,7 @@ fn check_disk(n: u64, checkpoint: Option<&Path>) -> Result<(), Failure> {
     if needed > free {
         let gib = |bytes: u64| bytes as f64 / (1u64 << 30) as f64;
         return Err(Failure::invalid(Problem::unlocated(
-            &format!("--heaps {n}"),
+            label,
             format!(
                 "computing G(0..={n}) keeps at least {:.1} GiB of values in a file in {}, which has {:.1} GiB free; ask for fewer heaps",
                 gib(needed),
@@ -679,15 +686,16 @@ pub fn save_checkpoint(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
 }
 
 /// Refuses up front a computation of G(0..=n) that would need more than [`MEMORY_CAP`]
-/// (with `per_value` bytes of output per value on top of the working space).
-pub(crate) fn check_memory(code: &OctalCode, n: u64, per_value: u64, limits: Limits) -> Result<(), Failure> {
+/// (with `per_value` bytes of output per value on top of the working space), located at
+/// `label`.
+pub(crate) fn check_memory(code: &OctalCode, n: u64, per_value: u64, label: &str) -> Result<(), Failure> {
     let needed = code
         .memory_estimate(n)
         .and_then(|bytes| bytes.checked_add(n.saturating_add(1).saturating_mul(per_value)))
         .unwrap_or(u64::MAX);
     if needed > MEMORY_CAP {
         return Err(Failure::invalid(Problem::unlocated(
-            &limits.heaps_label(n),
+            label,
             format!(
                 "computing G(0..={n}) needs about {:.1} GiB, more than the {} GiB `tabletop octal` allows itself; ask for fewer heaps",
                 needed as f64 / (1u64 << 30) as f64,
@@ -720,7 +728,7 @@ pub fn values_until(
     jobs: Option<usize>,
     control: &Control,
 ) -> Result<NimSequence, Failure> {
-    check_memory(code, heaps, 0, Limits::NONE)?;
+    check_memory(code, heaps, 0, &Limits::NONE.heaps_label(heaps))?;
     // The cap keeps heaps far below usize::MAX.
     let mut run = Computation::new(code, heaps as usize, Options::default());
     run.set_threads(threads(jobs));
@@ -989,11 +997,11 @@ mod tests {
 
     #[test]
     fn a_run_whose_values_file_cannot_fit_on_its_disk_is_refused_up_front() {
-        let refused = check_disk(u64::MAX - 1, None).unwrap_err();
+        let refused = check_disk(u64::MAX - 1, None, "--heaps 1").unwrap_err();
         let report = refused.report();
         assert!(report.contains("keeps at least"), "{report}");
         assert!(report.contains("GiB free"), "{report}");
         assert_eq!(refused.exit_code(), 2);
-        assert!(check_disk(1000, None).is_ok());
+        assert!(check_disk(1000, None, "--heaps 1000").is_ok());
     }
 }

@@ -7,6 +7,7 @@ use tabletop_render::json::write_line;
 use tabletop_render::misere::{MisereReply, MisereView};
 use tabletop_render::octal::{write_tally, Query, SumView, TallyView, ValuesView};
 
+use super::heaps::sum_answer;
 pub use super::misere::MisereReport;
 use super::session::Session;
 use super::{check_memory, read_game, read_heaps, Game, Play, Request};
@@ -18,7 +19,8 @@ use crate::{Control, Failure};
 pub struct Report {
     /// The code read.
     pub code: OctalCode,
-    /// The largest heap N (grown to the query's largest heap, as the command line does).
+    /// The largest heap N computed (grown to the query's largest heap when no period proven
+    /// within the heaps asked for answers it, as the command line does).
     pub heaps: u64,
     /// What the play computed.
     pub play: PlayReport,
@@ -142,8 +144,7 @@ pub fn report(game: Game<'_>, request: &Request, control: &Control) -> Result<Re
         Some(source) => Some(read_heaps(source)?),
         None => None,
     };
-    let n = request.largest_heap(file_heaps, asked.as_deref());
-    request.check(&code, n)?;
+    let n = request.heaps_for(&code, file_heaps, asked.as_deref(), control)?;
     let answer = |heaps: Vec<u64>, answer: Query| QueryReport {
         reply: answer.best.or_else(|| first_move(&code, &heaps)),
         heaps,
@@ -160,7 +161,12 @@ pub fn report(game: Game<'_>, request: &Request, control: &Control) -> Result<Re
         });
     }
     // What needs too much memory is refused before any work, counting the values kept here.
-    check_memory(&code, n, std::mem::size_of::<u32>() as u64, request.limits)?;
+    check_memory(
+        &code,
+        n,
+        std::mem::size_of::<u32>() as u64,
+        &request.heaps_label(n),
+    )?;
     // Within the cap, n is far below usize::MAX.
     let mut run = Computation::new(&code, n as usize, Options::default());
     run.set_threads(request.jobs.unwrap_or(1).clamp(1, 2));
@@ -169,9 +175,10 @@ pub fn report(game: Game<'_>, request: &Request, control: &Control) -> Result<Re
     let run = session.into_run();
     let mut values = Vec::with_capacity(run.known());
     run.copy_values(0, run.known(), &mut values);
+    let period = run.period();
     let query = match (asked, &request.query) {
         (Some(heaps), Some(source)) => {
-            let query = Query::new(&code, &values, &heaps)
+            let query = sum_answer(&code, &values, period, &heaps)
                 .map_err(|e| Failure::invalid(source.whole(e.to_string())))?;
             Some(answer(heaps, query))
         }
@@ -187,7 +194,7 @@ pub fn report(game: Game<'_>, request: &Request, control: &Control) -> Result<Re
         code,
         heaps: n,
         play: PlayReport::Normal(ValuesReport {
-            period: run.period(),
+            period,
             values,
             tally,
             method,

@@ -210,6 +210,9 @@ pub fn run(args: &Args) -> ExitCode {
     let command = Command::new(program.clone(), rest.iter().cloned())
         .timeout(Duration::from_secs_f64(args.timeout))
         .max_output(args.max_output);
+    if let Err(message) = startable("the program under test", &command) {
+        return fail(&message);
+    }
     let jobs = args
         .jobs
         .map(|j| j as usize)
@@ -240,6 +243,47 @@ pub fn run(args: &Args) -> ExitCode {
         }
     };
     print_report(&text, code)
+}
+
+/// Refuses a program that cannot be started (no such file, not executable, not found in
+/// `PATH`), naming it as `what`: a usage error, before any run takes its failure to start
+/// for a failure of the program.
+fn startable(what: &str, command: &Command) -> Result<(), String> {
+    let program = std::path::Path::new(&command.program);
+    let refuse = |why: &str| Err(format!("{what} `{}` cannot be started: {why}", command.program));
+    if command.program.contains(std::path::MAIN_SEPARATOR) {
+        let path = match &command.dir {
+            Some(dir) => dir.join(program),
+            None => program.to_path_buf(),
+        };
+        return match std::fs::metadata(&path) {
+            Err(_) => refuse("no such file"),
+            Ok(meta) if !meta.is_file() => refuse("not a file"),
+            Ok(meta) if !executable(&meta) => {
+                refuse("not executable (chmod +x, or name its interpreter first)")
+            }
+            Ok(_) => Ok(()),
+        };
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let found = std::env::split_paths(&path).any(|folder| {
+        std::fs::metadata(folder.join(program)).is_ok_and(|meta| meta.is_file() && executable(&meta))
+    });
+    match found {
+        true => Ok(()),
+        false => refuse("not found in PATH (for a file here, write `./` before its name)"),
+    }
+}
+
+#[cfg(unix)]
+fn executable(meta: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::PermissionsExt as _;
+    meta.permissions().mode() & 0o111 != 0
+}
+
+#[cfg(not(unix))]
+fn executable(_: &std::fs::Metadata) -> bool {
+    true
 }
 
 /// Writes the report to stdout and exits with `code`; a write that fails (other than a

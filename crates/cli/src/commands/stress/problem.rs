@@ -136,6 +136,25 @@ fn judge(
     Ok((judge, validators))
 }
 
+/// Said after a failure shrunk without a validator: the shrinking kept any input the
+/// reference answers, which may be outside the problem.
+const UNGUARDED: &str = "note: no validator guarded the shrinking: the minimal input may be outside the \
+problem (such as `n=-1`), kept only because the reference answered it; --validator CMD keeps \
+inputs valid\n";
+
+/// Refuses up front what would fail only after the stress run: a program under test that
+/// cannot be started (a generator, validator, reference or checker that cannot is already a
+/// setup error at its first run), a case `--add-case` could not add.
+fn refuse_before_running(problem: &Problem, package: Option<&Package>, args: &Args) -> Result<(), String> {
+    super::startable("the program under test", &problem.solution)?;
+    if let (Some(package), Some(name)) = (package, &args.add_case) {
+        package
+            .new_case(name)
+            .map_err(|e| format!("--add-case {name}: {e}"))?;
+    }
+    Ok(())
+}
+
 /// Runs the stress test of a problem: exit 0 if every run agrees, 1 after a failure, 2 on
 /// usage and setup errors.
 pub fn run(args: &Args) -> ExitCode {
@@ -143,6 +162,9 @@ pub fn run(args: &Args) -> ExitCode {
         Ok(found) => found,
         Err(message) => return fail(&message),
     };
+    if let Err(message) = refuse_before_running(&problem, package.as_ref(), args) {
+        return fail(&message);
+    }
     if matches!(problem.judge, Judge::Interactive { .. }) {
         tabletop_stress::interact::kill_children_on_interrupt();
     }
@@ -160,6 +182,9 @@ pub fn run(args: &Args) -> ExitCode {
                 }
             }
             let mut text = report::problem_failure(&problem, &caught);
+            if problem.validators.is_empty() && caught.reproduced {
+                text.push_str(UNGUARDED);
+            }
             if let (Some(package), Some(name)) = (&package, &args.add_case) {
                 match package.add_case(name, &caught.minimal, &caught.answer) {
                     Ok((input, answer)) => {
