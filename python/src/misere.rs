@@ -9,6 +9,8 @@ use tabletop_app::octal::survey::{survey_rows, SurveyRequest, SurveyRow};
 use tabletop_app::octal::{Leave, OctalCode, Period, Play, PlayReport, Request};
 use tabletop_app::Source;
 
+use crate::errors::raise;
+use crate::interrupts::interruptible;
 use crate::octal::{report_of, PYTHON_LIMITS};
 
 /// The misère quotient of an octal game's heaps 0..=N (see `tabletop.misere`).
@@ -157,9 +159,16 @@ pub fn misere_survey(
     let budget = std::time::Duration::try_from_secs_f64(budget)
         .ok()
         .filter(|b| !b.is_zero())
-        .ok_or_else(|| PyValueError::new_err(format!("budget must be a positive number of seconds, got {budget}")))?;
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "budget must be a positive number of seconds, got {budget}"
+            ))
+        })?;
     // The codes done, as the JSON lines the command line goes on from.
-    let lines: String = done.iter().map(|code| format!("{{\"code\":\"{code}\"}}\n")).collect();
+    let lines: String = done
+        .iter()
+        .map(|code| format!("{{\"code\":\"{code}\"}}\n"))
+        .collect();
     let request = SurveyRequest {
         digits,
         budget,

@@ -13,6 +13,7 @@ use crate::interrupts::interruptible;
 /// Python's limits: the engine's own (as the command line's), refusals naming `heaps`.
 pub const PYTHON_LIMITS: Limits = Limits {
     heaps_name: "heaps",
+    query_name: "heaps",
     ..Limits::NONE
 };
 

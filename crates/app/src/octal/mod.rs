@@ -6,8 +6,7 @@
 //! [`Report`] pages and Python show. Both check the request's limits in [`Request::check`]
 //! and step the engine through the one loop of `session.rs`.
 
-use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 pub use tabletop_grundy::Outcome;
@@ -15,21 +14,21 @@ pub use tabletop_octal::{
     heaps_outcome, Computation, HeapMove, HistoryLayout, Leave, NimSequence, OctalCode, Options, Period,
     PeriodicValues, Progress, QueryError,
 };
-use tabletop_parse::ParseError;
 use tabletop_render::octal::{
     write_history, write_json_head, write_json_tail, write_json_values, write_period, write_query,
     write_stats, write_tally, write_value_run,
 };
 
-#[cfg(not(target_arch = "wasm32"))]
-use history::FileHistory;
+use files::{check_health, checked_start};
+pub use files::{save_checkpoint, values_file};
 use history::HistoryHealth;
 use session::Session;
 
 use crate::{Answer, Control, Failure, Problem, Source};
 
-#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+mod files;
 mod heaps;
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 mod history;
 pub mod misere;
 mod report;
@@ -304,22 +303,8 @@ pub fn answer_to(
             ..Answer::default()
         });
     }
-    let layout = request.layout();
-    let file = keeps_a_file(n, &layout);
-    // With a file, memory holds the first heaps and the windows; the rare heaps, if a mask
-    // leaves many, are watched as the run goes.
-    check_memory(
-        &code,
-        if file { layout.from as u64 } else { n },
-        0,
-        &request.heaps_label(n),
-    )?;
-    if file {
-        check_disk(n, request.checkpoint.as_deref(), &request.heaps_label(n))?;
-    }
     let started = Instant::now();
-    let (mut run, health) = start(&code, n, request, file)?;
-    run.set_threads(threads(request.jobs));
+    let (run, health) = checked_start(&code, n, request)?;
     let mut output = Output::new(out);
     if request.json {
         output.put(|text| write_json_head(text, &code, n as usize))?;
@@ -368,193 +353,20 @@ pub fn answer_to(
     check_health(health.as_ref())?;
     output.flush()?;
     if let Some((tally, method)) = &tally {
-        let stats = run.sparse_stats();
-        let count = run.known();
-        let handed = run.handed_to_history();
         let line = tabletop_render::to_string(|out| {
-            write_stats(out, count, &stats, started.elapsed())?;
-            if handed > 0 {
-                write_history(out, handed, run.history_reads())?;
-            }
+            write_stats(out, run.known(), &run.sparse_stats(), started.elapsed())?;
+            match run.handed_to_history() {
+                0 => Ok(()),
+                handed => write_history(out, handed, run.history_reads()),
+            }?;
             write_tally(out, tally, method)
         });
         notes.extend(line.lines().map(str::to_owned));
     }
     Ok(Answer {
-        text: String::new(),
-        picture: None,
         notes,
+        ..Answer::default()
     })
-}
-
-/// Whether a run to `G(n)` keeps the values it no longer needs in a file (not in
-/// WebAssembly, which has no files: there every value is held, under the memory cap).
-fn keeps_a_file(n: u64, layout: &HistoryLayout) -> bool {
-    cfg!(not(target_arch = "wasm32")) && n >= layout.from as u64
-}
-
-/// Refuses up front a run whose values file would not fit on its disk: at least a byte per
-/// heap (values take 1 byte while they fit, then 2 or 4), in the checkpoint's folder or the
-/// temporary folder.
-fn check_disk(n: u64, checkpoint: Option<&Path>, label: &str) -> Result<(), Failure> {
-    let folder = match checkpoint.and_then(Path::parent) {
-        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-        Some(_) => PathBuf::from("."),
-        None => std::env::temp_dir(),
-    };
-    let Some(free) = free_bytes(&folder) else {
-        return Ok(());
-    };
-    let needed = n.saturating_add(1);
-    if needed > free {
-        let gib = |bytes: u64| bytes as f64 / (1u64 << 30) as f64;
-        return Err(Failure::invalid(Problem::unlocated(
-            label,
-            format!(
-                "computing G(0..={n}) keeps at least {:.1} GiB of values in a file in {}, which has {:.1} GiB free; ask for fewer heaps",
-                gib(needed),
-                folder.display(),
-                gib(free)
-            ),
-        )));
-    }
-    Ok(())
-}
-
-/// The bytes free for this user on the disk of `folder` (`None` when not known).
-#[cfg(unix)]
-fn free_bytes(folder: &Path) -> Option<u64> {
-    let stats = rustix::fs::statvfs(folder).ok()?;
-    Some(stats.f_bavail.saturating_mul(stats.f_frsize))
-}
-
-#[cfg(not(unix))]
-fn free_bytes(_: &Path) -> Option<u64> {
-    None
-}
-
-/// The values file kept beside a checkpoint.
-pub fn values_file(checkpoint: &Path) -> PathBuf {
-    let mut name = checkpoint.as_os_str().to_owned();
-    name.push(".values");
-    PathBuf::from(name)
-}
-
-/// The computation `request` asks for, from its checkpoint if any, and the health of the
-/// file it keeps values in (when `file`).
-fn start(
-    code: &OctalCode,
-    n: u64,
-    request: &Request,
-    file: bool,
-) -> Result<(Computation, Option<HistoryHealth>), Failure> {
-    // The memory cap keeps n far below usize::MAX.
-    let n = n as usize;
-    let Some(path) = &request.resume else {
-        let mut run = Computation::new(code, n, Options::default());
-        let health = match file {
-            true => Some(keep_values(&mut run, request)?),
-            false => None,
-        };
-        return Ok((run, health));
-    };
-    let name = path.display().to_string();
-    let bytes =
-        std::fs::read(path).map_err(|e| Failure::io(name.clone(), Some("cannot read the checkpoint"), &e))?;
-    let refused = |error: tabletop_octal::CheckpointError| {
-        let source = Source::new(name.clone(), bytes.clone());
-        Failure::invalid(source.problem(&ParseError {
-            span: error.span.clone(),
-            message: format!("not a checkpoint to go on from: {}", error.message),
-        }))
-    };
-    let handed = Computation::history_length(code, &bytes).map_err(refused)?;
-    if handed == 0 {
-        let mut run = Computation::resume(code, n, true, &bytes).map_err(refused)?;
-        run.set_largest_heap(n);
-        let health = match file {
-            true => Some(keep_values(&mut run, request)?),
-            false => None,
-        };
-        return Ok((run, health));
-    }
-    let (history, health) = reopen_values(path, request.checkpoint.as_deref(), handed)?;
-    let layout = request.layout();
-    let mut run =
-        Computation::resume_with_history(code, n, true, &bytes, history, layout).map_err(refused)?;
-    run.set_largest_heap(n);
-    Ok((run, Some(health)))
-}
-
-/// Gives `run` a file for the values it no longer needs: beside `checkpoint` when there is
-/// one (so that a resume finds them), else an unnamed temporary file.
-#[cfg(not(target_arch = "wasm32"))]
-fn keep_values(run: &mut Computation, request: &Request) -> Result<HistoryHealth, Failure> {
-    let (history, health) = match request.checkpoint.as_deref() {
-        Some(path) => {
-            let values = values_file(path);
-            FileHistory::create(&values).map_err(|e| keep_failure(&values.display().to_string(), &e))?
-        }
-        None => FileHistory::temporary().map_err(|e| keep_failure("<temporary file>", &e))?,
-    };
-    run.set_history(Box::new(history), request.layout());
-    Ok(health)
-}
-
-#[cfg(target_arch = "wasm32")]
-fn keep_values(_: &mut Computation, _: &Request) -> Result<HistoryHealth, Failure> {
-    Err(Failure::resource("WebAssembly has no files to keep values in"))
-}
-
-/// The values file of the checkpoint `resumed` cut to its first `handed` values; copied
-/// first beside `checkpoint` when the run is saved elsewhere from now on.
-#[cfg(not(target_arch = "wasm32"))]
-fn reopen_values(
-    resumed: &Path,
-    checkpoint: Option<&Path>,
-    handed: usize,
-) -> Result<(Box<dyn tabletop_octal::History>, HistoryHealth), Failure> {
-    let source = values_file(resumed);
-    let target = checkpoint.map_or_else(|| source.clone(), values_file);
-    let name = target.display().to_string();
-    if target != source {
-        std::fs::copy(&source, &target).map_err(|e| {
-            Failure::io(
-                source.display().to_string(),
-                Some(&format!("cannot copy the values file to {name}")),
-                &e,
-            )
-        })?;
-    }
-    let (history, health) = FileHistory::reopen(&target, handed).map_err(|e| keep_failure(&name, &e))?;
-    Ok((Box::new(history), health))
-}
-
-#[cfg(target_arch = "wasm32")]
-fn reopen_values(
-    resumed: &Path,
-    _: Option<&Path>,
-    _: usize,
-) -> Result<(Box<dyn tabletop_octal::History>, HistoryHealth), Failure> {
-    Err(Failure::Io(crate::IoFailure {
-        subject: Some(resumed.display().to_string()),
-        message: "this checkpoint's values are in a file, which WebAssembly cannot read".into(),
-        kind: None,
-    }))
-}
-
-/// A values file that cannot be made or read.
-#[cfg(not(target_arch = "wasm32"))]
-fn keep_failure(name: &str, error: &std::io::Error) -> Failure {
-    Failure::io(name, Some("cannot keep the values"), error)
-}
-
-/// Fails once the values file has failed (no value computed after it is trusted).
-fn check_health(health: Option<&HistoryHealth>) -> Result<(), Failure> {
-    match health.and_then(HistoryHealth::failure) {
-        Some(failure) => Err(failure),
-        None => Ok(()),
-    }
 }
 
 /// Computes every value, writing them as they come (when `streamed`), reporting progress,
@@ -621,7 +433,7 @@ fn drive(
 
 /// The threads a computation runs on: as asked, else one per core; at most 2 (the most
 /// the engine uses).
-fn threads(jobs: Option<usize>) -> usize {
+pub(super) fn threads(jobs: Option<usize>) -> usize {
     jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
         .clamp(1, 2)
 }
@@ -664,25 +476,6 @@ impl<'a> Output<'a> {
 /// A failed write; a closed pipe says so plainly.
 fn write_failure(error: std::io::Error) -> Failure {
     Failure::io("<stdout>", None, &error)
-}
-
-/// Saves `bytes` to `path` so that an interrupted save loses nothing: a temporary file
-/// beside it is written and synced, then renamed over it.
-///
-/// # Errors
-/// [`Failure::Io`] when the file cannot be written or renamed.
-pub fn save_checkpoint(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".tmp");
-    let temporary = PathBuf::from(temporary);
-    let failed =
-        |e: std::io::Error| Failure::io(path.display().to_string(), Some("cannot save the checkpoint"), &e);
-    let mut file = std::fs::File::create(&temporary).map_err(failed)?;
-    file.write_all(bytes)
-        .and_then(|()| file.sync_all())
-        .map_err(failed)?;
-    drop(file);
-    std::fs::rename(&temporary, path).map_err(failed)
 }
 
 /// Refuses up front a computation of G(0..=n) that would need more than [`MEMORY_CAP`]
@@ -767,241 +560,4 @@ pub(crate) fn read_game(game: Game<'_>) -> Result<(OctalCode, Option<u64>, Vec<S
 }
 
 #[cfg(test)]
-mod tests {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    use std::sync::Arc;
-
-    use super::*;
-    use crate::Tick;
-
-    #[test]
-    fn a_run_cancelled_by_its_progress_sink_stops_at_that_tick() {
-        let code = Source::new("<code>", b"0.6".to_vec());
-        // Far more heaps than three rounds compute (they grow from 64 by doubling at most).
-        let request = Request {
-            heaps: Some(1_000_000),
-            jobs: Some(1),
-            ..Request::default()
-        };
-        let ticks = Arc::new(AtomicU64::new(0));
-        let control = Control::new();
-        let (count, stop) = (Arc::clone(&ticks), control.clone());
-        let control = control.with_progress(move |tick: Tick| {
-            assert_eq!((tick.stage, tick.total), (TICK_STAGE, Some(1_000_001)));
-            if count.fetch_add(1, Ordering::Relaxed) + 1 == 3 {
-                stop.cancel();
-            }
-        });
-        let mut out = Vec::new();
-        let result = answer_to(Game::Code(&code), &request, &mut out, &control, None);
-        let Err(failure @ Failure::Stopped(_)) = result else {
-            panic!("not stopped: {result:?}");
-        };
-        let message = failure.report();
-        assert!(message.starts_with("error: stopped after G(0.."), "{message}");
-        assert!(message.ends_with(" of 1000001\n"), "{message}");
-        assert_eq!(ticks.load(Ordering::Relaxed), 3);
-        assert_eq!(failure.exit_code(), 1);
-    }
-
-    #[test]
-    fn typed_values_stop_at_the_tick_their_control_is_cancelled() {
-        let officers = OctalCode::new(&[0, 6]).expect("a code");
-        let ticks = Arc::new(AtomicU64::new(0));
-        let control = Control::new();
-        let (seen, stop) = (Arc::clone(&ticks), control.clone());
-        let control = control.with_progress(move |_: Tick| {
-            if seen.fetch_add(1, Ordering::Relaxed) + 1 == 2 {
-                stop.cancel();
-            }
-        });
-        let stopped = values_until(&officers, 1_000_000, Some(1), &control);
-        let Err(failure @ Failure::Stopped(_)) = stopped else {
-            panic!("not stopped: {stopped:?}");
-        };
-        let message = failure.report();
-        assert_eq!(ticks.load(Ordering::Relaxed), 2);
-        assert!(message.contains("of 1000001"), "{message}");
-        // Left alone, the same values as the engine's own, on one thread or two.
-        for jobs in [Some(1), Some(2)] {
-            let values = values_until(&officers, 20_000, jobs, &Control::new()).expect("values");
-            assert_eq!(values.values(), NimSequence::compute(&officers, 20_000).values());
-        }
-    }
-
-    #[test]
-    fn a_run_that_is_never_cancelled_ticks_to_the_end() {
-        let code = Source::new("<code>", b"0.77".to_vec());
-        let request = Request {
-            heaps: Some(500),
-            ..Request::default()
-        };
-        let last = Arc::new(AtomicU64::new(0));
-        let seen = Arc::clone(&last);
-        let control =
-            Control::new().with_progress(move |tick: Tick| seen.store(tick.done, Ordering::Relaxed));
-        let mut out = Vec::new();
-        answer_to(Game::Code(&code), &request, &mut out, &control, None).expect("not stopped");
-        assert_eq!(last.load(Ordering::Relaxed), 501);
-        let plain = text_of("0.77", &request, &Control::new()).expect("answered");
-        assert_eq!(String::from_utf8_lossy(&out), plain);
-    }
-
-    #[test]
-    fn a_run_that_saves_checkpoints_holds_fewer_values_in_memory() {
-        let plain = Request::default().layout();
-        let saved = Request {
-            checkpoint: Some(PathBuf::from("run.ckpt")),
-            ..Request::default()
-        };
-        let resumed = Request {
-            resume: Some(PathBuf::from("run.ckpt")),
-            ..Request::default()
-        };
-        assert!(saved.layout().from < plain.from);
-        assert_eq!(resumed.layout(), saved.layout());
-        let chosen = Request {
-            checkpoint: Some(PathBuf::from("run.ckpt")),
-            layout: Some(tiny()),
-            ..Request::default()
-        };
-        assert_eq!(chosen.layout(), tiny());
-    }
-
-    /// Windows so small that a run of a few thousand heaps keeps most values in its file.
-    fn tiny() -> HistoryLayout {
-        HistoryLayout {
-            from: 2000,
-            tail: 64,
-            front: 16,
-            middle: 16,
-            widest: 256,
-        }
-    }
-
-    fn text_of(code: &str, request: &Request, control: &Control) -> Result<String, Failure> {
-        let code = Source::new("<code>", code.as_bytes().to_vec());
-        let mut out = Vec::new();
-        answer_to(Game::Code(&code), request, &mut out, control, None)?;
-        Ok(String::from_utf8_lossy(&out).into_owned())
-    }
-
-    #[test]
-    fn a_run_that_keeps_its_values_in_a_file_answers_alike() {
-        let folder = tempfile::tempdir().expect("a temporary folder");
-        for (code, heaps) in [("0.6", 12_000), ("0.167", 9_000), ("0.77", 5_000)] {
-            let plain = Request {
-                heaps: Some(heaps),
-                period: true,
-                jobs: Some(1),
-                ..Request::default()
-            };
-            let expected = text_of(code, &plain, &Control::new()).expect("answered");
-            for jobs in [1, 2] {
-                let checkpoint = folder.path().join(format!("{code}-{jobs}.ckpt"));
-                for saved in [None, Some(checkpoint.clone())] {
-                    let request = Request {
-                        jobs: Some(jobs),
-                        layout: Some(tiny()),
-                        checkpoint: saved.clone(),
-                        stats: true,
-                        ..plain.clone()
-                    };
-                    let got = text_of(code, &request, &Control::new()).expect("answered");
-                    assert_eq!(got, expected, "{code} on {jobs}, checkpoint {saved:?}");
-                }
-                // Its values file is there; 0.167's rare heaps are few and early, so most of
-                // its values went to the file (Officers' tail reaches back to its last rare
-                // heap, and Kayles is periodic long before).
-                let values = std::fs::metadata(values_file(&checkpoint)).expect("a values file");
-                if code == "0.167" {
-                    assert!(values.len() > 4000, "{code}: {} bytes", values.len());
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn a_run_stopped_with_its_values_in_a_file_resumes_from_its_checkpoint() {
-        let folder = tempfile::tempdir().expect("a temporary folder");
-        let checkpoint = folder.path().join("run.ckpt");
-        let heaps = 30_000;
-        let plain = Request {
-            heaps: Some(heaps),
-            period: true,
-            jobs: Some(1),
-            ..Request::default()
-        };
-        let expected = text_of("0.167", &plain, &Control::new()).expect("answered");
-        // Stopped after a few rounds: far past the heaps held before the file.
-        let control = Control::new();
-        let (count, stop) = (Arc::new(AtomicU64::new(0)), control.clone());
-        let control = control.with_progress(move |tick: Tick| {
-            if tick.done > 8000 && count.fetch_add(1, Ordering::Relaxed) == 0 {
-                stop.cancel();
-            }
-        });
-        let first = Request {
-            layout: Some(tiny()),
-            checkpoint: Some(checkpoint.clone()),
-            ..plain.clone()
-        };
-        let stopped = text_of("0.167", &first, &control);
-        assert!(matches!(stopped, Err(Failure::Stopped(_))), "{stopped:?}");
-        let saved = std::fs::read(&checkpoint).expect("a checkpoint");
-        let handed = Computation::history_length(&OctalCode::new(&[0, 1, 6, 7]).unwrap(), &saved).unwrap();
-        assert!(handed > 2000, "{handed} values in the file");
-        assert!(saved.len() < 5000, "a checkpoint of {} bytes", saved.len());
-        // The values file grows past the checkpoint's length as a run goes on: resumes cut it.
-        let resume = Request {
-            resume: Some(checkpoint.clone()),
-            ..first.clone()
-        };
-        let other = folder.path().join("other.ckpt");
-        for request in [
-            Request {
-                checkpoint: Some(other.clone()),
-                ..resume.clone()
-            },
-            resume.clone(),
-            Request {
-                jobs: Some(2),
-                checkpoint: None,
-                ..resume.clone()
-            },
-        ] {
-            let got = text_of("0.167", &request, &Control::new()).expect("resumed");
-            assert_eq!(got, expected, "{request:?}");
-        }
-        assert!(values_file(&other).exists());
-        // A values file cut short is refused, naming it.
-        let values = values_file(&checkpoint);
-        let file = std::fs::OpenOptions::new().write(true).open(&values).unwrap();
-        file.set_len(100).unwrap();
-        let refused = text_of("0.167", &resume, &Control::new()).unwrap_err();
-        assert!(
-            refused.report().contains("run.ckpt.values"),
-            "{}",
-            refused.report()
-        );
-        assert_eq!(refused.exit_code(), 1);
-        // A checkpoint whose values are in a file is refused by the typed resume alone.
-        assert!(Computation::resume(
-            &OctalCode::new(&[0, 1, 6, 7]).unwrap(),
-            heaps as usize,
-            true,
-            &saved
-        )
-        .is_err());
-    }
-
-    #[test]
-    fn a_run_whose_values_file_cannot_fit_on_its_disk_is_refused_up_front() {
-        let refused = check_disk(u64::MAX - 1, None, "--heaps 1").unwrap_err();
-        let report = refused.report();
-        assert!(report.contains("keeps at least"), "{report}");
-        assert!(report.contains("GiB free"), "{report}");
-        assert_eq!(refused.exit_code(), 2);
-        assert!(check_disk(1000, None, "--heaps 1000").is_ok());
-    }
-}
+mod tests;
