@@ -52,6 +52,31 @@ fn shown(text: &str, limit: usize) -> String {
     )
 }
 
+/// The line of a run stopped at its time limit (`time_limit`: the limit and what to say after
+/// it; `None` when another line said why it stopped) or at its output limit, then its stderr.
+fn limits_and_stderr(
+    out: &mut String,
+    output: &crate::run::Output,
+    time_limit: Option<(Duration, &str)>,
+    max_output: usize,
+) {
+    match (output.status, time_limit) {
+        (Status::TimedOut, Some((limit, said))) => {
+            let _ = writeln!(out, "--- time limit: {:.3} s{said}", limit.as_secs_f64());
+        }
+        (Status::OutputLimit, _) => {
+            let _ = writeln!(
+                out,
+                "--- output limit: {max_output} bytes on stdout or on stderr (--max-output); the program wrote more"
+            );
+        }
+        _ => {}
+    }
+    if !output.stderr.is_empty() {
+        section(out, "its stderr", &shown(&output.stderr_text(), STDERR_SHOWN));
+    }
+}
+
 /// `text` under a heading, ending with a newline.
 fn section(out: &mut String, heading: &str, text: &str) {
     let _ = writeln!(out, "--- {heading}");
@@ -167,26 +192,7 @@ pub fn failure(config: &Config, failed: &Failed, command: &Command) -> String {
     );
     let stdout = output.stdout_text();
     section(&mut out, &heading, &shown(&stdout, STDOUT_SHOWN));
-    match output.status {
-        Status::TimedOut => {
-            let _ = writeln!(out, "--- time limit: {:.3} s", command.timeout.as_secs_f64());
-        }
-        Status::OutputLimit => {
-            let _ = writeln!(
-                out,
-                "--- output limit: {} bytes on stdout or on stderr (--max-output); the program wrote more",
-                command.max_output
-            );
-        }
-        _ => {}
-    }
-    if !output.stderr.is_empty() {
-        section(
-            &mut out,
-            "its stderr",
-            &shown(&output.stderr_text(), STDERR_SHOWN),
-        );
-    }
+    limits_and_stderr(&mut out, output, Some((command.timeout, "")), command.max_output);
     match first_difference(&failed.expected, &stdout) {
         Some(d) => {
             let show = |line: &Option<String>| {
@@ -332,42 +338,20 @@ pub fn problem_failure(problem: &Problem, caught: &Caught) -> String {
     }
     let output = &caught.output;
     let interactive = matches!(problem.judge, Judge::Interactive { .. });
-    match (output.status, caught.failure) {
-        (_, Failure::Idle) => {
-            let _ = writeln!(
-                out,
-                "--- idle at the time limit ({:.3} s): neither side was running, each waited for the other (an answer not flushed?)",
-                problem.solution.timeout.as_secs_f64()
-            );
-        }
-        (Status::TimedOut, _) => {
-            let shared = if interactive {
-                " (the dialogue's, shared by both)"
-            } else {
-                ""
-            };
-            let _ = writeln!(
-                out,
-                "--- time limit: {:.3} s{shared}",
-                problem.solution.timeout.as_secs_f64()
-            );
-        }
-        (Status::OutputLimit, _) => {
-            let _ = writeln!(
-                out,
-                "--- output limit: {} bytes on stdout or on stderr (--max-output); the program wrote more",
-                problem.solution.max_output
-            );
-        }
-        _ => {}
-    }
-    if !output.stderr.is_empty() {
-        section(
-            &mut out,
-            "its stderr",
-            &shown(&output.stderr_text(), STDERR_SHOWN),
+    if caught.failure == Failure::Idle {
+        let _ = writeln!(
+            out,
+            "--- idle at the time limit ({:.3} s): neither side was running, each waited for the other (an answer not flushed?)",
+            problem.solution.timeout.as_secs_f64()
         );
     }
+    let shared = match interactive {
+        true => " (the dialogue's, shared by both)",
+        false => "",
+    };
+    // An idle dialogue said why it stopped at the time limit.
+    let time_limit = (caught.failure != Failure::Idle).then_some((problem.solution.timeout, shared));
+    limits_and_stderr(&mut out, output, time_limit, problem.solution.max_output);
     let says = |why: &str| {
         if why.is_empty() {
             "the interactor gave no message".to_string()
