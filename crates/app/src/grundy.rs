@@ -5,6 +5,7 @@
 //! and the answers, not for the whole input.
 
 mod fast;
+pub mod play;
 
 use tabletop_parse::grundy::{CaseSplitter, GrundyCase, Resume};
 use tabletop_parse::ParseError;

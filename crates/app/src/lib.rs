@@ -12,7 +12,7 @@
 //! | [`chutes`] | UVa 647 winners, JSON, a turn-by-turn trace, each seat's odds |
 //! | [`snakes`] | fewest throws, JSON with one optimal line, the board drawn in SVG |
 //! | [`grundy`] | POJ 2425 answers, values, DOT, JSON; read a test case at a time |
-//! | [`grundy_play`] | a POJ 2425 input as graphs to draw, and a game's turn against the engine |
+//! | [`grundy::play`] | a POJ 2425 input as graphs to draw, and a game's turn against the engine |
 //! | [`pigs`] | 猪国杀 judge output, JSON, the trace |
 //! | [`odds`] | a race board's exact odds: summary, JSON, SVG chart |
 //! | [`octal`] | an octal game's values, period, a sum's winning move |
@@ -39,7 +39,6 @@ use std::str::FromStr;
 pub mod chutes;
 pub mod failure;
 pub mod grundy;
-pub mod grundy_play;
 pub mod judge;
 mod keep_going;
 pub mod octal;

@@ -170,7 +170,7 @@ impl Request {
 pub struct Tick<'a> {
     /// `"exact"` (the modular sweeps) or `"distribution"` (the table, turn by turn).
     pub stage: &'static str,
-    /// What [`Progress`] is told, e.g. `distribution: turn 512, 3.100e-2 left`.
+    /// What the ticks are told, e.g. `distribution: turn 512, 3.100e-2 left`.
     pub message: &'a str,
     /// The part of the stage done, 0 to 1: primes done of those needed; for the table the
     /// largest of three measures of the end: the work budget spent, the turns done of the
@@ -204,7 +204,7 @@ fn stopped_failure(stopped: Stopped) -> Failure {
     Failure::stopped(stopped, None, None)
 }
 
-/// The typed figures of a board: what [`answer`] renders, for front ends that hand numbers
+/// The typed figures of a board: what [`answer_until`] renders, for front ends that hand numbers
 /// on (the Python package) instead of text.
 #[derive(Debug, Clone)]
 pub struct Analysis {

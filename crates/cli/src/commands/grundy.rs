@@ -96,7 +96,7 @@ pub fn run(args: &Args) -> Result<Answer, Failure> {
     // The drawing needs the whole input at once.
     let source = args.input.read()?;
     let mut answer = tabletop_app::grundy::answer(&mut Stream::of(&source), &request)?;
-    let picture = tabletop_app::grundy_play::draw(&source, args.case.unwrap_or(1), None)?;
+    let picture = tabletop_app::grundy::play::draw(&source, args.case.unwrap_or(1), None)?;
     match path.as_os_str() == "-" {
         true => answer.text = picture,
         false => write_file(path, &picture)?,

@@ -2,7 +2,7 @@
 //! game played a turn at a time.
 
 use serde::Deserialize;
-use tabletop_app::grundy_play;
+use tabletop_app::grundy::play as grundy_play;
 use tabletop_app::Source;
 
 use super::INPUT;
