@@ -4,7 +4,9 @@ use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use tabletop_app::grundy::Outcome;
-use tabletop_app::octal::{Game, Leave, Limits, OctalCode, Period, Play, PlayReport, Report, Request};
+use tabletop_app::octal::{
+    Game, Leave, Limits, OctalCode, Period, PeriodicValues, Play, PlayReport, Report, Request,
+};
 use tabletop_app::{Control, Failure, Source};
 
 use crate::errors::raise;
@@ -78,25 +80,40 @@ impl Octal {
     }
 
     /// A winning move in the sum of `heaps`: `(heap index, take, leave)` with `leave` the
-    /// list of heaps left of it, or None when the sum is lost. Heaps must be within the
-    /// values computed.
+    /// list of heaps left of it, or None when the sum is lost. Heaps past the values computed
+    /// are answered from the proven period, as the command line answers them.
     fn winning_move(&self, py: Python<'_>, heaps: Vec<u64>) -> PyResult<Option<(usize, u64, Vec<u64>)>> {
         self.with_values(py, |values| {
-            let found = self
-                .code
-                .winning_move(values, &heaps)
-                .map_err(|e| PyValueError::new_err(e.to_string()))?;
+            let found = match self.periodic(values, &heaps) {
+                Some(periodic) => periodic.winning_move(&self.code, &heaps),
+                None => self
+                    .code
+                    .winning_move(values, &heaps)
+                    .map_err(|e| PyValueError::new_err(e.to_string()))?,
+            };
             Ok(found.map(|m| (m.heap, m.take, Leave::heaps(m.leave))))
         })
     }
 
-    /// "WIN" or "LOSE" for the sum of `heaps`.
+    /// "WIN" or "LOSE" for the sum of `heaps` (past the values computed, from the period).
     fn outcome(&self, py: Python<'_>, heaps: Vec<u64>) -> PyResult<&'static str> {
-        self.with_values(py, |values| {
-            tabletop_app::octal::heaps_outcome(values, &heaps)
+        self.with_values(py, |values| match self.periodic(values, &heaps) {
+            Some(periodic) => Ok(periodic.outcome(&heaps).as_str()),
+            None => tabletop_app::octal::heaps_outcome(values, &heaps)
                 .map(Outcome::as_str)
-                .map_err(|e| PyValueError::new_err(e.to_string()))
+                .map_err(|e| PyValueError::new_err(e.to_string())),
         })
+    }
+}
+
+impl Octal {
+    /// The values extended by the proven period, when `heaps` go past the values computed
+    /// and a period is proven.
+    fn periodic<'a>(&self, values: &'a [u32], heaps: &[u64]) -> Option<PeriodicValues<'a>> {
+        let past = heaps.iter().any(|&h| h > self.heaps);
+        self.period
+            .filter(|_| past)
+            .and_then(|period| PeriodicValues::new(values, period))
     }
 }
 

@@ -26,6 +26,7 @@ __all__ = [
     "gen",
     "grundy_parse",
     "misere",
+    "misere_survey",
     "octal",
     "percentile",
     "pigs_play",

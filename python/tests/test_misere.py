@@ -126,3 +126,22 @@ def test_an_exception_in_the_callback_stops_the_quotient():
     # Officers' quotient grows past its budget at heap 17: long enough to be stopped first.
     with pytest.raises(Stop):
         misere("0.6", 16, progress=stop)
+
+
+def test_the_survey_gives_one_row_a_class_and_skips_the_codes_done():
+    # 0.4 and 0.6 take long to prove: given as done, the rest prove within milliseconds.
+    rows = tabletop.misere_survey(1, budget=600, done=["0.4", "0.6"])
+    assert [row["code"] for row in rows] == ["0.1", "0.3", "0.5", "0.7"]
+    assert rows[0] == {
+        "code": "0.1",
+        "heaps": 6,
+        "order": 2,
+        "p_portion": 1,
+        "period": (1, 2),
+        "tame": True,
+        "stopped": None,
+    }
+    with pytest.raises(ValueError, match="1 to 4 digits, not 5"):
+        tabletop.misere_survey(5)
+    with pytest.raises(ValueError, match="budget must be a positive number"):
+        tabletop.misere_survey(1, budget=0)
