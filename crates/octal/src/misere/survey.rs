@@ -228,6 +228,8 @@ pub fn survey(
     control: &Control,
     mut row: impl FnMut(SurveyRow),
 ) -> Result<(), Stopped> {
+    // A set, so that skipping the codes done stays linear however many there are.
+    let done: std::collections::HashSet<&OctalCode> = done.iter().collect();
     let codes: Vec<OctalCode> = survey_codes(digits)
         .into_iter()
         .filter(|code| !done.contains(code))
