@@ -52,7 +52,7 @@ pub fn read_cases(source: &crate::Source) -> Result<Vec<Case>, Failure> {
 }
 
 use crate::keep_going::Problems;
-use crate::{written, Answer, Failure, Problem, Stream, Window};
+use crate::{written, Answer, Failure, Problem, Source, Stream, Window};
 
 /// What to answer.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -86,6 +86,17 @@ pub struct Request {
     /// Threads answering test cases at once: `None` for one per core, `Some(1)` for this
     /// thread only. The answers are the same, in input order, whatever the number.
     pub jobs: Option<usize>,
+}
+
+/// [`answer`] for the whole input `source`, with test case `request.case` (else the first)
+/// drawn in SVG ([`play::draw`]) as the answer's picture.
+///
+/// # Errors
+/// As [`answer`] and [`play::draw`].
+pub fn answer_drawn(source: &Source, request: &Request) -> Result<Answer, Failure> {
+    let mut answer = answer(&mut Stream::of(source), request)?;
+    answer.picture = Some(play::draw(source, request.case.unwrap_or(1), None)?);
+    Ok(answer)
 }
 
 /// Answers every test case of `input`, read a window at a time. Nothing is answered before

@@ -9,8 +9,9 @@ use tabletop_pigs::{Game, NeverEnds, Role};
 
 pub use tabletop_pigs::{Card, DrawReason, EndReason, Event, Target, Winner};
 use tabletop_render::json::write_pigs;
-use tabletop_render::pigs::{write_ending, Trace};
+use tabletop_render::pigs::{write_ending, ComparisonView, DifferenceView, Trace};
 
+use crate::judge::{first_difference, Difference};
 use crate::{written, Answer, Failure, Source, TraceSink};
 
 pub mod replay;
@@ -102,6 +103,11 @@ pub fn story(source: &Source, line: usize) -> String {
     if game.run().is_err() {
         return String::new();
     }
+    story_of(&game, line)
+}
+
+/// [`story`], of `game` played through with its events recorded.
+fn story_of(game: &Game, line: usize) -> String {
     let mut out = format!("--- the story: tabletop's game lasts {} turns", game.turns());
     let mut turn = 0;
     if line >= 2 {
@@ -147,6 +153,64 @@ pub fn story(source: &Source, line: usize) -> String {
     }
     out.push_str(" (`tabletop pigs --trace` tells it turn by turn)\n");
     out
+}
+
+/// Another program's output for a game against tabletop's, compared as a judge compares.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Comparison {
+    /// tabletop's output (the judge's).
+    pub expected: String,
+    /// Where the other output first differs; `None` when a judge takes it.
+    pub difference: Option<Difference>,
+    /// Where to look first in tabletop's game ([`story`]), when the outputs differ.
+    pub story: Option<String>,
+}
+
+impl Comparison {
+    /// The playground's JSON object, on one line with no newline: `{"difference",
+    /// "expected", "same", "story"}`.
+    pub fn playground_json(&self) -> String {
+        let difference = self.difference.as_ref().map(|d| DifferenceView {
+            actual: d.actual.as_deref(),
+            expected: d.expected.as_deref(),
+            line: d.line,
+        });
+        let view = ComparisonView {
+            difference,
+            expected: &self.expected,
+            same: self.difference.is_none(),
+            story: self.story.as_deref(),
+        };
+        let mut line = tabletop_render::to_string(|out| tabletop_render::json::write_line(out, &view));
+        line.truncate(line.trim_end().len());
+        line
+    }
+}
+
+/// Plays the game of `source` once, and compares another program's `output` for it with
+/// tabletop's, telling where to look when they differ.
+///
+/// # Errors
+/// [`Failure::Invalid`] for a bad input or a game that can never end.
+pub fn compare(source: &Source, output: &str) -> Result<Comparison, Failure> {
+    let (parsed, mut game) = start(source)?;
+    game.record_events();
+    if let Err(never) = game.run() {
+        return Err(never_ends(source, &parsed, &game, &never));
+    }
+    let mut expected = String::new();
+    if let Some(outcome) = game.ending() {
+        written(write_ending(&mut expected, &outcome))?;
+    }
+    let difference = first_difference(&expected, output);
+    let story = difference
+        .as_ref()
+        .map(|d| story_of(&game, d.line).trim_end().to_owned());
+    Ok(Comparison {
+        expected,
+        difference,
+        story,
+    })
 }
 
 /// A game played through, typed: what the judge prints, the `--json` object, every event.
@@ -212,6 +276,21 @@ mod tests {
     use super::*;
 
     const SAMPLE: &[u8] = b"3 10\nMP D D F F\nZP N N N D\nFP J J J J\nF F D D J J F F K D\n";
+
+    #[test]
+    fn a_comparison_is_one_game_played_and_one_line_of_json() {
+        let source = Source::new("p", SAMPLE.to_vec());
+        let same = compare(&source, "FP  \nDEAD\nDEAD\nJ J J J J J D\n\n").unwrap();
+        assert_eq!(
+            same.playground_json(),
+            r#"{"difference":null,"expected":"FP\nDEAD\nDEAD\nJ J J J J J D\n","same":true,"story":null}"#
+        );
+        let differs = compare(&source, "FP\nDEAD\n").unwrap();
+        assert_eq!(differs.story.as_deref(), Some(story(&source, 3).trim_end()));
+        assert!(differs
+            .playground_json()
+            .starts_with(r#"{"difference":{"actual":null,"expected":"DEAD","line":3},"expected":"FP\n"#));
+    }
 
     #[test]
     fn the_story_names_the_turn_a_pig_dies() {

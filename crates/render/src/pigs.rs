@@ -414,6 +414,33 @@ pub struct ReplayView<'a> {
     pub notes: &'a [String],
 }
 
+/// The playground's JSON object of another program's output compared with tabletop's:
+/// `{"difference", "expected", "same", "story"}`, `difference` and `story` `null` when the
+/// outputs are the same for a judge.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ComparisonView<'a> {
+    /// Where the outputs first differ.
+    pub difference: Option<DifferenceView<'a>>,
+    /// tabletop's output.
+    pub expected: &'a str,
+    /// Whether a judge takes the other output.
+    pub same: bool,
+    /// Where to look first in tabletop's game.
+    pub story: Option<&'a str>,
+}
+
+/// `{"actual", "expected", "line"}`: the first line where two outputs differ (1-based), each
+/// side's line or `null` where that output has ended.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct DifferenceView<'a> {
+    /// The other program's line.
+    pub actual: Option<&'a str>,
+    /// tabletop's line.
+    pub expected: Option<&'a str>,
+    /// The line number, from 1.
+    pub line: usize,
+}
+
 /// `{"steps", "cards"}`: the most a replay holds.
 #[derive(Debug, Clone, Copy, serde::Serialize)]
 pub struct ReplayLimits {

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use tabletop_app::grundy::{Form, Request, Spelling};
-use tabletop_app::{Answer, Failure, Stream};
+use tabletop_app::{Answer, Failure};
 
 use super::{case_number, Jobs, KeepGoing};
 use crate::input::{write_file, InputArgs};
@@ -94,9 +94,8 @@ pub fn run(args: &Args) -> Result<Answer, Failure> {
         return tabletop_app::grundy::answer(&mut args.input.open()?, &request);
     };
     // The drawing needs the whole input at once.
-    let source = args.input.read()?;
-    let mut answer = tabletop_app::grundy::answer(&mut Stream::of(&source), &request)?;
-    let picture = tabletop_app::grundy::play::draw(&source, args.case.unwrap_or(1), None)?;
+    let mut answer = tabletop_app::grundy::answer_drawn(&args.input.read()?, &request)?;
+    let picture = answer.picture.take().unwrap_or_default();
     match path.as_os_str() == "-" {
         true => answer.text = picture,
         false => write_file(path, &picture)?,

@@ -2,10 +2,8 @@
 //! compared with tabletop's.
 
 use serde::Deserialize;
-use serde_json::{json, Value};
-use tabletop_app::judge::first_difference;
+use tabletop_app::pigs as pigs_app;
 use tabletop_app::pigs::replay::{self, Budget};
-use tabletop_app::pigs::{self as pigs_app, Request};
 use tabletop_app::Source;
 
 use super::INPUT;
@@ -47,22 +45,6 @@ pub struct CompareBody {
 /// 422 for a bad input.
 pub fn pigs_compare(body: CompareBody) -> Result<Reply, ApiError> {
     let source = Source::new(INPUT, body.text.into_bytes());
-    let expected = pigs_app::answer(&source, &Request::default(), None).map_err(ApiError::from)?;
-    let difference = first_difference(&expected.text, &body.output);
-    let (found, story) = match &difference {
-        Some(d) => (
-            json!({ "line": d.line, "expected": d.expected, "actual": d.actual }),
-            json!(pigs_app::story(&source, d.line).trim_end()),
-        ),
-        None => (Value::Null, Value::Null),
-    };
-    Ok(Reply::json(
-        200,
-        &json!({
-            "same": difference.is_none(),
-            "difference": found,
-            "story": story,
-            "expected": expected.text,
-        }),
-    ))
+    let comparison = pigs_app::compare(&source, &body.output)?;
+    Ok(Reply::json_text(200, comparison.playground_json()))
 }
