@@ -524,18 +524,25 @@ for (const [convention, misere] of [["normal", false], ["misere", true]]) {
   });
 }
 
-test("octal: the user's moves are the code's, as docs/octal.md reads the digits", async () => {
+test("octal: the user's moves are the server's, as docs/octal.md reads the digits", async () => {
   const { page, errors, close } = await open("/octal");
-  const moves = (code, size) => page.evaluate(([c, n]) => movesOf(rulesOf(c), n).map(moveText), [code, size]);
+  await page.locator("#period").filter({ hasText: /period/ }).waitFor();
+  await page.check("input[name=first][value=you]");
+  const offered = async (code, heaps) => {
+    await page.fill("#code", code);
+    await page.fill("#play-heaps", heaps);
+    await page.click("#play");
+    await page.waitForFunction(() => /^(Your move|You win|The engine wins)/.test(document.getElementById("verdict").textContent));
+    return page.locator("#moves button").allTextContents();
+  };
   // 4.07: split without taking, or take 2 leaving one or two heaps.
-  assert.deepEqual(await moves("4.07", 4), ["take 0, leave 1 and 3", "take 0, leave 2 and 2", "take 2, leave 2", "take 2, leave 1 and 1"]);
+  assert.deepEqual(await offered("4.07", "4"), ["take 0, leave 1 and 3", "take 0, leave 2 and 2", "take 2, leave 2", "take 2, leave 1 and 1"]);
   // Grundy's game: splits into unequal heaps only.
-  assert.deepEqual(await moves("grundy", 7), ["take 0, leave 1 and 6", "take 0, leave 2 and 5", "take 0, leave 3 and 4"]);
-  assert.deepEqual(await moves("grundy", 2), []);
+  assert.deepEqual(await offered("grundy", "7"), ["take 0, leave 1 and 6", "take 0, leave 2 and 5", "take 0, leave 3 and 4"]);
+  assert.deepEqual(await offered("grundy", "2"), []);
   // Officers 0.6: take one, leaving one or two heaps, never the whole heap.
-  assert.deepEqual(await moves("0.6", 3), ["take 1, leave 2", "take 1, leave 1 and 1"]);
-  assert.deepEqual(await moves("0.6", 1), []);
-  assert.deepEqual(await moves("0.77", 2), ["take 1, leave 1", "take 2, leave nothing"]);
+  assert.deepEqual(await offered("0.6", "3"), ["take 1, leave 2", "take 1, leave 1 and 1"]);
+  assert.deepEqual(await offered("0.77", "2"), ["take 1, leave 1", "take 2, leave nothing"]);
   assert.deepEqual(errors, []);
   await close();
 });

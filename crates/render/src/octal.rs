@@ -288,10 +288,11 @@ impl<'a> TallyView<'a> {
     }
 }
 
-/// A sum of heaps as the playground shows it: `{"heaps", "outcome", "move", "reply"}`, the
-/// winning move `{"heap", "size", "take", "leave", "text"}` (the heap numbered from 1, `text`
-/// in the command line's words) or `null` when the sum is lost, and the engine's reply in
-/// the same shape: the winning move, else any legal move, `null` when none is left.
+/// A sum of heaps as the playground shows it: `{"heaps", "outcome", "move", "reply",
+/// "moves"}`, the winning move `{"heap", "size", "take", "leave", "text"}` (the heap numbered
+/// from 1, `text` in the command line's words) or `null` when the sum is lost, the engine's
+/// reply in the same shape (the winning move, else any legal move, `null` when none is left),
+/// and every legal move in that shape (`null` when there are too many to list).
 #[derive(Debug, Clone, Serialize)]
 pub struct SumView {
     heaps: Vec<u64>,
@@ -299,6 +300,7 @@ pub struct SumView {
     #[serde(rename = "move")]
     best: Option<MoveWords>,
     reply: Option<MoveWords>,
+    moves: Option<Vec<MoveWords>>,
 }
 
 /// A move with its words.
@@ -312,13 +314,15 @@ struct MoveWords {
 }
 
 impl SumView {
-    /// The view of the answer `query` to the sum of `heaps`, and the engine's `reply`.
-    pub fn new(heaps: &[u64], query: &Query, reply: Option<HeapMove>) -> SumView {
+    /// The view of the answer `query` to the sum of `heaps`, the engine's `reply`, and the
+    /// sum's legal `moves` (if listed).
+    pub fn new(heaps: &[u64], query: &Query, reply: Option<HeapMove>, moves: Option<&[HeapMove]>) -> SumView {
         SumView {
             heaps: heaps.to_vec(),
             outcome: query.outcome.as_str(),
             best: query.best.map(MoveWords::from),
             reply: reply.map(MoveWords::from),
+            moves: moves.map(|moves| moves.iter().cloned().map(MoveWords::from).collect()),
         }
     }
 }

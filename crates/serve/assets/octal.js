@@ -236,37 +236,13 @@ function pretendTable(m, name, queried) {
   $("pretend").querySelector("tbody").replaceChildren(...rows);
 }
 
-// Play against the engine. The server answers each position (`query`): its outcome and the
-// engine's `reply` (the winning move, else the first legal move, null when no move is left).
-// The user's legal moves are listed here from the code's digits, by the rule the engine uses
-// (crates/octal/src/moves.rs `find_move`): the API lists no moves.
+// Play against the engine. The server answers each position (`query`): its outcome, the
+// engine's `reply` (the winning move, else the first legal move, null when no move is left)
+// and every legal move (`moves`, null when there are too many to list).
 
-/** The game being played: its code's digits, play, heaps, who is to move; null before one. */
+/** The game being played: its code, play, heaps (as the server read them), the legal moves,
+ * who is to move; null before one. */
 let game = null;
-
-/** The digits d0, d1, … of a code as the server writes it (`0.07`, `4.07`, `grundy`), and
- * whether a split must leave unequal heaps (Grundy's game). */
-function rulesOf(code) {
-  if (code === "grundy") return { digits: [4, 0], unequal: true };
-  const [whole, fraction] = code.split(".");
-  return { digits: [whole, ...fraction].map(Number), unequal: false };
-}
-
-/** Every move from a heap of `size` tokens: `{take, leave}`, in the engine's order. */
-function movesOf(rules, size) {
-  const moves = [];
-  rules.digits.forEach((digit, take) => {
-    if (take > size) return;
-    const rest = size - take;
-    if (digit & 1 && rest === 0 && take > 0) moves.push({ take, leave: [] });
-    if (digit & 2 && rest > 0 && take > 0) moves.push({ take, leave: [rest] });
-    if (digit & 4 && rest >= 2) {
-      const largest = rules.unequal ? Math.floor((rest - 1) / 2) : Math.floor(rest / 2);
-      for (let a = 1; a <= largest; a++) moves.push({ take, leave: [a, rest - a] });
-    }
-  });
-  return moves;
-}
 
 /** `take 2, leave 1 and 3`, as the command line writes a move after its heap. */
 function moveText(move) {
@@ -286,8 +262,9 @@ function logMove(who, text) {
 
 function showPosition() {
   const play = game.misere ? "misère" : "normal";
-  $("position").textContent = game.heaps.length
-    ? `${game.code} under ${play} play · heaps ${game.heaps.join(" ")}`
+  const heaps = game.heaps.filter((h) => h > 0);
+  $("position").textContent = heaps.length
+    ? `${game.code} under ${play} play · heaps ${heaps.join(" ")}`
     : `${game.code} under ${play} play · no heaps left`;
 }
 
@@ -321,9 +298,10 @@ async function nextTurn(query) {
     return;
   }
   const q = reply.data.query;
-  // The code as the server writes it (the move rule reads it) and the heaps as it read them.
+  // The code as the server writes it, and the heaps as it read them (its moves number them).
   game.code = reply.data.code;
-  game.heaps = q.heaps.filter((h) => h > 0);
+  game.heaps = q.heaps;
+  game.moves = q.moves;
   showPosition();
   if (!q.reply) return gameOver(game.mover);
   if (game.mover === "engine") {
@@ -338,35 +316,37 @@ async function nextTurn(query) {
   showHeaps();
 }
 
-/** The user's heaps to choose from, and the chosen heap's legal moves. */
+/** The user's heaps to choose from, and the chosen heap's legal moves (the server's). */
 function showHeaps() {
-  const rules = rulesOf(game.code);
-  const movable = game.heaps.map((size) => movesOf(rules, size).length > 0);
-  if (game.selected === null || !movable[game.selected]) game.selected = movable.indexOf(true);
-  if (game.selected < 0) {
-    $("verdict").textContent = "The page finds no legal move where the engine found one: please report it.";
+  if (!game.moves) {
+    $("verdict").textContent = "These heaps have too many moves to list: start a game with smaller heaps.";
     return;
   }
-  $("heap-choice").replaceChildren(...game.heaps.map((size, i) => {
+  const movesOf = (i) => game.moves.filter((move) => move.heap === i + 1);
+  const movable = game.heaps.map((_, i) => movesOf(i).length > 0);
+  if (game.selected === null || !movable[game.selected]) game.selected = movable.indexOf(true);
+  const buttons = [];
+  game.heaps.forEach((size, i) => {
+    if (size === 0) return;
     const button = el("button", { type: "button", class: "secondary", "data-heap": String(i + 1),
       "aria-pressed": String(i === game.selected), title: `${size} tokens` },
     `heap ${i + 1}: ${size} `, el("span", { class: "tokens", "aria-hidden": "true", text: "●".repeat(Math.min(size, 40)) }));
     button.disabled = !movable[i];
     button.addEventListener("click", () => { game.selected = i; showHeaps(); $("moves").querySelector("button")?.focus(); });
-    return button;
-  }));
-  const size = game.heaps[game.selected];
-  $("moves").replaceChildren(...movesOf(rules, size).map((move) => {
+    buttons.push(button);
+  });
+  $("heap-choice").replaceChildren(...buttons);
+  $("moves").replaceChildren(...movesOf(game.selected).map((move) => {
     const button = el("button", { type: "button", "data-take": String(move.take), "data-leave": move.leave.join(" "), text: moveText(move) });
-    button.addEventListener("click", () => userMove(game.selected + 1, size, move));
+    button.addEventListener("click", () => userMove(move));
     return button;
   }));
 }
 
-function userMove(heap, size, move) {
+function userMove(move) {
   if (!game || game.over || game.mover !== "you") return;
-  logMove("you", `heap ${heap} (${size} tokens): ${moveText(move)}`);
-  game.heaps = afterMove(game.heaps, { heap, ...move });
+  logMove("you", move.text);
+  game.heaps = afterMove(game.heaps, move);
   game.mover = "engine";
   $("heap-choice").replaceChildren();
   $("moves").replaceChildren();

@@ -63,7 +63,14 @@ pub struct QueryReport {
     /// The move the engine plays in this sum: the winning move when there is one, else the
     /// first legal move (`None` when no move is left: the game is over).
     pub reply: Option<HeapMove>,
+    /// Every legal move of the sum, heap by heap in order and each heap's in the engine's
+    /// order (the first is the first legal move); `None` when there are more than
+    /// [`MAX_LISTED_MOVES`].
+    pub moves: Option<Vec<HeapMove>>,
 }
+
+/// The most legal moves a query lists (a heap of `n` tokens has about `n / 2` a split).
+pub const MAX_LISTED_MOVES: usize = 10_000;
 
 /// The first legal move in the sum of `heaps`, heap by heap in order.
 fn first_move(code: &OctalCode, heaps: &[u64]) -> Option<HeapMove> {
@@ -77,6 +84,26 @@ fn first_move(code: &OctalCode, heaps: &[u64]) -> Option<HeapMove> {
     })
 }
 
+/// Every legal move in the sum of `heaps`, heap by heap in order; `None` past `most`.
+fn legal_moves(code: &OctalCode, heaps: &[u64], most: usize) -> Option<Vec<HeapMove>> {
+    let mut moves = Vec::new();
+    for (heap, &size) in heaps.iter().enumerate() {
+        let too_many = code.find_move(size, |take, leave| {
+            moves.push(HeapMove {
+                heap,
+                size,
+                take,
+                leave,
+            });
+            moves.len() > most
+        });
+        if too_many.is_some() {
+            return None;
+        }
+    }
+    Some(moves)
+}
+
 impl Report {
     /// The playground's JSON object of this report (`POST /api/octal`, the static site):
     /// under normal play [`ValuesView`]'s `{"code", "heaps", "values", "period", "stats",
@@ -86,7 +113,7 @@ impl Report {
         let query = self
             .query
             .as_ref()
-            .map(|q| SumView::new(&q.heaps, &q.answer, q.reply));
+            .map(|q| SumView::new(&q.heaps, &q.answer, q.reply, q.moves.as_deref()));
         let code = self.code.to_string();
         tabletop_render::to_string(|out| match &self.play {
             PlayReport::Misere(misere) => write_line(
@@ -147,6 +174,7 @@ pub fn report(game: Game<'_>, request: &Request, control: &Control) -> Result<Re
     let n = request.heaps_for(&code, file_heaps, asked.as_deref(), control)?;
     let answer = |heaps: Vec<u64>, answer: Query| QueryReport {
         reply: answer.best.or_else(|| first_move(&code, &heaps)),
+        moves: legal_moves(&code, &heaps, MAX_LISTED_MOVES),
         heaps,
         answer,
     };
@@ -206,8 +234,43 @@ pub fn report(game: Game<'_>, request: &Request, control: &Control) -> Result<Re
 
 #[cfg(test)]
 mod tests {
-    use super::{octal_work, report, Control, Failure, Game, OctalCode, Play, PlayReport, Request};
+    use super::{
+        legal_moves, octal_work, report, Control, Failure, Game, OctalCode, Play, PlayReport, Request,
+    };
     use crate::Source;
+
+    /// The moves of a heap of `size` under `code`, as `(take, leave)`.
+    fn moves(code: &OctalCode, size: u64) -> Vec<(u64, Vec<u64>)> {
+        let moves = legal_moves(code, &[size], usize::MAX).expect("listed");
+        moves.into_iter().map(|m| (m.take, m.leave.heaps())).collect()
+    }
+
+    /// The moves as docs/octal.md reads the digits, and a sum's moves heap by heap.
+    #[test]
+    fn a_sum_lists_its_legal_moves_as_the_digits_allow() {
+        let code = |digits: &[u8]| OctalCode::new(digits).expect("a code");
+        // 4.07: split without taking, or take 2 leaving one or two heaps.
+        let split_or_take_two = vec![(0, vec![1, 3]), (0, vec![2, 2]), (2, vec![2]), (2, vec![1, 1])];
+        assert_eq!(moves(&code(&[4, 0, 7]), 4), split_or_take_two);
+        // Grundy's game: unequal splits only.
+        let grundy = OctalCode::grundy();
+        assert_eq!(
+            moves(&grundy, 7),
+            [(0, vec![1, 6]), (0, vec![2, 5]), (0, vec![3, 4])]
+        );
+        assert_eq!(moves(&grundy, 2), []);
+        // Officers 0.6: take one, leaving one or two heaps, never the whole heap.
+        assert_eq!(moves(&code(&[0, 6]), 3), [(1, vec![2]), (1, vec![1, 1])]);
+        assert_eq!(moves(&code(&[0, 6]), 1), []);
+        assert_eq!(moves(&code(&[0, 7, 7]), 2), [(1, vec![1]), (2, vec![])]);
+        // A sum: heap by heap, each numbered; past the most, none listed.
+        let kayles = code(&[0, 7, 7]);
+        let listed = legal_moves(&kayles, &[1, 0, 2], 10).expect("listed");
+        let heaps: Vec<usize> = listed.iter().map(|m| m.heap).collect();
+        assert_eq!(heaps, [0, 2, 2]);
+        assert_eq!(legal_moves(&kayles, &[1, 0, 2], 2), None);
+        assert_eq!(legal_moves(&kayles, &[1, 0, 2], 3).map(|m| m.len()), Some(3));
+    }
 
     #[test]
     fn the_work_counts_splits_quadratically_and_takes_linearly() {
