@@ -110,25 +110,17 @@ fn with_jobs(text: &str, jobs: Option<usize>, keep_going: bool) -> Result<Answer
 }
 
 /// The answers to the one test case of plain `text` with the helper's side run first, on
-/// this thread: it reads every graph piece, which this thread then joins, and `ahead` query
-/// pieces (the last ones) ahead of the values, which it folds once this thread has computed
-/// them and read the other pieces. Also how many of the helper's pieces were joined.
-fn helper_first(text: &str, tuning: &Tuning, ahead: usize) -> Result<(Vec<Outcome>, usize), NotPlain> {
+/// this thread: it reads every graph piece, which this thread then joins; the queries are
+/// all read here. Also how many of the helper's pieces were joined.
+fn helper_first(text: &str, tuning: &Tuning) -> Result<(Vec<Outcome>, usize), NotPlain> {
     let text = text.as_bytes();
     let mut plain = Plain::new(text);
     let positions = plain.positions()?.ok_or(NotPlain)?;
     let mut buffers = GraphBuffers::default();
     let mut outcomes = Vec::new();
     let (case, graph) = SharedCase::new(text, &plain, positions, &mut buffers, tuning);
-    if let Some(queries_start) = case.read_back_pieces() {
-        for _ in 0..ahead {
-            if !case.read_query_piece_ahead(queries_start) {
-                break;
-            }
-        }
-    }
+    case.read_back_pieces();
     let read = case.answer_here(&mut plain, graph, &mut outcomes, &std::thread::current());
-    case.help_with_values();
     let joined = case.joined();
     let plain = case.finish(read, plain, &mut buffers, &mut outcomes)?;
     assert_eq!(plain.offset(), text.len(), "the reader is past the test case");
@@ -222,17 +214,14 @@ fn a_huge_case_answers_as_one_thread_does_however_it_is_cut() {
                 one,
                 "{graph} {queries}"
             );
-            // The helper reads every graph piece, and this thread joins them; none, some or
-            // all of the query pieces are read ahead of the values.
-            for ahead in [0, 1, queries / 2, usize::MAX] {
-                let (joined, pieces) = helper_first(text, &tuning, ahead).unwrap();
-                assert_eq!(
-                    tabletop_render::grundy::answers_text(&joined),
-                    one,
-                    "{graph} {queries} {ahead}"
-                );
-                assert_eq!(pieces, graph.min(positions), "every piece joined");
-            }
+            // The helper reads every graph piece but the first, and this thread joins them.
+            let (joined, pieces) = helper_first(text, &tuning).unwrap();
+            assert_eq!(
+                tabletop_render::grundy::answers_text(&joined),
+                one,
+                "{graph} {queries}"
+            );
+            assert_eq!(pieces, graph.min(positions), "every piece joined");
         }
     }
 }
@@ -250,7 +239,7 @@ fn every_spelling_and_blank_line_is_read_in_pieces_as_one_thread_reads_it() {
             one,
             "{line_end:?}"
         );
-        let (joined, pieces) = helper_first(&spelled, &tuning, 5).unwrap();
+        let (joined, pieces) = helper_first(&spelled, &tuning).unwrap();
         assert_eq!(
             tabletop_render::grundy::answers_text(&joined),
             one,
@@ -269,7 +258,7 @@ fn every_spelling_and_blank_line_is_read_in_pieces_as_one_thread_reads_it() {
             let spaced = spaced.concat();
             let shared = answered(&spaced, Some(2), false, &tuning).unwrap().text;
             assert_eq!(shared, one, "{blank:?} at {at}");
-            let (joined, pieces) = helper_first(&spaced, &tuning, at % 13).unwrap();
+            let (joined, pieces) = helper_first(&spaced, &tuning).unwrap();
             assert_eq!(
                 tabletop_render::grundy::answers_text(&joined),
                 one,
@@ -285,9 +274,7 @@ fn every_spelling_and_blank_line_is_read_in_pieces_as_one_thread_reads_it() {
     let space = text.len() / 2 + text[text.len() / 2..].find(' ').unwrap_or(0);
     let unusual = [&text[..space], " ", &text[space..]].concat();
     assert_eq!(answered(&unusual, Some(2), false, &tuning).unwrap().text, one);
-    for ahead in [0, 3, usize::MAX] {
-        assert_eq!(helper_first(&unusual, &tuning, ahead), Err(NotPlain));
-    }
+    assert_eq!(helper_first(&unusual, &tuning), Err(NotPlain));
 }
 
 #[test]

@@ -1,13 +1,12 @@
 //! One huge test case on two threads at once, this one and a helper started for it: the
 //! position lines in pieces, this thread taking them from the first on and the helper from
 //! the last back (so that a helper that starts late leaves this thread nothing to wait
-//! for); then the queries in pieces, this thread taking them from the first on once it has
-//! put the graph together and computed its values, the helper from the last back as soon as
-//! it has read its graph pieces: while the values are not known yet it reads its pieces'
-//! queries into lists of positions, to be folded once they are. The answers are put
-//! together in input order, so they are the same whichever thread read which piece.
+//! for); then, once this thread has put the graph together and computed its values, the
+//! queries in pieces taken by whichever thread is free. The answers are put together in
+//! input order, so they are the same whichever thread read which piece.
 
 use std::ops::Range;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, OnceLock};
 use std::thread::Thread;
 
@@ -85,12 +84,9 @@ pub(super) struct SharedCase<'t> {
     claims: Mutex<Claims>,
     /// Signalled when the helper has read a piece (or given it up).
     piece_read: Condvar,
-    /// The queries cut into pieces, by the helper when it read the last graph piece (and so
-    /// knows where they start), else by this thread once the graph is read.
-    queries: OnceLock<QueryPieces>,
-    /// Set once the values are computed: `None` when this thread answers the queries alone
-    /// (or has left the test case).
-    values: OnceLock<Option<Values>>,
+    /// Set once the graph is read: the queries to share, or `None` when this thread answers
+    /// them alone (or has left the test case).
+    queries: OnceLock<Option<QueryPieces>>,
     query_pieces: usize,
     two_threads_from: usize,
     wait: SpinThenPark,
@@ -121,7 +117,6 @@ impl<'t> SharedCase<'t> {
             claims: Mutex::new(claims),
             piece_read: Condvar::new(),
             queries: OnceLock::new(),
-            values: OnceLock::new(),
             query_pieces: tuning.query_pieces,
             two_threads_from: tuning.two_threads_from,
             wait: tuning.wait,
@@ -129,69 +124,29 @@ impl<'t> SharedCase<'t> {
         (case, graph)
     }
 
-    /// The helper's side: graph pieces from the back, then query pieces from the back, read
-    /// ahead while the values are computed and folded once they are known.
+    /// The helper's side: graph pieces from the back, then query pieces once this thread
+    /// has shared them.
     pub(super) fn help(&self) {
-        if let Some(queries_start) = self.read_back_pieces() {
-            self.read_queries_ahead(queries_start);
-        }
-        self.help_with_values();
-    }
-
-    /// While this thread computes the values: query pieces from the last back read into
-    /// lists of positions, until the values are known or no piece is left.
-    pub(super) fn read_queries_ahead(&self, queries_start: usize) {
-        while self.values.get().is_none() && self.read_query_piece_ahead(queries_start) {}
-    }
-
-    /// The last query piece not taken read into lists of positions, the queries being cut
-    /// into pieces from `queries_start` (where the helper's last graph piece ended) if they
-    /// are not yet; `false` when no piece is left (or the queries are too short to share).
-    pub(super) fn read_query_piece_ahead(&self, queries_start: usize) -> bool {
-        if self.text.len() - queries_start < self.two_threads_from {
-            return false;
-        }
-        let queries = self
-            .queries
-            .get_or_init(|| QueryPieces::new(self.text, queries_start, self.query_pieces));
-        let Some(piece) = queries.claim_back() else {
-            return false;
-        };
-        queries.read_ahead(self.text, piece, self.positions);
-        true
-    }
-
-    /// Once this thread has said whether the queries are shared: the pieces read ahead
-    /// folded, then pieces from the back until the threads meet.
-    pub(super) fn help_with_values(&self) {
+        self.read_back_pieces();
         let mut waiting = self.wait.start();
-        let values = loop {
-            match self.values.get() {
-                Some(Some(values)) => break values,
+        loop {
+            match self.queries.get() {
+                Some(Some(queries)) => return queries.take(self.text),
                 Some(None) => return,
                 None => waiting.pause(),
             }
-        };
-        let (Some(queries), Some(finite)) = (self.queries.get(), values.as_finite()) else {
-            return;
-        };
-        queries.fold_read_ahead(finite);
-        while let Some(piece) = queries.claim_back() {
-            queries.fold(self.text, piece, finite);
         }
     }
 
-    /// The helper reads graph pieces from the last back, until it meets this thread's; where
-    /// the queries start when it read the last piece.
-    pub(super) fn read_back_pieces(&self) -> Option<usize> {
-        let mut queries_start = None;
+    /// The helper reads graph pieces from the last back, until it meets this thread's.
+    pub(super) fn read_back_pieces(&self) {
         loop {
             let (piece, mut offsets, mut successors) = {
                 let Ok(mut claims) = self.claims.lock() else {
-                    return None;
+                    return;
                 };
                 if claims.front >= claims.back {
-                    return queries_start;
+                    return;
                 }
                 claims.back -= 1;
                 claims.helper_reading = true;
@@ -209,11 +164,8 @@ impl<'t> SharedCase<'t> {
             let end = reader
                 .position_lines(lines, self.positions, &mut offsets, &mut successors)
                 .map(|()| reader.offset());
-            if piece + 1 == self.pieces.len() {
-                queries_start = end.ok();
-            }
             let Ok(mut claims) = self.claims.lock() else {
-                return None;
+                return;
             };
             claims.read.push(HelperPiece {
                 index: piece,
@@ -246,23 +198,16 @@ impl<'t> SharedCase<'t> {
             loopy_outcomes(plain, &graph, &values, outcomes)?;
             return Ok((false, graph));
         };
-        let start = plain.offset();
-        let queries = (self.text.len() - start >= self.two_threads_from).then(|| {
-            self.queries
-                .get_or_init(|| QueryPieces::new(self.text, start, self.query_pieces))
-        });
-        // Pieces cut where the helper guessed the queries start, which a blank line between
-        // its pieces can put off: then this thread reads the queries alone.
-        let Some(queries) = queries.filter(|queries| queries.start() == start) else {
+        if self.text.len() - plain.offset() < self.two_threads_from {
             self.share(None, helper);
             fold_outcomes(plain, finite, usize::MAX, outcomes)?;
             return Ok((false, graph));
-        };
-        self.share(Some(values), helper);
-        let values = self.values.get().and_then(Option::as_ref);
-        let finite = values.and_then(Values::as_finite).unwrap_or_default();
-        while let Some(piece) = queries.claim_front() {
-            queries.fold(self.text, piece, finite);
+        }
+        // The values go to the pieces (the helper reads them there), not copied.
+        let queries = QueryPieces::new(self.text, plain, values, self.query_pieces);
+        self.share(Some(queries), helper);
+        if let Some(Some(queries)) = self.queries.get() {
+            queries.take(self.text);
         }
         Ok((true, graph))
     }
@@ -344,9 +289,9 @@ impl<'t> SharedCase<'t> {
         self.claims.lock().map_or(0, |claims| claims.joined)
     }
 
-    /// Hands the values to the helper (`None`: it has nothing more to do) and wakes it.
-    fn share(&self, values: Option<Values>, helper: &Thread) {
-        let _ = self.values.set(values);
+    /// Hands the queries to the helper (`None`: it has nothing more to do) and wakes it.
+    fn share(&self, queries: Option<QueryPieces>, helper: &Thread) {
+        let _ = self.queries.set(queries);
         helper.unpark();
     }
 
@@ -364,7 +309,7 @@ impl<'t> SharedCase<'t> {
             (buffers.helper_offsets, buffers.helper_successors) = (claims.offsets, claims.successors);
         }
         let (shared, graph) = read?;
-        let plain = match (shared, self.queries.into_inner()) {
+        let plain = match (shared, self.queries.into_inner().flatten()) {
             (true, Some(queries)) => queries.answers(self.text, outcomes)?,
             _ => plain,
         };
@@ -418,27 +363,21 @@ fn graph_pieces(text: &[u8], plain: &Plain<'_>, lines: u32, count: usize) -> Vec
 /// The queries of a huge test case, cut into pieces of about the same length at line
 /// starts, and each piece's result.
 pub(super) struct QueryPieces {
+    /// The graph's values, every one finite.
+    values: Values,
     /// Each piece from `cuts[i]` to `cuts[i + 1]` (the last to the test case's end).
     cuts: Vec<usize>,
-    /// Pieces below `.0` are this thread's, from `.1` on the helper's.
-    claims: Mutex<(usize, usize)>,
+    next: AtomicUsize,
     reads: Vec<Mutex<Option<PieceRead>>>,
 }
 
-/// Where a piece's reading stopped.
-type PieceEnd = Result<(QueriesRead, usize), NotPlain>;
-
-/// One piece's result: its answers, or its queries read ahead of the values.
-enum PieceRead {
-    Folded(PieceEnd, Vec<Outcome>),
-    /// The pieces of every query one after another, and each query's number of pieces.
-    ReadAhead(PieceEnd, Vec<Position>, Vec<u32>),
-}
+/// One piece's result: where its reading stopped and its answers.
+type PieceRead = (Result<(QueriesRead, usize), NotPlain>, Vec<Outcome>);
 
 impl QueryPieces {
-    /// The queries from offset `start` of `text` (to its end at most), in `count` pieces.
-    fn new(text: &[u8], start: usize, count: usize) -> Self {
-        let plain = Plain::at(text, start);
+    /// The queries `plain` is at (to the end of `text` at most), in `count` pieces.
+    fn new(text: &[u8], plain: &Plain<'_>, values: Values, count: usize) -> Self {
+        let start = plain.offset();
         let step = (text.len().saturating_sub(start) / count.max(1)).max(1);
         let mut cuts = vec![start];
         for k in 1..count {
@@ -449,102 +388,34 @@ impl QueryPieces {
         }
         // The last piece reads to the end of the test case.
         cuts.push(usize::MAX);
-        let pieces = cuts.len() - 1;
-        let reads = (0..pieces).map(|_| Mutex::new(None)).collect();
+        let reads = (1..cuts.len()).map(|_| Mutex::new(None)).collect();
         QueryPieces {
+            values,
             cuts,
-            claims: Mutex::new((0, pieces)),
+            next: AtomicUsize::new(0),
             reads,
         }
     }
 
-    /// Where the first piece starts.
-    fn start(&self) -> usize {
-        self.cuts.first().copied().unwrap_or_default()
-    }
-
-    /// The first piece no thread has taken.
-    fn claim_front(&self) -> Option<usize> {
-        let mut claims = self.claims.lock().ok()?;
-        let (front, back) = &mut *claims;
-        (*front < *back).then(|| {
-            *front += 1;
-            *front - 1
-        })
-    }
-
-    /// The last piece no thread has taken.
-    fn claim_back(&self) -> Option<usize> {
-        let mut claims = self.claims.lock().ok()?;
-        let (front, back) = &mut *claims;
-        (*front < *back).then(|| {
-            *back -= 1;
-            *back
-        })
-    }
-
-    /// A reader at `piece`'s start, and where it is to stop.
-    fn reader<'t>(&self, text: &'t [u8], piece: usize) -> Option<(Plain<'t>, usize)> {
-        let (&from, &until) = (self.cuts.get(piece)?, self.cuts.get(piece + 1)?);
-        Some((Plain::at(text, from), until))
-    }
-
-    /// Folds `piece`'s queries with the graph's finite `values`.
-    fn fold(&self, text: &[u8], piece: usize, values: &[u32]) {
-        let Some((mut reader, until)) = self.reader(text, piece) else {
-            return;
-        };
-        let mut answers = Vec::new();
-        let read =
-            fold_outcomes(&mut reader, values, until, &mut answers).map(|read| (read, reader.offset()));
-        self.store(piece, PieceRead::Folded(read, answers));
-    }
-
-    /// Reads `piece`'s queries (on a graph of `positions` positions) into lists of positions.
-    fn read_ahead(&self, text: &[u8], piece: usize, positions: u32) {
-        let Some((mut reader, until)) = self.reader(text, piece) else {
-            return;
-        };
-        let (mut pieces, mut lengths) = (Vec::new(), Vec::new());
-        let read = reader
-            .fold_queries_until(
-                positions as usize,
-                until,
-                0,
-                |length, position| {
-                    pieces.push(position);
-                    length + 1
-                },
-                |length| lengths.push(length),
-            )
-            .map(|read| (read, reader.offset()));
-        self.store(piece, PieceRead::ReadAhead(read, pieces, lengths));
-    }
-
-    /// The pieces read ahead, folded with the graph's finite `values`.
-    fn fold_read_ahead(&self, values: &[u32]) {
-        for slot in &self.reads {
-            let Ok(mut slot) = slot.lock() else {
-                continue;
+    /// Reads pieces not taken yet, until none is left.
+    fn take(&self, text: &[u8]) {
+        let values = self.values.as_finite().unwrap_or_default();
+        loop {
+            let piece = self.next.fetch_add(1, Ordering::Relaxed);
+            let (Some(&from), Some(&until), Some(slot)) = (
+                self.cuts.get(piece),
+                self.cuts.get(piece + 1),
+                self.reads.get(piece),
+            ) else {
+                return;
             };
-            if let Some(PieceRead::ReadAhead(read, pieces, lengths)) = &*slot {
-                let mut rest = pieces.as_slice();
-                let mut answers = Vec::with_capacity(lengths.len());
-                for &length in lengths {
-                    let (query, after) = rest.split_at((length as usize).min(rest.len()));
-                    rest = after;
-                    // Every piece is below N (the reader checked).
-                    let xor = query.iter().fold(0, |xor, &piece| xor ^ values[piece as usize]);
-                    answers.push(if xor == 0 { Outcome::Lose } else { Outcome::Win });
-                }
-                *slot = Some(PieceRead::Folded(*read, answers));
+            let mut reader = Plain::at(text, from);
+            let mut answers = Vec::new();
+            let read =
+                fold_outcomes(&mut reader, values, until, &mut answers).map(|read| (read, reader.offset()));
+            if let Ok(mut slot) = slot.lock() {
+                *slot = Some((read, answers));
             }
-        }
-    }
-
-    fn store(&self, piece: usize, read: PieceRead) {
-        if let Some(Ok(mut slot)) = self.reads.get(piece).map(Mutex::lock) {
-            *slot = Some(read);
         }
     }
 
@@ -552,7 +423,7 @@ impl QueryPieces {
     /// case; the reader past it.
     fn answers<'t>(self, text: &'t [u8], outcomes: &mut Vec<Outcome>) -> Result<Plain<'t>, NotPlain> {
         for slot in self.reads {
-            let Some(PieceRead::Folded(read, answers)) = slot.into_inner().ok().flatten() else {
+            let Some((read, answers)) = slot.into_inner().ok().flatten() else {
                 return Err(NotPlain);
             };
             let (read, end) = read?;
