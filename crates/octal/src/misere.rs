@@ -221,6 +221,7 @@ impl MisereSolver {
             self.pretend.push(same.image);
             return Ok(());
         }
+        self.table.keep_columns(options.iter().copied());
         let order = self.table.order();
         let levels = 2 * self.budget.order / order + 2;
         let rows = self.rows(&options, levels);
@@ -334,7 +335,10 @@ impl MisereSolver {
             self.budget.order,
             control,
         ) {
-            Ok(built) => Ok(Some(built)),
+            Ok(mut built) => {
+                keep_heap_columns(&self.code, &mut built);
+                Ok(Some(built))
+            }
             Err(NotBuilt::TooLarge) => Ok(None),
             Err(NotBuilt::Stopped(stopped)) => Err(MisereError::Stopped(stopped)),
         }
@@ -508,6 +512,18 @@ fn option_elements_by(
         false
     });
     elements
+}
+
+/// Keeps whole columns in `built`'s table for what its proofs multiply by most: the heaps'
+/// elements and their options' elements.
+fn keep_heap_columns(code: &OctalCode, built: &mut Built) {
+    let mut multipliers: Vec<u32> = built.pretend.clone();
+    for heap in 0..built.pretend.len() {
+        multipliers.extend(option_elements(code, &built.table, &built.pretend, heap));
+    }
+    multipliers.sort_unstable();
+    multipliers.dedup();
+    built.table.keep_columns(multipliers);
 }
 
 /// The heaps with moves as generators of a check (one per distinct element and options,

@@ -167,6 +167,23 @@ fn dawsons_kayles_to_heap_30_has_the_order_misere_solver_reports() {
 }
 
 #[test]
+fn action_tables_give_the_quotient_whole_tables_give() {
+    // Every candidate and quotient kept as generator actions and paths, not whole tables.
+    let dawson = OctalCode::new(&[0, 0, 7]).expect("0.07");
+    let whole =
+        MisereQuotient::compute(&dawson, 26, MisereBudget::default(), &Control::new()).expect("whole");
+    let kept = table::FULL_ORDER_IN_TESTS.with(|full| full.replace(0));
+    let actions = MisereQuotient::compute(&dawson, 26, MisereBudget::default(), &Control::new());
+    table::FULL_ORDER_IN_TESTS.with(|full| full.set(kept));
+    let actions = actions.expect("actions");
+    assert_eq!(actions.pretend(), whole.pretend());
+    assert_eq!(actions.p_portion(), whole.p_portion());
+    assert_eq!(actions.product_table(), whole.product_table());
+    assert_eq!(actions, whole);
+    check_quotient(&dawson, &actions, 24);
+}
+
+#[test]
 fn kayles_and_dawsons_kayles_agree_with_brute_force() {
     for (digits, n, tokens) in [
         (&[0, 7, 7][..], 8, 16),
