@@ -190,11 +190,6 @@ impl MisereSolver {
         }
     }
 
-    fn max_states(&self, order: usize) -> usize {
-        // A state's bit set and its bookkeeping, and an antichain entry.
-        self.budget.state_bytes / (order.div_ceil(64) * 8 + 32)
-    }
-
     fn max_reached(&self) -> usize {
         // An element of a product candidate: its options, its place in the map and queue.
         self.budget.state_bytes / 256
@@ -231,7 +226,7 @@ impl MisereSolver {
             options: options.clone(),
             tokens: n as u64,
         });
-        let states = self.max_states(order);
+        let state_bytes = self.budget.state_bytes;
         // Does heap n act as an element already there? The rows (outcomes of each element's
         // fewest-token sum plus copies of heap n) rule most elements out at once.
         for x in 0..order as u32 {
@@ -248,14 +243,14 @@ impl MisereSolver {
             if let Some(last) = generators.last_mut() {
                 last.image = x;
             }
-            match verify(&self.table, &generators, states, control) {
+            match verify(&self.table, &generators, state_bytes, control) {
                 Ok(()) => {
                     self.pretend.push(x);
                     self.generators = generators;
                     return Ok(());
                 }
                 Err(Unproven::Wrong(_)) => {}
-                Err(Unproven::TooManyStates) => return Err(MisereError::Work { heap: n, states }),
+                Err(Unproven::TooManyStates(states)) => return Err(MisereError::Work { heap: n, states }),
                 Err(Unproven::Stopped(stopped)) => return Err(MisereError::Stopped(stopped)),
             }
         }
@@ -286,8 +281,8 @@ impl MisereSolver {
                 .map(|h| option_elements(&self.code, &trial.table, &trial.pretend, h))
                 .collect();
             let (generators, _) = generators_of(&trial.pretend, &heap_options);
-            let states = self.max_states(trial.table.order());
-            match verify(&trial.table, &generators, states, control) {
+            let state_bytes = self.budget.state_bytes;
+            match verify(&trial.table, &generators, state_bytes, control) {
                 Ok(()) => {
                     self.adopt(trial, generators);
                     return Ok(());
@@ -295,7 +290,7 @@ impl MisereSolver {
                 Err(Unproven::Wrong(failure)) => {
                     trial = self.recalibrate(&trial, &generators, &failure, control)?;
                 }
-                Err(Unproven::TooManyStates) => return Err(MisereError::Work { heap: n, states }),
+                Err(Unproven::TooManyStates(states)) => return Err(MisereError::Work { heap: n, states }),
                 Err(Unproven::Stopped(stopped)) => return Err(MisereError::Stopped(stopped)),
             }
         }

@@ -30,9 +30,10 @@ pub(crate) struct Table {
 /// The largest order kept as a whole table (64 MiB).
 const FULL_ORDER: usize = 4096;
 
-/// The largest order kept whole: [`FULL_ORDER`], or less in a test of the action tables.
+/// The largest order kept whole (and whose proofs keep option sets as bit sets):
+/// [`FULL_ORDER`], or less in a test of the large representations.
 #[cfg(not(test))]
-fn full_order() -> usize {
+pub(crate) fn full_order() -> usize {
     FULL_ORDER
 }
 
@@ -43,7 +44,7 @@ thread_local! {
 }
 
 #[cfg(test)]
-fn full_order() -> usize {
+pub(crate) fn full_order() -> usize {
     FULL_ORDER_IN_TESTS.with(std::cell::Cell::get)
 }
 

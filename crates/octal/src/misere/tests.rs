@@ -325,7 +325,7 @@ fn check_proofs_agree(code: &OctalCode, q: &MisereQuotient) {
     let (generators, _) = generators_of(&q.pretend, &options);
     let states = 1 << 20;
     let proven = |table: &Table| {
-        let quick = verify::verify(table, &generators, states, &Control::new());
+        let quick = verify::verify(table, &generators, states * 64, &Control::new());
         let full = explore::explore(table, &generators, states, false, &Control::new());
         let quick = match quick {
             Ok(()) => true,
