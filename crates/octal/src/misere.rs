@@ -218,7 +218,9 @@ impl MisereSolver {
         }
         self.table.keep_columns(options.iter().copied());
         let order = self.table.order();
-        let levels = 2 * self.budget.order / order + 2;
+        // Enough copies of heap n to see its powers repeat in a candidate of the default
+        // order; more would cost time at every heap whatever the budget.
+        let levels = 2 * self.budget.order.min(MisereBudget::default().order) / order + 2;
         let rows = self.rows(&options, levels);
         let mut generators = self.generators.clone();
         generators.push(Generator {
