@@ -66,7 +66,8 @@ pub use self::survey::{
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MisereBudget {
     /// The largest order of a candidate monoid (the quotient times the powers of a new
-    /// heap), and so of the quotient.
+    /// heap), and so of the quotient; past the default's, the candidates tried for one heap
+    /// grow with it.
     pub order: usize,
     /// The most bytes the states of one proof may take.
     pub state_bytes: usize,
@@ -190,6 +191,12 @@ impl MisereSolver {
         }
     }
 
+    /// Candidates tried for one heap: [`RECALIBRATIONS`] for the default order budget, as
+    /// many times more as the budget is larger (a larger quotient takes more refinements).
+    fn rounds(&self) -> usize {
+        RECALIBRATIONS * (self.budget.order / MisereBudget::default().order).max(1)
+    }
+
     fn max_reached(&self) -> usize {
         // An element of a product candidate: its options, its place in the map and queue.
         self.budget.state_bytes / 256
@@ -278,7 +285,7 @@ impl MisereSolver {
                     order,
                     budget: self.budget.order,
                 })?;
-        for _ in 0..RECALIBRATIONS {
+        for _ in 0..self.rounds() {
             let heap_options: Vec<Vec<u32>> = (0..=n)
                 .map(|h| option_elements(&self.code, &trial.table, &trial.pretend, h))
                 .collect();
@@ -298,7 +305,7 @@ impl MisereSolver {
         }
         Err(MisereError::Unsettled {
             heap: n,
-            rounds: RECALIBRATIONS,
+            rounds: self.rounds(),
         })
     }
 
@@ -409,7 +416,7 @@ impl MisereSolver {
             },
             false => MisereError::Unsettled {
                 heap,
-                rounds: RECALIBRATIONS,
+                rounds: self.rounds(),
             },
         })
     }
@@ -455,7 +462,7 @@ impl MisereSolver {
     }
 }
 
-/// Candidates tried for one heap before it is given up.
+/// Candidates tried for one heap before it is given up, with the default budget.
 const RECALIBRATIONS: usize = 200;
 
 /// Choices of heaps to free tried for one wrong sum.

@@ -92,8 +92,9 @@ pub struct Args {
     /// With --survey: the seconds each code may take [default: 5].
     #[arg(long, value_name = "SECONDS", requires = "survey", value_parser = seconds)]
     budget: Option<Duration>,
-    /// With --misere: the most elements a candidate quotient may have [default: 4096]. Past
-    /// 4096 a candidate keeps its generators' action rather than its whole table.
+    /// With --misere: the most elements a candidate quotient may have [default: 4096]; a
+    /// heap may try 200 candidates per 4096. Past 4096 a candidate keeps its generators'
+    /// action rather than its whole table.
     #[arg(long, value_name = "N", requires = "misere", conflicts_with = "survey", value_parser = clap::value_parser!(u32).range(1..))]
     max_order: Option<u32>,
     /// With --misere: the MiB one proof's states, or one candidate's elements, may take

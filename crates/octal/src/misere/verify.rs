@@ -184,7 +184,13 @@ fn n_check(
     if order <= full_order() {
         explore(monoid, generators, Bits::new(order, state_bytes), bound, control)
     } else {
-        explore(monoid, generators, Sorted::new(state_bytes), bound, control)
+        explore(
+            monoid,
+            generators,
+            Sorted::new(order, state_bytes),
+            bound,
+            control,
+        )
     }
 }
 
@@ -268,23 +274,26 @@ impl OptionSets for Bits {
     }
 }
 
-/// Sorted lists, one after another, within `max_bytes`.
+/// Sorted lists, one after another, within `max_bytes`; the scratch is also a bit set over
+/// the monoid, so that a stored list is tested against it one bit an element.
 struct Sorted {
     max_bytes: usize,
     bytes: usize,
     elements: Vec<u32>,
     starts: Vec<usize>,
     next: Vec<u32>,
+    next_bits: Vec<u64>,
 }
 
 impl Sorted {
-    fn new(max_bytes: usize) -> Self {
+    fn new(order: usize, max_bytes: usize) -> Self {
         Sorted {
             max_bytes,
             bytes: 0,
             elements: Vec::new(),
             starts: vec![0],
             next: Vec::new(),
+            next_bits: vec![0; order.div_ceil(64)],
         }
     }
 
@@ -298,14 +307,8 @@ fn is_subset(small: &[u32], large: &[u32]) -> bool {
     if small.len() > large.len() {
         return false;
     }
-    let mut rest = large;
-    small.iter().all(|x| match rest.binary_search(x) {
-        Ok(at) => {
-            rest = &rest[at + 1..];
-            true
-        }
-        Err(_) => false,
-    })
+    let mut rest = large.iter();
+    small.iter().all(|x| rest.by_ref().find(|&y| y >= x) == Some(x))
 }
 
 impl OptionSets for Sorted {
@@ -313,20 +316,30 @@ impl OptionSets for Sorted {
         self.bytes >= self.max_bytes
     }
     fn clear(&mut self) {
+        for &u in &self.next {
+            self.next_bits[u as usize / 64] = 0;
+        }
         self.next.clear();
     }
     fn insert(&mut self, u: u32) {
-        self.next.push(u);
+        let (word, bit) = (u as usize / 64, 1 << (u % 64));
+        if self.next_bits[word] & bit == 0 {
+            self.next_bits[word] |= bit;
+            self.next.push(u);
+        }
     }
     fn seal(&mut self) {
         self.next.sort_unstable();
-        self.next.dedup();
     }
     fn each(&self, s: usize, f: impl FnMut(u32)) {
         self.set(s).iter().copied().for_each(f);
     }
     fn within_scratch(&self, s: usize) -> bool {
-        is_subset(self.set(s), &self.next)
+        let set = self.set(s);
+        set.len() <= self.next.len()
+            && set
+                .iter()
+                .all(|&u| self.next_bits[u as usize / 64] & (1 << (u % 64)) != 0)
     }
     fn scratch_within(&self, s: usize) -> bool {
         is_subset(&self.next, self.set(s))
