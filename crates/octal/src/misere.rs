@@ -191,6 +191,13 @@ impl MisereSolver {
         }
     }
 
+    /// How many copies of a new heap the rows look at, with a quotient of order `order`:
+    /// enough to see its powers repeat in a candidate of the default order (more would cost
+    /// time at every heap whatever the budget).
+    fn levels(&self, order: usize) -> usize {
+        2 * self.budget.order.min(MisereBudget::default().order) / order + 2
+    }
+
     /// Candidates tried for one heap: [`RECALIBRATIONS`] for the default order budget, as
     /// many times more as the budget is larger (a larger quotient takes more refinements).
     fn rounds(&self) -> usize {
@@ -225,9 +232,7 @@ impl MisereSolver {
         }
         self.table.keep_columns(options.iter().copied());
         let order = self.table.order();
-        // Enough copies of heap n to see its powers repeat in a candidate of the default
-        // order; more would cost time at every heap whatever the budget.
-        let levels = 2 * self.budget.order.min(MisereBudget::default().order) / order + 2;
+        let levels = self.levels(order);
         let rows = self.rows(&options, levels);
         let mut generators = self.generators.clone();
         generators.push(Generator {
