@@ -204,6 +204,14 @@ impl MisereSolver {
         RECALIBRATIONS * (self.budget.order / MisereBudget::default().order).max(1)
     }
 
+    /// The largest product candidate, counted whole: the elements it may reach, times as
+    /// many as the order budget is the default's (only the part reached is labelled, and
+    /// that stays within [`Self::max_reached`]).
+    fn max_product(&self) -> usize {
+        let times = (self.budget.order / MisereBudget::default().order).max(1);
+        self.max_reached().saturating_mul(times)
+    }
+
     fn max_reached(&self) -> usize {
         // An element of a product candidate: its options, its place in the map and queue.
         self.budget.state_bytes / 256
@@ -325,7 +333,7 @@ impl MisereSolver {
         control: &Control,
     ) -> Result<Option<Built>, MisereError> {
         let cycles = freed.iter().map(|&(_, cycle)| cycle).collect();
-        let Some(product) = Product::new(base, cycles, self.max_reached()) else {
+        let Some(product) = Product::new(base, cycles, self.max_product()) else {
             return Ok(None);
         };
         let mut images = images.to_vec();
