@@ -66,7 +66,8 @@ pub use self::survey::{
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MisereBudget {
     /// The largest order of a candidate monoid (the quotient times the powers of a new
-    /// heap), and so of the quotient.
+    /// heap), and so of the quotient; past the default's, the candidates tried for one heap
+    /// grow with it.
     pub order: usize,
     /// The most bytes the states of one proof may take.
     pub state_bytes: usize,
@@ -190,9 +191,25 @@ impl MisereSolver {
         }
     }
 
-    fn max_states(&self, order: usize) -> usize {
-        // A state's bit set and its bookkeeping, and an antichain entry.
-        self.budget.state_bytes / (order.div_ceil(64) * 8 + 32)
+    /// How many copies of a new heap the rows look at, with a quotient of order `order`:
+    /// enough to see its powers repeat in a candidate of the default order (more would cost
+    /// time at every heap whatever the budget).
+    fn levels(&self, order: usize) -> usize {
+        2 * self.budget.order.min(MisereBudget::default().order) / order + 2
+    }
+
+    /// Candidates tried for one heap: [`RECALIBRATIONS`] for the default order budget, as
+    /// many times more as the budget is larger (a larger quotient takes more refinements).
+    fn rounds(&self) -> usize {
+        RECALIBRATIONS * (self.budget.order / MisereBudget::default().order).max(1)
+    }
+
+    /// The largest product candidate, counted whole: the elements it may reach, times as
+    /// many as the order budget is the default's (only the part reached is labelled, and
+    /// that stays within [`Self::max_reached`]).
+    fn max_product(&self) -> usize {
+        let times = (self.budget.order / MisereBudget::default().order).max(1);
+        self.max_reached().saturating_mul(times)
     }
 
     fn max_reached(&self) -> usize {
@@ -221,8 +238,9 @@ impl MisereSolver {
             self.pretend.push(same.image);
             return Ok(());
         }
+        self.table.keep_columns(options.iter().copied());
         let order = self.table.order();
-        let levels = 2 * self.budget.order / order + 2;
+        let levels = self.levels(order);
         let rows = self.rows(&options, levels);
         let mut generators = self.generators.clone();
         generators.push(Generator {
@@ -230,7 +248,7 @@ impl MisereSolver {
             options: options.clone(),
             tokens: n as u64,
         });
-        let states = self.max_states(order);
+        let state_bytes = self.budget.state_bytes;
         // Does heap n act as an element already there? The rows (outcomes of each element's
         // fewest-token sum plus copies of heap n) rule most elements out at once.
         for x in 0..order as u32 {
@@ -247,14 +265,14 @@ impl MisereSolver {
             if let Some(last) = generators.last_mut() {
                 last.image = x;
             }
-            match verify(&self.table, &generators, states, control) {
+            match verify(&self.table, &generators, state_bytes, control) {
                 Ok(()) => {
                     self.pretend.push(x);
                     self.generators = generators;
                     return Ok(());
                 }
                 Err(Unproven::Wrong(_)) => {}
-                Err(Unproven::TooManyStates) => return Err(MisereError::Work { heap: n, states }),
+                Err(Unproven::TooManyStates(states)) => return Err(MisereError::Work { heap: n, states }),
                 Err(Unproven::Stopped(stopped)) => return Err(MisereError::Stopped(stopped)),
             }
         }
@@ -280,13 +298,13 @@ impl MisereSolver {
                     order,
                     budget: self.budget.order,
                 })?;
-        for _ in 0..RECALIBRATIONS {
+        for _ in 0..self.rounds() {
             let heap_options: Vec<Vec<u32>> = (0..=n)
                 .map(|h| option_elements(&self.code, &trial.table, &trial.pretend, h))
                 .collect();
             let (generators, _) = generators_of(&trial.pretend, &heap_options);
-            let states = self.max_states(trial.table.order());
-            match verify(&trial.table, &generators, states, control) {
+            let state_bytes = self.budget.state_bytes;
+            match verify(&trial.table, &generators, state_bytes, control) {
                 Ok(()) => {
                     self.adopt(trial, generators);
                     return Ok(());
@@ -294,13 +312,13 @@ impl MisereSolver {
                 Err(Unproven::Wrong(failure)) => {
                     trial = self.recalibrate(&trial, &generators, &failure, control)?;
                 }
-                Err(Unproven::TooManyStates) => return Err(MisereError::Work { heap: n, states }),
+                Err(Unproven::TooManyStates(states)) => return Err(MisereError::Work { heap: n, states }),
                 Err(Unproven::Stopped(stopped)) => return Err(MisereError::Stopped(stopped)),
             }
         }
         Err(MisereError::Unsettled {
             heap: n,
-            rounds: RECALIBRATIONS,
+            rounds: self.rounds(),
         })
     }
 
@@ -315,7 +333,7 @@ impl MisereSolver {
         control: &Control,
     ) -> Result<Option<Built>, MisereError> {
         let cycles = freed.iter().map(|&(_, cycle)| cycle).collect();
-        let Some(product) = Product::new(base, cycles, self.max_reached()) else {
+        let Some(product) = Product::new(base, cycles, self.max_product()) else {
             return Ok(None);
         };
         let mut images = images.to_vec();
@@ -334,7 +352,10 @@ impl MisereSolver {
             self.budget.order,
             control,
         ) {
-            Ok(built) => Ok(Some(built)),
+            Ok(mut built) => {
+                keep_heap_columns(&self.code, &mut built);
+                Ok(Some(built))
+            }
             Err(NotBuilt::TooLarge) => Ok(None),
             Err(NotBuilt::Stopped(stopped)) => Err(MisereError::Stopped(stopped)),
         }
@@ -408,7 +429,7 @@ impl MisereSolver {
             },
             false => MisereError::Unsettled {
                 heap,
-                rounds: RECALIBRATIONS,
+                rounds: self.rounds(),
             },
         })
     }
@@ -454,7 +475,7 @@ impl MisereSolver {
     }
 }
 
-/// Candidates tried for one heap before it is given up.
+/// Candidates tried for one heap before it is given up, with the default budget.
 const RECALIBRATIONS: usize = 200;
 
 /// Choices of heaps to free tried for one wrong sum.
@@ -508,6 +529,18 @@ fn option_elements_by(
         false
     });
     elements
+}
+
+/// Keeps whole columns in `built`'s table for what its proofs multiply by most: the heaps'
+/// elements and their options' elements.
+fn keep_heap_columns(code: &OctalCode, built: &mut Built) {
+    let mut multipliers: Vec<u32> = built.pretend.clone();
+    for heap in 0..built.pretend.len() {
+        multipliers.extend(option_elements(code, &built.table, &built.pretend, heap));
+    }
+    multipliers.sort_unstable();
+    multipliers.dedup();
+    built.table.keep_columns(multipliers);
 }
 
 /// The heaps with moves as generators of a check (one per distinct element and options,

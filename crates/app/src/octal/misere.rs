@@ -3,7 +3,7 @@
 //! [`Play::Misere`](super::Play::Misere): the same reading of the game, the same limits.
 
 pub use tabletop_octal::MisereQuotient;
-use tabletop_octal::{MisereBudget, MisereError, MisereSolver, OctalCode, Period};
+use tabletop_octal::{MisereError, MisereSolver, OctalCode, Period};
 /// An element's normal word as the command line writes it (`ab^2`, `1` for the identity).
 pub use tabletop_render::misere::word;
 use tabletop_render::octal::Query;
@@ -49,7 +49,7 @@ fn solve(
             None,
         )
     };
-    let mut solver = MisereSolver::new(code, MisereBudget::default());
+    let mut solver = MisereSolver::new(code, request.misere_budget.unwrap_or_default());
     while (solver.largest_heap() as u64) < heaps {
         let tick = Tick::new(TICK_STAGE, solver.largest_heap() as u64 + 1, Some(heaps + 1));
         control.tick(tick).map_err(|e| stopped(e, &solver))?;

@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 pub use tabletop_grundy::Outcome;
 pub use tabletop_octal::{
-    heaps_outcome, Computation, HeapMove, HistoryLayout, Leave, NimSequence, OctalCode, Options, Period,
-    PeriodicValues, Progress, QueryError,
+    heaps_outcome, Computation, HeapMove, HistoryLayout, Leave, MisereBudget, NimSequence, OctalCode,
+    Options, Period, PeriodicValues, Progress, QueryError,
 };
 use tabletop_render::octal::{
     write_history, write_json_head, write_json_tail, write_json_values, write_period, write_query,
@@ -173,6 +173,9 @@ pub struct Request {
     pub layout: Option<HistoryLayout>,
     /// What the front end allows beyond the engine's own limits.
     pub limits: Limits,
+    /// Under misère play, how large the candidates and proofs may grow (`None`:
+    /// [`MisereBudget::default`]).
+    pub misere_budget: Option<MisereBudget>,
 }
 
 impl Request {

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use tabletop_app::octal::survey::{SurveyRequest, DEFAULT_BUDGET};
-use tabletop_app::octal::{Game, Limits, Play, Progress, Request};
+use tabletop_app::octal::{Game, Limits, MisereBudget, Play, Progress, Request};
 use tabletop_app::{Answer, Failure, Source};
 
 use crate::input::InputArgs;
@@ -92,6 +92,15 @@ pub struct Args {
     /// With --survey: the seconds each code may take [default: 5].
     #[arg(long, value_name = "SECONDS", requires = "survey", value_parser = seconds)]
     budget: Option<Duration>,
+    /// With --misere: the most elements a candidate quotient may have [default: 4096]; a
+    /// heap may try 200 candidates per 4096. Past 4096 a candidate keeps its generators'
+    /// action rather than its whole table.
+    #[arg(long, value_name = "N", requires = "misere", conflicts_with = "survey", value_parser = clap::value_parser!(u32).range(1..))]
+    max_order: Option<u32>,
+    /// With --misere: the MiB one proof's states, or one candidate's elements, may take
+    /// [default: 256].
+    #[arg(long, value_name = "MIB", requires = "misere", conflicts_with = "survey", value_parser = clap::value_parser!(u32).range(1..=1_048_576))]
+    max_mib: Option<u32>,
     /// Compute on N threads: 1 for one, 2 (the most used) for two heaps at a time in the
     /// sparse steps [default: one per core, at most 2]. The output is the same whatever N.
     #[arg(long, value_name = "N", value_parser = super::job_count)]
@@ -104,6 +113,20 @@ fn seconds(text: &str) -> Result<Duration, String> {
         Ok(s) if s.is_finite() && s > 0.0 && s < 1e9 => Ok(Duration::from_secs_f64(s)),
         _ => Err(format!("expected a positive number of seconds, found `{text}`")),
     }
+}
+
+/// The misère budget asked for, the default's where not.
+fn misere_budget(args: &Args) -> Option<MisereBudget> {
+    if args.max_order.is_none() && args.max_mib.is_none() {
+        return None;
+    }
+    let default = MisereBudget::default();
+    Some(MisereBudget {
+        order: args.max_order.map_or(default.order, |order| order as usize),
+        state_bytes: args
+            .max_mib
+            .map_or(default.state_bytes, |mib| (mib as usize) << 20),
+    })
 }
 
 /// Computes and prints the values as they come; fails without output for a bad input.
@@ -127,6 +150,7 @@ pub fn run(args: &Args) -> Result<Answer, Failure> {
         jobs: args.jobs,
         layout: None,
         limits: Limits::NONE,
+        misere_budget: misere_budget(args),
     };
     let source = game_source(args)?;
     let game = game_of(args, &source);

@@ -124,6 +124,8 @@ struct Labelled {
     element: Vec<u32>,
     /// Local numbers by product element.
     local: HashMap<u32, u32>,
+    /// Per local number: the local number it was reached from and by which generator.
+    parent: Vec<(u32, u32)>,
     /// Per local number: whether its fewest-token sum is a P-position.
     p: Vec<bool>,
     /// Local numbers in the order they were labelled (fewest tokens first).
@@ -206,6 +208,7 @@ fn label(
     Ok(Labelled {
         element,
         local,
+        parent,
         p: label.into_iter().map(|l| l.unwrap_or(false)).collect(),
         order: popped_order,
     })
@@ -226,6 +229,7 @@ pub(crate) fn build(
     let Labelled {
         element,
         local,
+        parent: parents,
         p: label,
         order: popped_order,
     } = label(product, generators, max_reached, control)?;
@@ -260,15 +264,18 @@ pub(crate) fn build(
     }
     let of_local = |l: u32| number[class[l as usize] as usize];
     let of = |e: u32| local.get(&e).map_or(0, |&l| of_local(l));
-    let mut table = Vec::with_capacity(classes * classes);
+    // The generators' action on the classes, and each class's path: its first member was
+    // reached from an element labelled before it, whose class is numbered lower.
+    let mut actions = Vec::with_capacity(classes * g);
+    let mut path = Vec::with_capacity(classes);
     for &a in &member {
-        for &b in &member {
-            table.push(of(product.times(element[a as usize], element[b as usize])));
-        }
+        actions.extend((0..g).map(|k| of_local(next[a as usize * g + k])));
+        let (from, by) = parents[a as usize];
+        path.push((of_local(from), by));
     }
     let p = member.iter().map(|&a| is_p(a)).collect();
     Ok(Built {
-        table: Table::new(classes, table, p),
+        table: Table::from_actions(classes, g, actions, path, p),
         pretend: images.iter().map(|&e| of(e)).collect(),
     })
 }

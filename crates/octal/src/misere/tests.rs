@@ -167,6 +167,23 @@ fn dawsons_kayles_to_heap_30_has_the_order_misere_solver_reports() {
 }
 
 #[test]
+fn action_tables_give_the_quotient_whole_tables_give() {
+    // Every candidate and quotient kept as generator actions and paths, not whole tables.
+    let dawson = OctalCode::new(&[0, 0, 7]).expect("0.07");
+    let whole =
+        MisereQuotient::compute(&dawson, 26, MisereBudget::default(), &Control::new()).expect("whole");
+    let kept = table::FULL_ORDER_IN_TESTS.with(|full| full.replace(0));
+    let actions = MisereQuotient::compute(&dawson, 26, MisereBudget::default(), &Control::new());
+    table::FULL_ORDER_IN_TESTS.with(|full| full.set(kept));
+    let actions = actions.expect("actions");
+    assert_eq!(actions.pretend(), whole.pretend());
+    assert_eq!(actions.p_portion(), whole.p_portion());
+    assert_eq!(actions.product_table(), whole.product_table());
+    assert_eq!(actions, whole);
+    check_quotient(&dawson, &actions, 24);
+}
+
+#[test]
 fn kayles_and_dawsons_kayles_agree_with_brute_force() {
     for (digits, n, tokens) in [
         (&[0, 7, 7][..], 8, 16),
@@ -308,7 +325,7 @@ fn check_proofs_agree(code: &OctalCode, q: &MisereQuotient) {
     let (generators, _) = generators_of(&q.pretend, &options);
     let states = 1 << 20;
     let proven = |table: &Table| {
-        let quick = verify::verify(table, &generators, states, &Control::new());
+        let quick = verify::verify(table, &generators, states * 64, &Control::new());
         let full = explore::explore(table, &generators, states, false, &Control::new());
         let quick = match quick {
             Ok(()) => true,
