@@ -64,13 +64,12 @@ pub struct QueryReport {
     /// first legal move (`None` when no move is left: the game is over).
     pub reply: Option<HeapMove>,
     /// Every legal move of the sum, heap by heap in order and each heap's in the engine's
-    /// order (the first is the first legal move); `None` when there are more than
-    /// [`MAX_LISTED_MOVES`].
+    /// order (the first is the first legal move); `None` when there are more than 10,000.
     pub moves: Option<Vec<HeapMove>>,
 }
 
 /// The most legal moves a query lists (a heap of `n` tokens has about `n / 2` a split).
-pub const MAX_LISTED_MOVES: usize = 10_000;
+const MAX_LISTED_MOVES: usize = 10_000;
 
 /// The first legal move in the sum of `heaps`, heap by heap in order.
 fn first_move(code: &OctalCode, heaps: &[u64]) -> Option<HeapMove> {
