@@ -93,17 +93,7 @@ fn notable(event: &Event) -> Option<(usize, String)> {
 /// differing winners, how tabletop's game ends. The command's own story cannot be seen, so
 /// this says where to look first, not where the two stories part.
 pub fn story(source: &Source, line: usize) -> String {
-    let Ok(parsed) = tabletop_parse::pigs::parse(source.bytes()) else {
-        return String::new();
-    };
-    let Ok(mut game) = Game::new(&parsed.setup) else {
-        return String::new();
-    };
-    game.record_events();
-    if game.run().is_err() {
-        return String::new();
-    }
-    story_of(&game, line)
+    played_game(source).map_or_else(|_| String::new(), |game| story_of(&game, line))
 }
 
 /// [`story`], of `game` played through with its events recorded.
@@ -193,11 +183,7 @@ impl Comparison {
 /// # Errors
 /// [`Failure::Invalid`] for a bad input or a game that can never end.
 pub fn compare(source: &Source, output: &str) -> Result<Comparison, Failure> {
-    let (parsed, mut game) = start(source)?;
-    game.record_events();
-    if let Err(never) = game.run() {
-        return Err(never_ends(source, &parsed, &game, &never));
-    }
+    let game = played_game(source)?;
     let mut expected = String::new();
     if let Some(outcome) = game.ending() {
         written(write_ending(&mut expected, &outcome))?;
@@ -247,17 +233,26 @@ fn never_ends(source: &Source, parsed: &PigsInput, game: &Game, never: &NeverEnd
     Failure::invalid(source.problem(&ParseError::new(parsed.last_card.clone(), message)))
 }
 
+/// The game of `source` played through with its events recorded.
+///
+/// # Errors
+/// [`Failure::Invalid`] for a bad input or a game that can never end.
+fn played_game(source: &Source) -> Result<Game, Failure> {
+    let (parsed, mut game) = start(source)?;
+    game.record_events();
+    match game.run() {
+        Ok(_) => Ok(game),
+        Err(never) => Err(never_ends(source, &parsed, &game, &never)),
+    }
+}
+
 /// Plays the game of `source` with its events recorded, for front ends that hand the
 /// events on.
 ///
 /// # Errors
 /// [`Failure::Invalid`] for a bad input or a game that can never end.
 pub fn play(source: &Source) -> Result<Played, Failure> {
-    let (parsed, mut game) = start(source)?;
-    game.record_events();
-    if let Err(never) = game.run() {
-        return Err(never_ends(source, &parsed, &game, &never));
-    }
+    let game = played_game(source)?;
     let (mut output, mut json) = (String::new(), String::new());
     if let Some(outcome) = game.ending() {
         written(write_ending(&mut output, &outcome))?;
